@@ -1,0 +1,23 @@
+/** Jest: every layer's tests, transpiled by SWC (decorator metadata kept for MikroORM/type-graphql). */
+const esmOnly = ['agenda', '@agendajs', '@seriousme', 'jose', 'nodemailer', 'smtp-server', 'sofa-api', 'pdfjs-dist', 'p-limit', 'yocto-queue'];
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.(t|j|mj)s$': ['@swc/jest', {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+        target: 'es2022', keepClassNames: true,
+      },
+      module: { type: 'commonjs' },
+    }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 60000,
+  maxWorkers: 2,
+};
