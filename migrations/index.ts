@@ -1,0 +1,14 @@
+// Every migration in order. `npm run migration:create` writes a new file and rewrites this list.
+// Migrations are never edited after they land.
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261123121018_initial as M0 } from './Migration20261123121018_initial';
+import { Migration20261123123429_documents as M1 } from './Migration20261123123429_documents';
+import { Migration20261123130218_lifecycle as M2 } from './Migration20261123130218_lifecycle';
+import { Migration20261123130958_webhooks as M3 } from './Migration20261123130958_webhooks';
+
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261123121018_initial', class: M0 },
+  { name: 'Migration20261123123429_documents', class: M1 },
+  { name: 'Migration20261123130218_lifecycle', class: M2 },
+  { name: 'Migration20261123130958_webhooks', class: M3 },
+];

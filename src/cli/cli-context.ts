@@ -1,0 +1,73 @@
+import 'reflect-metadata';
+import { noQueue } from '../../jobs/queue.port';
+import { loadConfig, type AppConfig } from '../config/config';
+import { createLogger } from '../config/logger';
+import { attachEmbeddedDatabase, externalDatabase, openEmbeddedDatabase, type Database } from '../persistence/database';
+import { createOrm, migrate, type Orm } from '../persistence/orm';
+import { systemClock } from '../services/shared/clock';
+import { resolveMasterKey } from '../integrations/crypto/master-key';
+import { SecretBox } from '../integrations/crypto/secret-box';
+import { SigningKeyCache } from '../integrations/signer/signing-key-cache';
+import type { MhClient } from '../integrations/mh-client';
+import { createLocalStatusBus } from '../integrations/events/document-status-bus';
+import type { MhCredentialGateway } from '../services/shared/mh-gateway.port';
+import { createServices, type Services } from '../services/services';
+
+export interface CliContext {
+  config: AppConfig;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/**
+ * Database access for CLI commands: DATABASE_URL directly; with the embedded database, through the
+ * socket of the running service when it runs, else by opening it here (migrations applied).
+ */
+export async function openCliContext(): Promise<CliContext> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr as never);
+  let db: Database;
+  let ownsMigrations = true;
+  if (config.databaseUrl) db = externalDatabase(config.databaseUrl);
+  else {
+    const attached = attachEmbeddedDatabase(config.dataDir);
+    if (attached) {
+      db = attached;
+      ownsMigrations = false;
+    } else db = await openEmbeddedDatabase({ dataDir: config.dataDir });
+  }
+  let orm: Orm;
+  try {
+    orm = await createOrm({ pool: db.pool, poolMax: 2 });
+    if (ownsMigrations) await migrate(orm);
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+  // CLI commands manage accounts and keys; they never talk to MH.
+  const noMh = () => {
+    throw new Error('la CLI no se comunica con el MH');
+  };
+  const services = createServices({
+    orm,
+    config,
+    logger,
+    clock: systemClock,
+    queue: noQueue,
+    secrets: new SecretBox(resolveMasterKey({ value: config.masterKeyHex ?? undefined, dataDir: config.dataDir, allowGenerate: !config.databaseUrl })),
+    signingKeys: new SigningKeyCache(1),
+    mhCredentials: { mode: config.mh.mode, enrol: noMh, login: noMh } as MhCredentialGateway,
+    mhClient: new Proxy({}, { get: () => noMh }) as MhClient,
+    statusBus: createLocalStatusBus(),
+    outbox: { kick: () => undefined },
+    baseUrl: () => config.publicBaseUrl ?? `http://${config.host}:${config.port}`,
+  });
+  return {
+    config,
+    services,
+    close: async () => {
+      await orm.close(true);
+      await db.close();
+    },
+  };
+}

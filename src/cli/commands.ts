@@ -1,0 +1,138 @@
+import { writeFileSync } from 'node:fs';
+import type { ParseArgsConfig } from 'node:util';
+import { parseScopes } from '../domain/identity/scopes';
+import { DomainError } from '../domain/shared/domain-error';
+import { generateTestCertificate } from '../integrations/certificates/generate-test-certificate';
+import { openCliContext } from './cli-context';
+
+export interface CliResult {
+  json: unknown;
+  text: string;
+}
+
+export interface CliCommand {
+  name: string;
+  summary: string;
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(values: Record<string, string | boolean | undefined>): Promise<CliResult>;
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || !v.trim()) throw DomainError.field('required', name, `Falta la opción --${name}.`);
+  return v.trim();
+}
+
+async function withContext<T>(fn: (ctx: Awaited<ReturnType<typeof openCliContext>>) => Promise<T>): Promise<T> {
+  const ctx = await openCliContext();
+  try {
+    return await fn(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+export const COMMANDS: CliCommand[] = [
+  {
+    name: 'accounts create',
+    summary: 'Crea una cuenta con una llave de pruebas y una de producción.',
+    usage: '--name "Acme" [--json]',
+    options: { name: { type: 'string' } },
+    run: (v) =>
+      withContext(async ({ services }) => {
+        const a = await services.createAccount.execute({ name: required(v, 'name') });
+        return {
+          json: { account_id: a.accountId, keys: { test: a.keys.test.key, live: a.keys.live.key } },
+          text: `Cuenta ${a.accountId} (${a.name})\n  llave de pruebas:    ${a.keys.test.key}\n  llave de producción: ${a.keys.live.key}\nGuarde las llaves ahora: no se vuelven a mostrar.`,
+        };
+      }),
+  },
+  {
+    name: 'keys create',
+    summary: 'Crea una llave de API para una cuenta y un ambiente.',
+    usage: '--account ID --environment 00|01 [--scopes a,b] [--description texto] [--json]',
+    options: { account: { type: 'string' }, environment: { type: 'string' }, scopes: { type: 'string' }, description: { type: 'string' } },
+    run: (v) =>
+      withContext(async ({ services }) => {
+        const environment = required(v, 'environment');
+        if (environment !== '00' && environment !== '01') {
+          throw DomainError.field('invalid_value', 'environment', 'El ambiente es "00" (pruebas) o "01" (producción).');
+        }
+        let scopes;
+        if (typeof v.scopes === 'string') {
+          const parsed = parseScopes(v.scopes);
+          if (parsed.unknown.length) throw DomainError.field('invalid_value', 'scopes', `Permisos desconocidos: ${parsed.unknown.join(', ')}.`);
+          if (!parsed.scopes.length) throw DomainError.field('invalid_value', 'scopes', 'Indique al menos un permiso.');
+          scopes = parsed.scopes;
+        }
+        const k = await services.createApiKey.execute({
+          accountId: required(v, 'account'),
+          environment,
+          scopes,
+          description: typeof v.description === 'string' ? v.description : null,
+        });
+        return {
+          json: { id: k.id, key: k.key, environment: k.environment, scopes: k.scopes },
+          text: `Llave ${k.id} (${k.environment}): ${k.key}\n  permisos: ${k.scopes.join(', ')}\nGuárdela ahora: no se vuelve a mostrar.`,
+        };
+      }),
+  },
+  {
+    name: 'keys list',
+    summary: 'Lista las llaves de una cuenta (sin mostrar las llaves).',
+    usage: '--account ID [--json]',
+    options: { account: { type: 'string' } },
+    run: (v) =>
+      withContext(async ({ services }) => {
+        const keys = await services.listApiKeys.execute({ accountId: required(v, 'account') });
+        return {
+          json: {
+            data: keys.map((k) => ({
+              id: k.id,
+              environment: k.environment,
+              prefix: k.prefix,
+              scopes: k.scopes,
+              description: k.description,
+              created_at: k.createdAt.toISOString(),
+              revoked_at: k.revokedAt ? k.revokedAt.toISOString() : null,
+            })),
+          },
+          text: keys.length
+            ? keys.map((k) => `${k.id}  ${k.environment}  ${k.prefix}…  ${k.revokedAt ? `revocada ${k.revokedAt.toISOString()}` : 'activa'}  ${k.scopes.join(',')}`).join('\n')
+            : 'La cuenta no tiene llaves.',
+        };
+      }),
+  },
+  {
+    name: 'keys revoke',
+    summary: 'Revoca una llave de inmediato.',
+    usage: '--key KEY_ID [--json]',
+    options: { key: { type: 'string' }, id: { type: 'string' } },
+    run: (v) =>
+      withContext(async ({ services }) => {
+        const id = typeof v.key === 'string' ? v.key : required(v, 'id');
+        const r = await services.revokeApiKey.execute({ keyId: id });
+        return { json: { id: r.id, revoked_at: r.revokedAt.toISOString() }, text: `Llave ${r.id} revocada (${r.revokedAt.toISOString()}).` };
+      }),
+  },
+  {
+    name: 'certs generate-test',
+    summary: 'Genera un certificado de prueba en el formato XML del MH (<CertificadoMH>) para un NIT.',
+    usage: '--nit 06141234567890 --password clave --out archivo.crt [--valid-days 365] [--json]',
+    options: { nit: { type: 'string' }, password: { type: 'string' }, out: { type: 'string' }, 'valid-days': { type: 'string' } },
+    run: async (v) => {
+      const nit = required(v, 'nit');
+      if (!/^(\d{14}|\d{9})$/.test(nit)) throw DomainError.field('invalid_format', 'nit', 'El NIT debe tener 14 dígitos (o 9), sin guiones.');
+      const password = required(v, 'password');
+      const out = required(v, 'out');
+      const validDays = typeof v['valid-days'] === 'string' ? Number(v['valid-days']) : 365;
+      if (!Number.isInteger(validDays) || validDays < 1 || validDays > 3650) {
+        throw DomainError.field('invalid_value', 'valid-days', '--valid-days debe ser un entero entre 1 y 3650.');
+      }
+      const cert = generateTestCertificate({ nit, password, validDays });
+      writeFileSync(out, cert.xml, { mode: 0o600 });
+      return { json: { nit, out, valid_days: validDays }, text: `Certificado de prueba para el NIT ${nit} escrito en ${out} (válido ${validDays} días).` };
+    },
+  },
+];

@@ -1,0 +1,134 @@
+import { resolve } from 'node:path';
+import { envSchema, type RawEnv } from './env.schema';
+
+export type Role = RawEnv['ROLE'];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Real PostgreSQL; null means the embedded database under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  masterKeyHex: string | null;
+  role: Role;
+  logLevel: RawEnv['LOG_LEVEL'];
+  /** Base of every absolute link handed out; null = the listening URL. */
+  publicBaseUrl: string | null;
+  rateLimitPerMinute: number;
+  downloadUrlTtlS: number;
+  idempotencyTtlHours: number;
+  jobLockLifetimeMs: number;
+  jobConcurrency: number;
+  agendaMongoUrl: string | null;
+  shutdownTimeoutMs: number;
+  bodyLimitBytes: number;
+  graphqlMaxDepth: number;
+  graphqlMaxCost: number;
+  dbPoolMax: number;
+  mh: {
+    mode: 'simulator' | 'remote';
+    /** External simulator; null = start one in-process (simulator mode). */
+    simulatorUrl: string | null;
+    simulatorAllowProduction: boolean;
+    /** Remote mode base URLs per environment (defaults: MH's real hosts). */
+    baseUrls: { '00': string; '01': string };
+    timeoutMs: number;
+    resendLimit: number;
+    syncWaitMs: number;
+    contingencyRecheckMs: number;
+    lotePollMs: number;
+    /** Non-business days of MH's calendar (yyyy-MM-dd) for invalidation deadlines; null = the built-in list. */
+    nonBusinessDays: string[] | null;
+    invalidationRegime: 'MF-2.0' | 'MF-1.2';
+  };
+  feReceiverThreshold: string;
+  webhooks: {
+    /** http and loopback/private addresses allowed (local development and tests only). */
+    allowPrivateUrls: boolean;
+    /** A 2xx must arrive within this. */
+    timeoutMs: number;
+    /** Retries continue until this long after the first attempt. */
+    retryWindowMs: number;
+    /** First retry delay ceiling; doubles per attempt (full jitter), capped at 1 h. */
+    retryBaseMs: number;
+  };
+}
+
+/** MH's real hosts (MH-API-NOTES §1), used in remote mode unless MH_BASE_URL_00/01 are set. */
+export const MH_REAL_HOSTS = { '00': 'https://apitest.dtes.mh.gob.sv', '01': 'https://api.dtes.mh.gob.sv' } as const;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v.trim() !== '') input[key] = v.trim();
+  }
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0]);
+        const shown = name === 'DTE_MASTER_KEY' || name === 'DATABASE_URL' ? '(valor oculto)' : JSON.stringify(input[name]);
+        return `${name}=${shown}: ${i.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    problems.push(`ROLE=${e.ROLE}: requiere DATABASE_URL (la base embebida solo admite ROLE=all)`);
+  }
+  if (e.DATABASE_URL && !e.DTE_MASTER_KEY) {
+    problems.push('DTE_MASTER_KEY: es obligatoria cuando se usa DATABASE_URL (64 caracteres hexadecimales, la misma en todas las instancias)');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: resolve(e.DATA_DIR),
+    masterKeyHex: e.DTE_MASTER_KEY ?? null,
+    role: e.ROLE,
+    logLevel: e.LOG_LEVEL,
+    publicBaseUrl: e.PUBLIC_BASE_URL ? e.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    downloadUrlTtlS: e.DOWNLOAD_URL_TTL_S,
+    idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+    jobLockLifetimeMs: e.JOB_LOCK_LIFETIME_MS,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    agendaMongoUrl: e.AGENDA_MONGODB_URL ?? null,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    graphqlMaxDepth: e.GRAPHQL_MAX_DEPTH,
+    graphqlMaxCost: e.GRAPHQL_MAX_COST,
+    dbPoolMax: e.DB_POOL_MAX,
+    mh: {
+      mode: e.MH_MODE,
+      simulatorUrl: e.MH_SIMULATOR_URL ? e.MH_SIMULATOR_URL.replace(/\/+$/, '') : null,
+      simulatorAllowProduction: e.MH_SIMULATOR_ALLOW_PRODUCTION,
+      baseUrls: { '00': e.MH_BASE_URL_00 ?? MH_REAL_HOSTS['00'], '01': e.MH_BASE_URL_01 ?? MH_REAL_HOSTS['01'] },
+      timeoutMs: e.MH_TIMEOUT_MS,
+      resendLimit: e.MH_RESEND_LIMIT,
+      syncWaitMs: e.SYNC_WAIT_MS,
+      contingencyRecheckMs: e.CONTINGENCY_RECHECK_MS,
+      lotePollMs: e.LOTE_POLL_MS,
+      nonBusinessDays: e.MH_NON_BUSINESS_DAYS ? e.MH_NON_BUSINESS_DAYS.split(/[\s,;]+/).filter(Boolean) : null,
+      invalidationRegime: e.MH_INVALIDATION_REGIME,
+    },
+    feReceiverThreshold: e.FE_RECEIVER_THRESHOLD,
+    webhooks: {
+      allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryWindowMs: e.WEBHOOK_RETRY_WINDOW_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    },
+  };
+}

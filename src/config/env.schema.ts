@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const int = (min: number, max: number) =>
+  z.string().regex(/^\d+$/, 'debe ser un número entero').transform(Number).pipe(z.number().int().min(min).max(max));
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `debe ser una URL ${protocols.join(' o ')}`);
+
+/**
+ * Every environment variable the service reads, validated at start. Documented in AGENTS.md.
+ * Unset variables take the defaults below; a bad value stops the start naming the variable.
+ */
+export const envSchema = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DTE_MASTER_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'debe tener exactamente 64 caracteres hexadecimales (32 bytes)').optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_BASE_URL: url(['http:', 'https:']).optional(),
+  RATE_LIMIT_PER_MINUTE: int(0, 10_000_000).default(6000),
+  DOWNLOAD_URL_TTL_S: int(1, 86_400).default(300),
+  IDEMPOTENCY_TTL_HOURS: int(1, 24 * 30).default(24),
+  JOB_LOCK_LIFETIME_MS: int(1000, 3_600_000).default(60_000),
+  JOB_CONCURRENCY: int(1, 1000).default(16),
+  AGENDA_MONGODB_URL: url(['mongodb:', 'mongodb+srv:']).optional(),
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(15_000),
+  BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  GRAPHQL_MAX_DEPTH: int(1, 100).default(12),
+  GRAPHQL_MAX_COST: int(1, 1_000_000).default(5000),
+  DB_POOL_MAX: int(1, 500).default(10),
+  // MH
+  MH_MODE: z.enum(['simulator', 'remote']).default('simulator'),
+  MH_SIMULATOR_URL: url(['http:', 'https:']).optional(),
+  MH_SIMULATOR_ALLOW_PRODUCTION: bool.default(false),
+  MH_BASE_URL_00: url(['http:', 'https:']).optional(),
+  MH_BASE_URL_01: url(['http:', 'https:']).optional(),
+  MH_TIMEOUT_MS: int(100, 600_000).default(8000),
+  MH_RESEND_LIMIT: int(0, 10).default(2),
+  SYNC_WAIT_MS: int(0, 120_000).default(20_000),
+  CONTINGENCY_RECHECK_MS: int(100, 3_600_000).default(60_000),
+  LOTE_POLL_MS: int(100, 3_600_000).default(30_000),
+  MH_NON_BUSINESS_DAYS: z.string().regex(/^(\d{4}-\d{2}-\d{2})([\s,;]+\d{4}-\d{2}-\d{2})*$/, 'debe ser una lista de fechas yyyy-MM-dd separadas por comas').optional(),
+  MH_INVALIDATION_REGIME: z.enum(['MF-2.0', 'MF-1.2']).default('MF-2.0'),
+  FE_RECEIVER_THRESHOLD: z.string().regex(/^\d+(\.\d{1,2})?$/, 'debe ser un monto decimal, por ejemplo 25000.00').default('25000.00'),
+  // Webhooks
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),
+  WEBHOOK_TIMEOUT_MS: int(100, 120_000).default(15_000),
+  WEBHOOK_RETRY_WINDOW_MS: int(1000, 30 * 86_400_000).default(86_400_000),
+  WEBHOOK_RETRY_BASE_MS: int(1, 3_600_000).default(30_000),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;

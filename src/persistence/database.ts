@@ -1,0 +1,111 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PoolConfig } from 'pg';
+
+/**
+ * Where the service's PostgreSQL lives. With DATABASE_URL it is a real server; without it the
+ * embedded PGlite database under DATA_DIR, served on a local Unix socket so that the pg driver,
+ * MikroORM and Agenda all talk to it as to any PostgreSQL, and so that the CLI can reach it while
+ * the service runs (only one process ever opens the PGlite directory).
+ */
+export interface Database {
+  readonly embedded: boolean;
+  /** pg connection settings (also used for Agenda's pool). */
+  readonly pool: PoolConfig;
+  /** Human-readable location without secrets, for logs. */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedDatabaseOptions {
+  dataDir: string;
+  /** Whether this process may become the owner (the service, or a CLI run while it is stopped). */
+  maxConnections?: number;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function embeddedPaths(dataDir: string) {
+  const runDir = join(dataDir, 'run');
+  return {
+    pgData: join(dataDir, 'pgdata'),
+    runDir,
+    socket: join(runDir, '.s.PGSQL.5432'),
+    owner: join(runDir, 'embedded-db.pid'),
+  };
+}
+
+/** The pid of a live process that owns the embedded database, or null. */
+export function embeddedOwner(dataDir: string): number | null {
+  const p = embeddedPaths(dataDir);
+  if (!existsSync(p.owner) || !existsSync(p.socket)) return null;
+  const pid = Number(readFileSync(p.owner, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && pidAlive(pid) ? pid : null;
+}
+
+function socketPool(runDir: string): PoolConfig {
+  return { host: runDir, port: 5432, user: 'postgres', password: 'postgres', database: 'postgres' };
+}
+
+/** Connects to the embedded database another process serves, if any. */
+export function attachEmbeddedDatabase(dataDir: string): Database | null {
+  const owner = embeddedOwner(dataDir);
+  if (owner === null) return null;
+  const p = embeddedPaths(dataDir);
+  return {
+    embedded: true,
+    pool: socketPool(p.runDir),
+    description: `base embebida (PGlite) de ${p.pgData}, servida por el proceso ${owner}`,
+    close: async () => {},
+  };
+}
+
+/** Opens PGlite in this process and serves it on the local socket. */
+export async function openEmbeddedDatabase(opts: EmbeddedDatabaseOptions): Promise<Database> {
+  const p = embeddedPaths(opts.dataDir);
+  const owner = embeddedOwner(opts.dataDir);
+  if (owner !== null) {
+    throw new Error(`La base embebida de ${opts.dataDir} ya está abierta por el proceso ${owner}; detenga ese proceso o use otro DATA_DIR.`);
+  }
+  mkdirSync(p.pgData, { recursive: true, mode: 0o700 });
+  mkdirSync(p.runDir, { recursive: true, mode: 0o700 });
+  rmSync(p.socket, { force: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(p.pgData, { extensions: { pg_trgm } });
+  const server = new PGLiteSocketServer({ db, path: p.socket, maxConnections: opts.maxConnections ?? 200 } as ConstructorParameters<typeof PGLiteSocketServer>[0]);
+  await server.start();
+  writeFileSync(p.owner, String(process.pid), { mode: 0o600 });
+  let closed = false;
+  return {
+    embedded: true,
+    pool: socketPool(p.runDir),
+    description: `base embebida (PGlite) en ${p.pgData}`,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await server.stop();
+      await db.close();
+      rmSync(p.owner, { force: true });
+      rmSync(p.socket, { force: true });
+    },
+  };
+}
+
+export function externalDatabase(url: string): Database {
+  const u = new URL(url);
+  return {
+    embedded: false,
+    pool: { connectionString: url },
+    description: `PostgreSQL en ${u.hostname}:${u.port || 5432}${u.pathname}`,
+    close: async () => {},
+  };
+}

@@ -1,0 +1,36 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { AccountEntity } from './account.entity';
+
+/** An API key; only its SHA-256 hash is stored, the key itself is shown once at creation. */
+@Entity({ tableName: 'api_keys' })
+export class ApiKeyEntity {
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @ManyToOne(() => AccountEntity, { fieldName: 'account_id', deleteRule: 'cascade' })
+  @Index()
+  account!: Rel<AccountEntity>;
+
+  /** `00` test (sk_test_) or `01` production (sk_live_). */
+  @Property({ type: 'text' })
+  environment!: string;
+
+  @Property({ type: 'text', unique: true })
+  keyHash!: string;
+
+  /** First characters of the key, safe to show (`sk_test_4fZq`). */
+  @Property({ type: 'text' })
+  displayPrefix!: string;
+
+  @Property({ type: 'text[]' })
+  scopes!: string[];
+
+  @Property({ type: 'text', nullable: true })
+  description: string | null = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  revokedAt: Date | null = null;
+}

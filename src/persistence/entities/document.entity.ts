@@ -1,0 +1,171 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { EmitterEntity } from './emitter.entity';
+
+/**
+ * An issued document. `dteJson` holds the official JSON text exactly as signed and `jws` the compact
+ * signature sent to MH; neither is ever re-serialised. Amount columns are numeric (exact decimals).
+ */
+@Entity({ tableName: 'documents' })
+@Index({ name: 'documents_list_idx', properties: ['accountId', 'environment', 'id'] })
+@Index({ name: 'documents_emitter_idx', properties: ['accountId', 'environment', 'emitter', 'id'] })
+@Index({ name: 'documents_status_idx', properties: ['accountId', 'environment', 'status', 'id'] })
+@Index({ name: 'documents_external_idx', properties: ['accountId', 'environment', 'externalId'] })
+@Index({ name: 'documents_issue_date_idx', properties: ['accountId', 'environment', 'issueDate', 'id'] })
+@Index({ name: 'documents_control_number_idx', properties: ['controlNumber'] })
+@Index({ name: 'documents_stamp_idx', properties: ['receptionStamp'] })
+export class DocumentEntity {
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  accountId!: string;
+
+  @ManyToOne(() => EmitterEntity, { fieldName: 'emitter_id' })
+  emitter!: Rel<EmitterEntity>;
+
+  @Property({ type: 'text' })
+  environment!: string;
+
+  /** CAT-002 */
+  @Property({ type: 'text' })
+  type!: string;
+
+  @Property({ type: 'text' })
+  status!: string;
+
+  @Property({ type: 'text', nullable: true })
+  externalId: string | null = null;
+
+  @Property({ type: 'text', unique: true })
+  generationCode!: string;
+
+  @Property({ type: 'text' })
+  controlNumber!: string;
+
+  @Property({ type: 'text' })
+  establishmentCode!: string;
+
+  @Property({ type: 'text' })
+  pointOfSaleCode!: string;
+
+  @Property({ type: 'timestamptz' })
+  issuedAt!: Date;
+
+  /** fecEmi (El Salvador calendar date), `yyyy-MM-dd`. */
+  @Property({ type: 'text' })
+  issueDate!: string;
+
+  /** tipoModelo: 1 previo, 2 diferido (contingency). */
+  @Property({ type: 'integer' })
+  modelType: number = 1;
+
+  @Property({ type: 'integer', nullable: true })
+  contingencyType: number | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  contingencyReason: string | null = null;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  subtotal!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  iva!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  total!: string;
+
+  @Property({ type: 'text' })
+  totalInWords!: string;
+
+  @Property({ type: 'text', nullable: true })
+  receiverName: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  receiverDocumentType: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  receiverDocumentNumber: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  receiverNrc: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  receiverEmail: string | null = null;
+
+  /** `[{id, type, generation_code}]` */
+  @Property({ type: 'jsonb' })
+  relatedDocuments: { id: string | null; type: string; generationCode: string; issuedOn: string }[] = [];
+
+  @Property({ type: 'jsonb' })
+  warnings: { code: string; message: string }[] = [];
+
+  /** The validated issuance body (camelCase) the JSON was built from. */
+  @Property({ type: 'jsonb' })
+  request!: Record<string, unknown>;
+
+  /** Official JSON text exactly as signed. */
+  @Property({ type: 'text', lazy: true })
+  dteJson!: string;
+
+  /** JWS compact serialization sent to MH. */
+  @Property({ type: 'text', lazy: true })
+  jws!: string;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  signedAt: Date | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  receptionStamp: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  processedAt: Date | null = null;
+
+  /** `{code, message, observations}` of MH's last answer. */
+  @Property({ type: 'jsonb', nullable: true })
+  mhResponse: { code: string | null; message: string | null; observations: string[] } | null = null;
+
+  @Property({ type: 'integer' })
+  transmissionAttempts: number = 0;
+
+  /** A transmitter (request or job) holds the document until then; expired = free to take over. */
+  @Property({ type: 'timestamptz', nullable: true })
+  transmitLeaseUntil: Date | null = null;
+
+  /** The contingency episode holding this document, while it waits for MH. */
+  @Property({ type: 'text', nullable: true })
+  contingencyEpisodeId: string | null = null;
+
+  /** tipoOperacion: 1 normal, 2 contingency transmission. */
+  @Property({ type: 'integer' })
+  operationType: number = 1;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  firstTransmittedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  rejectedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  voidedAt: Date | null = null;
+
+  @Property({ type: 'jsonb', nullable: true })
+  void: Record<string, unknown> | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  replacesDocumentId: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  replacedByDocumentId: string | null = null;
+
+  @Property({ type: 'boolean' })
+  sendEmail: boolean = false;
+
+  @Property({ type: 'jsonb' })
+  fiscalTags: Record<string, unknown> = {};
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz' })
+  updatedAt: Date = new Date();
+}

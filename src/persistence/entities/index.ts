@@ -1,0 +1,42 @@
+import { AccountEntity } from './account.entity';
+import { AddressEmbeddable } from './address.embeddable';
+import { ApiKeyEntity } from './api-key.entity';
+import { EmitterEntity } from './emitter.entity';
+import { EstablishmentEntity } from './establishment.entity';
+import { IdempotencyRecordEntity } from './idempotency-record.entity';
+import { PointOfSaleEntity } from './point-of-sale.entity';
+import { ServiceSettingEntity } from './service-setting.entity';
+import { EmitterCredentialEntity } from './emitter-credential.entity';
+import { DocumentEntity } from './document.entity';
+import { DocumentEventEntity } from './document-event.entity';
+import { ControlNumberCounterEntity } from './control-number-counter.entity';
+import { OutboxEventEntity } from './outbox-event.entity';
+import { ContingencyEpisodeEntity } from './contingency-episode.entity';
+import { DocumentInvalidationEntity } from './document-invalidation.entity';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity';
+import { WebhookAttemptEntity } from './webhook-attempt.entity';
+
+export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity };
+
+/** Every entity MikroORM knows; add new ones here. */
+export const ENTITIES = [
+  AccountEntity,
+  AddressEmbeddable,
+  ApiKeyEntity,
+  EmitterEntity,
+  EstablishmentEntity,
+  PointOfSaleEntity,
+  IdempotencyRecordEntity,
+  ServiceSettingEntity,
+  EmitterCredentialEntity,
+  DocumentEntity,
+  DocumentEventEntity,
+  ControlNumberCounterEntity,
+  OutboxEventEntity,
+  ContingencyEpisodeEntity,
+  DocumentInvalidationEntity,
+  WebhookEndpointEntity,
+  WebhookDeliveryEntity,
+  WebhookAttemptEntity,
+];
