@@ -1,0 +1,58 @@
+/**
+ * Checks that need the computed amounts or the caller's context: the FE receiver threshold, payment
+ * methods adding up to the total, and items pointing at the related documents the caller resolved.
+ */
+import Decimal from 'decimal.js';
+import type { SummaryAmounts } from '../amounts/amount.types';
+import type { DocumentCreateInput } from '../document-create.schema';
+import { RELATED_DOCUMENT_TYPES } from '../document-type-rules';
+import type { DteType, FieldError } from '../dte.types';
+import type { BuildContext } from './build-context';
+
+/** FE: from `feReceiverThreshold` (montoTotalOperacion) on, the receiver's name and ID are mandatory. */
+export function checkFeReceiverThreshold(input: DocumentCreateInput, summary: SummaryAmounts, ctx: BuildContext): FieldError[] {
+  if (input.type !== '01') return [];
+  if (new Decimal(summary.montoTotalOperacion).lt(ctx.feReceiverThreshold)) return [];
+  const threshold = new Decimal(ctx.feReceiverThreshold).toFixed(2);
+  const message = `Desde ${threshold} USD la factura debe identificar al receptor (nombre, tipo y número de documento).`;
+  const r = input.receiver;
+  if (!r) return [{ path: 'receiver', code: 'receiver_required', message }];
+  const missing = (['name', 'documentType', 'documentNumber'] as const).filter((k) => r[k] === undefined);
+  return missing.map((k) => ({ path: `receiver.${k}`, code: 'receiver_required', message }));
+}
+
+/** FE/CCF: the payment methods given must add up to `totalPagar`. */
+export function checkPaymentTotal(input: DocumentCreateInput, summary: SummaryAmounts): FieldError[] {
+  const methods = input.payment?.methods;
+  if (!methods || methods.length === 0 || (input.type !== '01' && input.type !== '03')) return [];
+  const paid = methods.reduce((acc, m) => acc.plus(m.amount), new Decimal(0));
+  if (paid.eq(summary.totalPagar)) return [];
+  return [{
+    path: 'payment.methods',
+    code: 'payment_total_mismatch',
+    message: `Las formas de pago suman ${paid.toFixed(2)} y el total a pagar es ${summary.totalPagar}.`,
+  }];
+}
+
+/** The related documents resolved by the caller, and every line's reference to them. */
+export function checkResolvedRelatedDocuments(type: DteType, input: DocumentCreateInput, ctx: BuildContext): FieldError[] {
+  const errors: FieldError[] = [];
+  const related = ctx.relatedDocuments;
+  if ((type === '05' || type === '06') && related.length === 0) {
+    errors.push({ path: 'relatedDocuments', code: 'required', message: 'La nota debe relacionar el documento que ajusta (CCF 03 o CR 07).' });
+  }
+  if (related.length > 50) errors.push({ path: 'relatedDocuments', code: 'out_of_range', message: 'Se admiten como máximo 50 documentos relacionados.' });
+  related.forEach((d, i) => {
+    if (!RELATED_DOCUMENT_TYPES[type].includes(d.type) || d.type !== related[0].type) {
+      errors.push({ path: `relatedDocuments[${i}].type`, code: 'not_allowed_for_type',
+        message: `Los documentos relacionados deben ser todos de un mismo tipo entre ${RELATED_DOCUMENT_TYPES[type].join(', ')}.` });
+    }
+  });
+  const numbers = new Set(related.map((d) => d.number));
+  (input.items ?? []).forEach((item, i) => {
+    if (item.relatedDocument !== undefined && !numbers.has(item.relatedDocument)) {
+      errors.push({ path: `items[${i}].relatedDocument`, code: 'invalid_reference', message: 'La línea apunta a un documento que no está entre los documentos relacionados.' });
+    }
+  });
+  return errors;
+}

@@ -1,0 +1,89 @@
+/**
+ * `resumen` per type from the computed summary. Payment (FE/CCF): `condicionOperacion` from
+ * `payment.condition` (default 1, contado); `pagos` from `payment.methods`, or — when none are
+ * given — one method 01 (billetes y monedas) for the whole `totalPagar`. NC/ND have no pagos; their
+ * `condicionOperacion` still comes from `payment.condition` (default 1). `observaciones` = `notes`.
+ * NC/ND `codigoRetencionMH` is "22" (CAT-006, retención IVA 1 %) when the 1 % withholding applies.
+ */
+import type { SummaryAmounts } from '../amounts/amount.types';
+import type { DocumentCreateInput } from '../document-create.schema';
+import type { DteType } from '../dte.types';
+import { jsonNumber } from './json-number';
+
+type Payment = DocumentCreateInput['payment'];
+
+/** CAT-017 "Billetes y monedas": the default payment method. */
+export const DEFAULT_PAYMENT_METHOD = '01';
+/** CAT-016 "Contado": the default operation condition. */
+export const DEFAULT_CONDITION = '1';
+
+function buildPagos(payment: Payment, totalPagar: string): Record<string, unknown>[] {
+  const methods = payment?.methods;
+  if (!methods || methods.length === 0) {
+    return [{ codigo: DEFAULT_PAYMENT_METHOD, montoPago: jsonNumber(totalPagar), referencia: null, plazo: null, periodo: null }];
+  }
+  return methods.map((m) => ({
+    codigo: m.code,
+    montoPago: jsonNumber(m.amount),
+    referencia: m.reference ?? null,
+    plazo: m.term ?? null,
+    periodo: m.period ?? null,
+  }));
+}
+
+export function buildResumen(type: DteType, s: SummaryAmounts, input: DocumentCreateInput): Record<string, unknown> {
+  const n = jsonNumber;
+  const tributos = s.tributos ? s.tributos.map((t) => ({ codigo: t.codigo, descripcion: t.descripcion, valor: n(t.valor) })) : null;
+  const condicionOperacion = Number(input.payment?.condition ?? DEFAULT_CONDITION);
+  const observaciones = input.notes ?? null;
+  // Converted in this order whatever the type (the first unrepresentable amount names the error).
+  const totalNoSuj = n(s.totalNoSuj);
+  const totalExenta = n(s.totalExenta);
+  const totalGravada = n(s.totalGravada);
+  const subTotalVentas = n(s.subTotalVentas);
+  if (type === '05' || type === '06') {
+    const totalDescu = n(s.totalDescu);
+    const montoTotalOperacion = n(s.montoTotalOperacion);
+    const ivaPerci = n(s.ivaPerci);
+    const totalIva = n(s.iva);
+    const ivaRete = n(s.ivaRete);
+    const totalNoGravado = n(s.totalNoGravado);
+    const totalPagar = n(s.totalPagar);
+    const totalLetras = s.totalLetras;
+    const codigoRetencionMH = Number(s.ivaRete) > 0 ? '22' : null;
+    if (type === '05') {
+      return {
+        totalNoSuj, totalExenta, totalGravada, subTotalVentas, totalDescu, tributos, montoTotalOperacion, ivaPerci, totalIva, ivaRete,
+        totalNoGravado, totalPagar, totalLetras, condicionOperacion, observaciones, codigoRetencionMH,
+      };
+    }
+    return {
+      totalNoSuj, totalExenta, totalGravada, subTotalVentas, totalDescu, tributos, ivaPerci, totalIva, ivaRete, montoTotalOperacion,
+      totalNoGravado, totalPagar, totalLetras, condicionOperacion, numPagoElectronico: null, observaciones, codigoRetencionMH,
+    };
+  }
+  const descuNoSuj = n(s.descuNoSuj);
+  const descuExenta = n(s.descuExenta);
+  const descuGravada = n(s.descuGravada);
+  const porcentajeDescuento = n(s.porcentajeDescuento);
+  const totalDescu = n(s.totalDescu);
+  const subTotal = n(s.subTotal);
+  const ivaRete = n(s.ivaRete);
+  const montoTotalOperacion = n(s.montoTotalOperacion);
+  const totalNoGravado = n(s.totalNoGravado);
+  const totalPagar = n(s.totalPagar);
+  const totalLetras = s.totalLetras;
+  const pagos = buildPagos(input.payment, s.totalPagar);
+  if (type === '01') {
+    return {
+      totalNoSuj, totalExenta, totalGravada, subTotalVentas, descuNoSuj, descuExenta, descuGravada, porcentajeDescuento, totalDescu,
+      tributos, subTotal, ivaRete, montoTotalOperacion, totalNoGravado, totalPagar, totalLetras, totalIva: n(s.iva), saldoFavor: 0,
+      condicionOperacion, pagos, numPagoElectronico: null, observaciones,
+    };
+  }
+  return {
+    totalNoSuj, totalExenta, totalGravada, subTotalVentas, descuNoSuj, descuExenta, descuGravada, porcentajeDescuento, totalDescu,
+    tributos, subTotal, ivaPerci: n(s.ivaPerci), ivaRete, montoTotalOperacion, totalNoGravado, totalPagar, totalLetras, saldoFavor: 0,
+    condicionOperacion, pagos, numPagoElectronico: null, observaciones,
+  };
+}

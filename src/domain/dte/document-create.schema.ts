@@ -1,0 +1,147 @@
+/**
+ * The issuance body (DocumentCreate) in camelCase, as the REST layer hands it over after converting
+ * snake_case mechanically (`unit_price` → `unitPrice`, `iva_1` → `iva1`, `no_sujeta` → `noSujeta`…).
+ *
+ * `items[].tax` values and the MH item field each one fills:
+ *   gravada    → ventaGravada (IVA: FE inside the price, CCF/NC/ND added as tributo 20)
+ *   exenta     → ventaExenta
+ *   no_sujeta  → ventaNoSuj
+ *   no_gravado → noGravado: charges/credits outside the tax base ("Cargos/Abonos que no afectan la
+ *                base imponible"); the only lines whose unit price may be negative (a credit).
+ *
+ * Unknown fields are refused (never silently dropped). Type-dependent rules (fields with no place in
+ * the target schema, receivers per type, related documents) are in document-type-rules.ts.
+ */
+import { z } from 'zod';
+import { CatalogCode } from '../catalog/catalogs';
+import { TAX_TREATMENTS } from './amounts/amount.types';
+import { checkDocumentRules } from './document-type-rules';
+import {
+  DUI_PATTERN, NIT_PATTERN, addressSchema, catalogCode, decimalString, generationCode, optional,
+} from './document-create-fields';
+import type { FieldError } from './dte.types';
+import { issuesToFieldErrors, spanishIssueMessage } from './zod-issue-mapper';
+
+const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+
+const receiverSchema = z
+  .strictObject({
+    name: optional(text(1, 250)),
+    documentType: optional(catalogCode(CatalogCode.identificationDocumentType)),
+    documentNumber: optional(text(1, 20)),
+    nrc: optional(z.string().regex(/^[0-9]{2,8}$/, { error: 'El NRC son de 2 a 8 dígitos, sin guiones.' })),
+    economicActivity: optional(catalogCode(CatalogCode.economicActivity)),
+    tradeName: optional(text(1, 150)),
+    address: optional(addressSchema),
+    email: optional(z.email().max(100)),
+    phone: optional(text(8, 30)),
+    country: optional(catalogCode(CatalogCode.country)),
+  })
+  .superRefine((r, ctx) => {
+    if ((r.documentType === undefined) !== (r.documentNumber === undefined)) {
+      const missing = r.documentType === undefined ? 'documentType' : 'documentNumber';
+      ctx.addIssue({ code: 'custom', path: [missing], params: { code: 'required' },
+        message: 'El tipo y el número de documento de identificación van juntos.' });
+    }
+    if (r.documentType === '36' && r.documentNumber !== undefined && !NIT_PATTERN.test(r.documentNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['documentNumber'], params: { code: 'invalid_format' },
+        message: 'El NIT son 14 o 9 dígitos, sin guiones.' });
+    }
+    if (r.documentType === '13' && r.documentNumber !== undefined && !DUI_PATTERN.test(r.documentNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['documentNumber'], params: { code: 'invalid_format' },
+        message: 'El DUI tiene el formato ########-#.' });
+    }
+  });
+
+const itemSchema = z.strictObject({
+  type: catalogCode(CatalogCode.itemType),
+  code: optional(text(1, 25)),
+  description: text(1, 1500),
+  quantity: decimalString({ sign: 'positive' }),
+  unitCode: catalogCode(CatalogCode.unitOfMeasure),
+  unitPrice: decimalString({ sign: 'any' }),
+  discount: optional(decimalString({ sign: 'non_negative' })),
+  tax: z.enum(TAX_TREATMENTS),
+  taxes: optional(
+    z.array(catalogCode(CatalogCode.tribute)).max(20).refine((a) => new Set(a).size === a.length, {
+      params: { code: 'duplicate_value' }, error: 'Hay códigos de tributo repetidos.',
+    }),
+  ),
+  relatedDocument: optional(generationCode),
+});
+
+const paymentMethodSchema = z
+  .strictObject({
+    code: catalogCode(CatalogCode.paymentMethod),
+    amount: decimalString({ sign: 'non_negative', places: 2 }),
+    reference: optional(text(1, 50)),
+    term: optional(catalogCode(CatalogCode.paymentTerm)),
+    period: optional(z.number().int().positive()),
+  })
+  .superRefine((m, ctx) => {
+    if (m.code === '99' && m.reference === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['reference'], params: { code: 'required' },
+        message: 'La forma de pago 99 (otros) necesita la referencia que indica el medio de pago.' });
+    }
+    if ((m.term === undefined) !== (m.period === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [m.term === undefined ? 'term' : 'period'], params: { code: 'required' },
+        message: 'El plazo (term, CAT-018) y su período (period) van juntos.' });
+    }
+  });
+
+export const documentCreateSchema = z.strictObject({
+  emitterId: text(1, 255),
+  type: z.enum(['01', '03', '05', '06'], { error: 'Tipo de documento no soportado: use 01 (FE), 03 (CCF), 05 (NC) o 06 (ND).' }),
+  establishment: z.string().regex(/^[MBSP][0-9]{3}$/, { error: 'Código de establecimiento de MH de 4 caracteres: M, B, S o P y 3 dígitos (p. ej. M001).' }),
+  pointOfSale: z.string().regex(/^P[0-9]{3}$/, { error: 'Código de punto de venta de MH de 4 caracteres: P y 3 dígitos (p. ej. P001).' }),
+  externalId: optional(text(1, 255)),
+  issuedAt: optional(z.iso.datetime({ offset: true })),
+  receiver: optional(receiverSchema),
+  items: optional(z.array(itemSchema).min(1).max(2000)),
+  globalDiscount: optional(
+    z.strictObject({
+      gravada: optional(decimalString({ sign: 'non_negative', places: 2 })),
+      exenta: optional(decimalString({ sign: 'non_negative', places: 2 })),
+      noSujeta: optional(decimalString({ sign: 'non_negative', places: 2 })),
+    }),
+  ),
+  withholding: optional(
+    z.strictObject({
+      iva1: optional(z.boolean()),
+      renta: optional(decimalString({ sign: 'non_negative' })),
+    }),
+  ),
+  perception: optional(z.boolean()),
+  payment: optional(
+    z.strictObject({
+      condition: catalogCode(CatalogCode.operationCondition),
+      methods: optional(z.array(paymentMethodSchema).min(1).max(50)),
+    }),
+  ),
+  relatedDocuments: optional(
+    z
+      .array(z.strictObject({ type: catalogCode(CatalogCode.documentType), generationCode, issuedOn: z.iso.date() }))
+      .min(1)
+      .max(50),
+  ),
+  notes: optional(text(1, 3000)),
+  appendix: optional(z.array(z.strictObject({ field: text(2, 25), label: text(3, 50), value: text(1, 150) })).min(1).max(10)),
+  raw: optional(z.record(z.string(), z.unknown())),
+  sendEmail: optional(z.boolean()),
+  environment: optional(z.enum(['00', '01'])),
+});
+
+/** The parsed issuance body (camelCase; absent and null optional fields are `undefined`). */
+export type DocumentCreateInput = z.output<typeof documentCreateSchema>;
+export type DocumentItemInput = NonNullable<DocumentCreateInput['items']>[number];
+export type ReceiverInput = NonNullable<DocumentCreateInput['receiver']>;
+
+export type ParseResult = { ok: true; value: DocumentCreateInput } | { ok: false; errors: FieldError[] };
+
+/** Validates an issuance body: shape, formats, catalogs, then the rules of its document type. */
+export function parseDocumentCreate(body: unknown): ParseResult {
+  const parsed = documentCreateSchema.safeParse(body, { error: spanishIssueMessage, reportInput: true });
+  if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
+  const errors = checkDocumentRules(parsed.data);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed.data };
+}

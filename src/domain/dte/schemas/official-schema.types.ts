@@ -1,0 +1,24 @@
+/** A JSON Schema (draft-07) document as MH publishes it, carried over as a plain object. */
+export interface OfficialJsonSchema {
+  readonly [keyword: string]: unknown;
+}
+
+/** The official schemas this service validates against (2026 generation). */
+export type OfficialSchemaKind =
+  | 'fe-f-v2'
+  | 'fe-ccf-v4'
+  | 'fe-nc-v4'
+  | 'fe-nd-v4'
+  | 'invalidacion-v3'
+  | 'contingencia-v4';
+
+/** One validation problem, with a camelCase dotted path such as `cuerpoDocumento[0].precioUni`. */
+export interface OfficialSchemaError {
+  path: string;
+  message: string;
+}
+
+export interface OfficialValidationResult {
+  valid: boolean;
+  errors: OfficialSchemaError[];
+}

@@ -1,0 +1,62 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { CryptoError } from './crypto-error';
+
+const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const B64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * AES-256-GCM encryption of secrets at rest (certificate keys, passwords).
+ * Sealed format: `v1.<b64url iv>.<b64url tag>.<b64url ciphertext>`, a fresh random 12-byte IV per seal.
+ * Optional `aad` binds a sealed value to its context (for example `emitter:<id>:00:certificate`):
+ * opening with a different `aad` fails like tampering.
+ */
+export class SecretBox {
+  readonly #key: Buffer;
+
+  constructor(masterKey: Buffer) {
+    if (!Buffer.isBuffer(masterKey) || masterKey.length !== 32) {
+      throw new CryptoError('secret_box_key_invalid', 'La llave maestra debe tener exactamente 32 bytes.');
+    }
+    this.#key = Buffer.from(masterKey);
+  }
+
+  seal(plain: string | Buffer, aad?: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.#key, iv, { authTagLength: TAG_BYTES });
+    if (aad !== undefined) cipher.setAAD(Buffer.from(aad, 'utf8'));
+    const data = typeof plain === 'string' ? Buffer.from(plain, 'utf8') : plain;
+    const ciphertext = Buffer.concat([cipher.update(data), cipher.final()]);
+    const tag = cipher.getAuthTag();
+    return [VERSION, iv.toString('base64url'), tag.toString('base64url'), ciphertext.toString('base64url')].join('.');
+  }
+
+  open(sealed: string, aad?: string): Buffer {
+    const parts = typeof sealed === 'string' ? sealed.split('.') : [];
+    if (parts.length !== 4 || parts[0] !== VERSION || !parts.slice(1).every((p) => B64URL.test(p))) {
+      throw new CryptoError('sealed_secret_malformed', 'El secreto cifrado no tiene un formato reconocido.');
+    }
+    const iv = Buffer.from(parts[1], 'base64url');
+    const tag = Buffer.from(parts[2], 'base64url');
+    const ciphertext = Buffer.from(parts[3], 'base64url');
+    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) {
+      throw new CryptoError('sealed_secret_malformed', 'El secreto cifrado no tiene un formato reconocido.');
+    }
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.#key, iv, { authTagLength: TAG_BYTES });
+      if (aad !== undefined) decipher.setAAD(Buffer.from(aad, 'utf8'));
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+    } catch {
+      throw new CryptoError(
+        'sealed_secret_tampered',
+        'No se pudo descifrar el secreto: fue alterado o se cifró con otra llave maestra (DTE_MASTER_KEY).',
+      );
+    }
+  }
+
+  openText(sealed: string, aad?: string): string {
+    return this.open(sealed, aad).toString('utf8');
+  }
+}
