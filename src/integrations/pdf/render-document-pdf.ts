@@ -1,0 +1,157 @@
+/**
+ * Graphic representation ("Representación gráfica") of a DTE as a letter-size PDF in Spanish:
+ * header with the issuer, identification with the QR of MH's public query, receiver, related
+ * documents, items (over as many pages as needed), summary, notes; watermarks for the test
+ * environment and voided documents, banners for documents without an MH seal. Only displays
+ * what the signed JSON says. Same input → same bytes (the PDF dates come from the document).
+ */
+import PDFDocument from 'pdfkit';
+import { CatalogCode } from '../../domain/catalog/catalogs';
+import { type Json, asObject, asText, catalogName, documentTypeTitle, fields, issuerView, receiverView } from './dte-view';
+import { formatIsoDate, formatSvDateTime, issueInstant, safeText } from './format';
+import { drawIdentification } from './identification-block';
+import { drawContinuationHeader, drawHeader } from './issuer-block';
+import { drawItemsTable } from './items-table';
+import { COLOR, CONTENT_WIDTH, type Doc, FONT, FOOTER_Y, LEFT, MARGIN, PageFlow, drawText, hLine } from './pdf-layout';
+import { publicQueryUrl } from './public-query-url';
+import { drawOtherDocuments, drawReceiver, drawRelatedDocuments } from './receiver-block';
+import { drawNotes, drawSummary } from './summary-block';
+import { type DocumentStatus, drawNotices, drawWatermarks, noticesFor, watermarksFor } from './watermark';
+
+export { publicQueryUrl } from './public-query-url';
+export type { DocumentStatus } from './watermark';
+
+export interface PdfDocumentInput {
+  /** The official MH JSON exactly as signed. */
+  dte: Record<string, unknown>;
+  /** `selloRecibido` (40 chars) or null when not yet sealed. */
+  seal: string | null;
+  /** MH processing time. */
+  processedAt: Date | null;
+  status: DocumentStatus;
+  voidedAt?: Date | null;
+  /** MH establishment and point-of-sale codes, e.g. M001 / P001. */
+  establishmentCode: string;
+  pointOfSaleCode: string;
+  /** PNG or JPEG logo of the issuer. */
+  logo?: Buffer | null;
+}
+
+interface Identity {
+  readonly type: string;
+  readonly title: string;
+  readonly environment: '00' | '01';
+  readonly controlNumber: string;
+  readonly generationCode: string;
+  readonly issueDate: string;
+  readonly issueTime: string;
+}
+
+function identity(dte: Json): Identity {
+  const id = asObject(dte.identificacion);
+  if (!id) throw new Error('El DTE no tiene la sección identificacion.');
+  const environment = asText(id.ambiente);
+  const type = asText(id.tipoDte) ?? '';
+  const generationCode = asText(id.codigoGeneracion) ?? '';
+  const issueDate = asText(id.fecEmi) ?? '';
+  if (environment !== '00' && environment !== '01') throw new Error(`El DTE tiene un ambiente inválido: ${String(environment)}`);
+  return {
+    type,
+    title: documentTypeTitle(type),
+    environment,
+    controlNumber: asText(id.numeroControl) ?? '',
+    generationCode,
+    issueDate,
+    issueTime: asText(id.horEmi) ?? '',
+  };
+}
+
+function identificationFields(dte: Json, idy: Identity, input: PdfDocumentInput) {
+  const id = asObject(dte.identificacion) ?? {};
+  const contingency = catalogName(CatalogCode.contingencyType, id.tipoContingencia);
+  const reason = asText(id.motivoContin);
+  return fields([
+    ['Código de generación', idy.generationCode],
+    ['Número de control', idy.controlNumber],
+    ['Sello de recepción', input.seal ?? 'Pendiente de sello'],
+    ['Fecha y hora de emisión', `${formatIsoDate(idy.issueDate)} ${idy.issueTime}`.trim()],
+    ['Procesamiento en MH', input.processedAt ? formatSvDateTime(input.processedAt) : 'Pendiente'],
+    ['Modelo de facturación', catalogName('CAT-003', id.tipoModelo) ?? asText(id.tipoModelo)],
+    ['Tipo de transmisión', catalogName('CAT-004', id.tipoOperacion) ?? asText(id.tipoOperacion)],
+    ['Tipo de contingencia', contingency ?? asText(id.tipoContingencia)],
+    ['Motivo de contingencia', reason],
+    ['Moneda · versión', `${asText(id.tipoMoneda) ?? 'USD'} · JSON v${asText(id.version) ?? ''}`],
+  ]);
+}
+
+function priceNote(type: string): string {
+  if (type === '01') return 'Precios con IVA incluido · Montos en dólares (USD)';
+  return 'Precios sin IVA (detallado en el resumen) · Montos en dólares (USD)';
+}
+
+function drawFooter(doc: Doc, idy: Identity, page: number, pages: number): void {
+  hLine(doc, LEFT, LEFT + CONTENT_WIDTH, FOOTER_Y - 4, COLOR.border, 0.5);
+  const left = `Representación gráfica de un Documento Tributario Electrónico · ${idy.controlNumber}`;
+  drawText(doc, left, LEFT, FOOTER_Y, CONTENT_WIDTH - 90, { size: 6.5, color: COLOR.muted });
+  drawText(doc, `Página ${page} de ${pages}`, LEFT + CONTENT_WIDTH - 90, FOOTER_Y, 90, { font: FONT.bold, size: 7, color: COLOR.muted, align: 'right' });
+}
+
+function collect(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    doc.on('data', (c: Uint8Array) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/** Renders the PDF; throws when the JSON lacks the identification needed for the QR. */
+export async function renderDocumentPdf(input: PdfDocumentInput): Promise<Buffer> {
+  const dte = input.dte;
+  const idy = identity(dte);
+  const queryUrl = publicQueryUrl(idy.environment, idy.generationCode, idy.issueDate);
+  const issuer = issuerView(asObject(dte.emisor));
+  const resumen = asObject(dte.resumen) ?? {};
+  const issued = issueInstant(idy.issueDate, idy.issueTime) ?? new Date(0);
+
+  const doc: Doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 0,
+    bufferPages: true,
+    pdfVersion: '1.4',
+    lang: 'es-SV',
+    displayTitle: true,
+    info: {
+      Title: safeText(`${idy.title} ${idy.controlNumber}`),
+      Author: safeText(issuer.name ?? ''),
+      Subject: `Documento Tributario Electrónico ${idy.generationCode}`,
+      Keywords: `DTE, ${idy.controlNumber}, ${idy.generationCode}`,
+      Creator: 'dte-service',
+      Producer: 'dte-service (PDFKit)',
+      CreationDate: issued,
+      ModDate: issued,
+    },
+  });
+  const done = collect(doc);
+
+  const flow = new PageFlow(doc, MARGIN, (d) => drawContinuationHeader(d, idy.title, idy.controlNumber, idy.generationCode, MARGIN));
+  flow.y = drawHeader(doc, { issuer, title: idy.title, establishmentCode: input.establishmentCode, pointOfSaleCode: input.pointOfSaleCode, logo: input.logo ?? null }, MARGIN);
+  drawNotices(doc, flow, noticesFor(idy.environment, input.status, input.seal, input.voidedAt ?? null));
+  flow.y = drawIdentification(doc, { fields: identificationFields(dte, idy, input), queryUrl }, flow.y);
+  drawReceiver(doc, flow, receiverView(asObject(dte.receptor)));
+  drawRelatedDocuments(doc, flow, dte.documentoRelacionado);
+  drawOtherDocuments(doc, flow, dte);
+  drawItemsTable(doc, flow, dte.cuerpoDocumento, resumen, priceNote(idy.type));
+  drawSummary(doc, flow, dte, idy.type, resumen);
+  drawNotes(doc, flow, dte, resumen);
+
+  const marks = watermarksFor(idy.environment, input.status, input.voidedAt ?? null);
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    drawFooter(doc, idy, i - range.start + 1, range.count);
+    drawWatermarks(doc, marks);
+  }
+  doc.end();
+  return done;
+}
