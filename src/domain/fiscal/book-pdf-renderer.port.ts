@@ -1,0 +1,22 @@
+/**
+ * Port for the PDF rendering of a VAT book (implemented outside the domain, with pdfkit, by the PDF
+ * integration). RCT art. 82: taxpayer name and NRC on every folio, monthly totals, and the
+ * accountant's name and signature on the totals page.
+ */
+import type { FiscalReport } from './report.types';
+
+export interface BookHeader {
+  /** e.g. "Libro de ventas a contribuyentes". */
+  title: string;
+  taxpayerName: string;
+  nrc: string;
+  nit: string | null;
+  /** `YYYY-MM`. */
+  period: string;
+  /** Printed under the totals for the signature (RCT art. 82). */
+  accountantName?: string | null;
+}
+
+export interface BookPdfRenderer {
+  render(report: FiscalReport, header: BookHeader): Promise<Buffer>;
+}

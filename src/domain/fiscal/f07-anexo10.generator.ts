@@ -1,0 +1,30 @@
+/**
+ * F-07 annex 10 — Retención 1 % IVA a terceros domiciliados efectuada por el declarante, casilla 170
+ * (10 columns) [F-07 doc §3.10]. Source: withholdings-made records with kind retention_1.
+ */
+import { CentsTotals } from './cents.math';
+import { selectRecords } from './ledger.selector';
+import type { ReportParams } from './report-params.schema';
+import { amountKeys, columnsOf, type FiscalReport, type ReportInput, type ReportWarning } from './report.types';
+import { recordLine } from './withholding-row.helpers';
+
+export const ANEXO10_COLUMNS = columnsOf([
+  ['subject_nit', 'NIT del sujeto', 'code'],
+  ['issue_date', 'Fecha de emisión', 'date'],
+  ['doc_type', 'Tipo de documento', 'code'],
+  ['resolution_number', 'Número de resolución', 'text'],
+  ['series', 'Serie de documento', 'text'],
+  ['document_number', 'Número de documento', 'text'],
+  ['subject_amount', 'Monto sujeto', 'amount'],
+  ['withheld_amount', 'Monto de la retención 1 %', 'amount'],
+  ['subject_dui', 'DUI del sujeto', 'code'],
+  ['annex_number', 'Número de anexo', 'code'],
+], true);
+
+export function generateAnexo10(input: ReportInput, _params: ReportParams<'f07_anexo10'>): FiscalReport {
+  const warnings: ReportWarning[] = [];
+  const totals = new CentsTotals(amountKeys(ANEXO10_COLUMNS));
+  const rows = selectRecords(input.records, input.period, 'withholdings-made', (x) => x.record.attributes.kind === 'retention_1')
+    .map((lr) => recordLine(lr, input.period, { ids: (id) => [id.resolution, id.series, id.number], amountKey: 'withheld_amount', percent: 1, annex: '10' }, totals, warnings));
+  return { columns: ANEXO10_COLUMNS, rows, totals: totals.toStrings(), warnings };
+}

@@ -1,0 +1,31 @@
+/**
+ * F-07 annex 12 — Retención 13 % IVA a terceros domiciliados efectuada por el declarante, casilla 172
+ * (10 columns) [F-07 doc §3.12]. Note MH's order: D = serie, E = resolución. Source: withholdings-made
+ * records with kind retention_13.
+ */
+import { CentsTotals } from './cents.math';
+import { selectRecords } from './ledger.selector';
+import type { ReportParams } from './report-params.schema';
+import { amountKeys, columnsOf, type FiscalReport, type ReportInput, type ReportWarning } from './report.types';
+import { recordLine } from './withholding-row.helpers';
+
+export const ANEXO12_COLUMNS = columnsOf([
+  ['subject_nit', 'NIT del sujeto', 'code'],
+  ['issue_date', 'Fecha de emisión', 'date'],
+  ['doc_type', 'Tipo de documento', 'code'],
+  ['series', 'Serie de documento', 'text'],
+  ['resolution_number', 'Número de resolución', 'text'],
+  ['document_number', 'Número de documento', 'text'],
+  ['subject_amount', 'Monto sujeto', 'amount'],
+  ['withheld_amount', 'Monto de la retención 13 %', 'amount'],
+  ['subject_dui', 'DUI del sujeto', 'code'],
+  ['annex_number', 'Número de anexo', 'code'],
+], true);
+
+export function generateAnexo12(input: ReportInput, _params: ReportParams<'f07_anexo12'>): FiscalReport {
+  const warnings: ReportWarning[] = [];
+  const totals = new CentsTotals(amountKeys(ANEXO12_COLUMNS));
+  const rows = selectRecords(input.records, input.period, 'withholdings-made', (x) => x.record.attributes.kind === 'retention_13')
+    .map((lr) => recordLine(lr, input.period, { ids: (id) => [id.series, id.resolution, id.number], amountKey: 'withheld_amount', percent: 13, annex: '12' }, totals, warnings));
+  return { columns: ANEXO12_COLUMNS, rows, totals: totals.toStrings(), warnings };
+}

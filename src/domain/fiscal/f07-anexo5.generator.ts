@@ -1,0 +1,67 @@
+/**
+ * F-07 annex 5 — Compras a sujetos excluidos, casilla 66 (13 columns) [F-07 doc §3.5]. Source:
+ * purchases records of tipo 14. A: 1 NIT (14 digits), 2 DUI (also a 9-digit NIT), 3 other document
+ * (`attributes.other_id_number`). E = seal, F = generation code without hyphens (§9 C4); printed
+ * documents: series and number. I–L `0` before 02/2024.
+ */
+import { CentsTotals } from './cents.math';
+import { sanitizeText, stripHyphens } from './identifier-format.helpers';
+import type { LedgerRecord } from './ledger.types';
+import { selectRecords } from './ledger.selector';
+import { mhDate } from './period.helpers';
+import { classificationCells } from './purchase-row.helpers';
+import { recordCents, recordDate, recordIdentity, recordIdentityWarnings } from './record-row.helpers';
+import type { ReportParams } from './report-params.schema';
+import { amountKeys, columnsOf, type FiscalReport, type ReportInput, type ReportWarning } from './report.types';
+import { checkNetVat, checkRecordDateInPeriod } from './sale-row.helpers';
+import { WarningCode, warn } from './report-warning.catalog';
+
+export const ANEXO5_COLUMNS = columnsOf([
+  ['id_type', 'Tipo de documento (identificación)', 'code'],
+  ['id_number', 'Número de NIT, DUI u otro documento', 'code'],
+  ['seller_name', 'Nombre, razón social o denominación', 'text'],
+  ['issue_date', 'Fecha de emisión del documento', 'date'],
+  ['series', 'Número de serie del documento', 'text'],
+  ['document_number', 'Número de documento', 'text'],
+  ['operation_amount', 'Monto de la operación', 'amount'],
+  ['vat_withheld', 'Monto de la retención IVA 13 %', 'amount'],
+  ['operation_type', 'Tipo de operación', 'code'],
+  ['classification', 'Clasificación', 'code'],
+  ['sector', 'Sector', 'code'],
+  ['cost_type', 'Tipo de costo / gasto', 'code'],
+  ['annex_number', 'Número de anexo', 'code'],
+], true);
+
+/** 1 NIT, 2 DUI, 3 other — and the number without hyphens. */
+export function excludedSubjectId(lr: LedgerRecord): [string, string] {
+  const c = lr.record.counterpart;
+  const nit = c?.nit ? stripHyphens(c.nit) : '';
+  if (c?.dui) return ['2', stripHyphens(c.dui)];
+  if (nit.length === 9) return ['2', nit];
+  if (nit.length === 14) return ['1', nit];
+  const other = lr.record.attributes.other_id_number;
+  return other ? ['3', other.toUpperCase()] : ['', ''];
+}
+
+export function generateAnexo5(input: ReportInput, _params: ReportParams<'f07_anexo5'>): FiscalReport {
+  const warnings: ReportWarning[] = [];
+  const totals = new CentsTotals(amountKeys(ANEXO5_COLUMNS));
+  const rows: string[][] = [];
+  for (const lr of selectRecords(input.records, input.period, 'purchases', (x) => x.record.docType === '14')) {
+    const r = lr.record;
+    const [idType, idNumber] = excludedSubjectId(lr);
+    recordIdentityWarnings(lr, null, warnings);
+    if (!idType) warnings.push(warn(WarningCode.missingCounterpartId, `La compra ${r.externalId} no identifica al sujeto excluido.`, lr.id));
+    checkRecordDateInPeriod(lr, input.period, warnings);
+    const amount = recordCents(lr, 'operation_amount');
+    const withheld = recordCents(lr, 'vat_withheld');
+    if (withheld !== 0) checkNetVat(amount, withheld, `La compra ${r.externalId} (retención 13 %)`, lr.id, warnings);
+    const id = recordIdentity(lr);
+    rows.push([
+      idType, idNumber, sanitizeText(r.counterpart?.name), mhDate(recordDate(lr)), id.series, id.number,
+      totals.cell('operation_amount', amount), totals.cell('vat_withheld', withheld),
+      ...classificationCells(lr, input.period, warnings), '5',
+    ]);
+  }
+  return { columns: ANEXO5_COLUMNS, rows, totals: totals.toStrings(), warnings };
+}

@@ -1,0 +1,24 @@
+/** Public API of the fiscal-books domain (pure: records, ledger, F-07 annexes, VAT books, writers). */
+export { FISCAL_RESOURCES, RESOURCE_KEYS, type FiscalResource, type KeySpec } from './record-keys.catalog';
+export { fiscalRecordSchema, type Counterpart, type FiscalRecord } from './fiscal-record.schema';
+export { isFiscalResource, parseFiscalRecord, type RecordParseResult } from './fiscal-record.parser';
+export { compareVersions, recordContentHash, type VersionOutcome } from './record-version.helpers';
+export { parseFiscalTags, type FiscalTagsPatch } from './fiscal-tags.schema';
+export {
+  DEFAULT_FISCAL_TAGS, toLedgerRecord,
+  type FiscalTags, type LedgerDocument, type LedgerDocumentStatus, type LedgerDocumentType, type LedgerRecord,
+} from './ledger.types';
+export { isValidDate, isValidPeriod, localDateOf, periodOf } from './period.helpers';
+export type { ColumnKind, FiscalReport, ReportColumn, ReportInput, ReportWarning } from './report.types';
+export { WarningCode } from './report-warning.catalog';
+export {
+  REPORT_PARAMS_SCHEMAS, REPORT_TYPE_NAMES, defaultReportParams, isReportType, parseReportParams,
+  type AnnexCsvParams, type BookCsvParams, type ReportParams, type ReportType,
+} from './report-params.schema';
+export { FISCAL_RULES_VERSION, REPORT_TYPES, reportFileName, reportTypeInfo, type ReportFormat, type ReportTypeInfo } from './report-types.catalog';
+export { generateAllForBench, generateReport, writeReportCsv, type GenerateResult } from './report.generator';
+export { writeAnnexCsv } from './annex-csv.writer';
+export { writeBookCsv } from './book-csv.writer';
+export { writeBookXlsx } from './book-xlsx.writer';
+export type { BookHeader, BookPdfRenderer } from './book-pdf-renderer.port';
+export { computeInputHash, documentFingerprint, reportInputRows } from './input-hash.helpers';

@@ -1,0 +1,56 @@
+/** The books' view of issued documents and ingested records. */
+import type { FiscalRecord } from './fiscal-record.schema';
+import { periodOf } from './period.helpers';
+import type { FiscalResource } from './record-keys.catalog';
+
+export type LedgerDocumentType = '01' | '03' | '05' | '06';
+
+export type LedgerDocumentStatus =
+  | 'draft' | 'validated' | 'signed' | 'sending' | 'processed' | 'rejected' | 'contingency' | 'voided' | 'error';
+
+/** Fiscal tags of an issued document (spec "Fiscal tags of an issued document"), camelCase. */
+export interface FiscalTags {
+  /** Annex 1 R/S, annex 2 U/V (from period 01/2025). */
+  incomeCodes?: { operationType: string; incomeType: string } | null;
+  /** Sale to a free-zone / DPA user at zero rate (annex 2 R). */
+  freeZone: boolean;
+  /** Exempt sales not subject to proportionality (annex 2 L instead of K). */
+  exemptNonProportional: boolean;
+  /** Leaves the document out of every book and annex. */
+  excludeFromBooks: boolean;
+  externalRef: string | null;
+}
+
+/** An issued DTE as the books see it. */
+export interface LedgerDocument {
+  id: string;
+  type: LedgerDocumentType;
+  environment: '00' | '01';
+  status: LedgerDocumentStatus;
+  /** The official DTE JSON as signed (amounts are JSON numbers). */
+  json: Record<string, unknown>;
+  /** MH's selloRecibido, null before the seal. */
+  seal: string | null;
+  /** `identificacion.fecEmi` (yyyy-MM-dd): the period the document belongs to. */
+  issuedOn: string;
+  processedAt: string | Date | null;
+  voidedAt: string | Date | null;
+  voidInfo?: { reasonType: string; replacementGenerationCode: string | null; seal: string | null } | null;
+  fiscalTags: FiscalTags;
+}
+
+/** A validated fiscal record with the period it is booked in (the month of its accounting date). */
+export interface LedgerRecord {
+  id: string;
+  resource: FiscalResource;
+  period: string;
+  record: FiscalRecord;
+}
+
+export const DEFAULT_FISCAL_TAGS: FiscalTags = {
+  incomeCodes: null, freeZone: false, exemptNonProportional: false, excludeFromBooks: false, externalRef: null,
+};
+
+export function toLedgerRecord(id: string, resource: FiscalResource, record: FiscalRecord): LedgerRecord {
+  return { id, resource, period: periodOf(record.accountingDate), record };
+}
