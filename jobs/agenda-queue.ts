@@ -1,0 +1,96 @@
+import type { Agenda } from 'agenda';
+import type { PoolConfig } from 'pg';
+import type { Logger } from '../src/config/logger';
+import type { JobDefinition } from './job-definition';
+import type { QueuePort } from './queue.port';
+
+export interface AgendaSettings {
+  /** PostgreSQL (default) or MongoDB (AGENDA_MONGODB_URL). */
+  backend: { kind: 'postgres'; pool: PoolConfig; embedded: boolean } | { kind: 'mongodb'; url: string };
+  name: string;
+  concurrency: number;
+  lockLifetimeMs: number;
+  logger: Logger;
+}
+
+/**
+ * Builds Agenda with the chosen backend. The embedded database cannot carry LISTEN/NOTIFY between
+ * connections, so there jobs are announced in-process and polled every second as a fallback.
+ */
+export async function createAgenda(settings: AgendaSettings): Promise<{ agenda: Agenda; close: () => Promise<void> }> {
+  const { Agenda: AgendaClass, InMemoryNotificationChannel } = await import('agenda');
+  let backend;
+  let notificationChannel;
+  let ownPool: { end(): Promise<void> } | null = null;
+  if (settings.backend.kind === 'postgres') {
+    const { PostgresBackend } = await import('@agendajs/postgres-backend');
+    const { Pool } = await import('pg');
+    const pool = new Pool({ ...settings.backend.pool, max: Math.max(4, Math.ceil(settings.concurrency / 2)) });
+    pool.on('error', (err) => settings.logger.warn({ err }, 'error en una conexión de Agenda'));
+    ownPool = pool;
+    backend = new PostgresBackend({ pool, disableNotifications: settings.backend.embedded });
+    if (settings.backend.embedded) notificationChannel = new InMemoryNotificationChannel();
+  } else {
+    const { MongoBackend } = await import('@agendajs/mongo-backend');
+    backend = new MongoBackend({ address: settings.backend.url });
+  }
+  const agenda = new AgendaClass({
+    backend,
+    name: settings.name,
+    processEvery: settings.backend.kind === 'postgres' && !settings.backend.embedded ? '5 seconds' : '1 second',
+    maxConcurrency: settings.concurrency,
+    defaultConcurrency: settings.concurrency,
+    lockLimit: settings.concurrency,
+    defaultLockLimit: settings.concurrency,
+    defaultLockLifetime: settings.lockLifetimeMs,
+    ...(notificationChannel ? { notificationChannel } : {}),
+  });
+  agenda.on('error', (err: Error) => settings.logger.error({ err }, 'error de Agenda'));
+  const channel = (backend as { notificationChannel?: { on?: (e: string, l: (err: Error) => void) => void } }).notificationChannel;
+  channel?.on?.('error', (err) => settings.logger.warn({ err }, 'error en el canal LISTEN/NOTIFY de Agenda'));
+  await agenda.ready;
+  return {
+    agenda,
+    close: async () => {
+      await agenda.stop().catch((err) => settings.logger.warn({ err }, 'error al detener Agenda'));
+      await ownPool?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Registers the job definitions (workers only). */
+export function defineJobs(agenda: Agenda, jobs: JobDefinition[], logger: Logger, lockLifetimeMs: number): void {
+  for (const job of jobs) {
+    agenda.define(
+      job.name,
+      async (agendaJob) => {
+        const started = Date.now();
+        await job.run((agendaJob.attrs.data ?? {}) as Record<string, unknown>, { touch: async () => void (await agendaJob.touch()) });
+        logger.debug({ job: job.name, ms: Date.now() - started }, 'trabajo terminado');
+      },
+      {
+        concurrency: job.concurrency,
+        lockLimit: job.concurrency,
+        lockLifetime: job.lockLifetimeMs ?? lockLifetimeMs,
+        ...(job.removeOnComplete ? { removeOnComplete: true } : {}),
+      },
+    );
+  }
+  agenda.on('fail', (err: Error, agendaJob: { attrs: { name: string } }) => logger.warn({ err, job: agendaJob?.attrs?.name }, 'trabajo fallido'));
+}
+
+/** Schedules the recurring jobs once (Agenda keeps one row per recurring job name). */
+export async function scheduleRecurring(agenda: Agenda, jobs: JobDefinition[]): Promise<void> {
+  for (const job of jobs) if (job.every) await agenda.every(job.every, job.name, undefined, { skipImmediate: false });
+}
+
+export class AgendaQueue implements QueuePort {
+  constructor(private readonly agenda: Agenda) {}
+
+  async enqueue(name: string, data: Record<string, string | number | boolean | null>, opts: { runAt?: Date; uniqueKey?: string } = {}): Promise<void> {
+    const job = this.agenda.create(name, { ...data, ...(opts.uniqueKey ? { uniqueKey: opts.uniqueKey } : {}) });
+    if (opts.uniqueKey) job.unique({ 'data.uniqueKey': opts.uniqueKey } as never);
+    job.schedule(opts.runAt ?? new Date());
+    await job.save();
+  }
+}

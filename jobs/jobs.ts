@@ -1,0 +1,12 @@
+import { cleanupIdempotencyRecordsJob } from './cleanup-idempotency-records.job';
+import type { JobFactory } from './job-definition';
+import { transmitDocumentJob } from './transmit-document.job';
+import { reconcileDocumentsJob } from './reconcile-documents.job';
+import { recoverContingencyJob } from './recover-contingency.job';
+import { sendInvalidationJob } from './send-invalidation.job';
+import { dispatchOutboxEventsJob } from './dispatch-outbox-events.job';
+import { deliverWebhookJob } from './deliver-webhook.job';
+import { sweepWebhookDeliveriesJob } from './sweep-webhook-deliveries.job';
+
+/** Every job the workers run; later use cases add theirs here. */
+export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob];

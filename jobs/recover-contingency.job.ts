@@ -1,0 +1,16 @@
+import type { JobFactory } from './job-definition';
+
+/**
+ * Drives contingency episodes: probes MH every CONTINGENCY_RECHECK_MS while it is unreachable, then
+ * the contingency event, the lotes and their results (LOTE_POLL_MS). Runs every second and acts only
+ * on episodes that are due.
+ */
+export const recoverContingencyJob: JobFactory = (services) => ({
+  name: 'recover-contingency',
+  every: '1 second',
+  concurrency: 1,
+  lockLifetimeMs: 10 * 60_000,
+  run: async () => {
+    await services.recoverContingency.execute();
+  },
+});

@@ -1,0 +1,28 @@
+import type { Response } from 'express';
+import { buildProblem, type ProblemContext, type ProblemInput } from './problem';
+
+/** A response as data, so it can be stored for Idempotency-Key replays before it is written. */
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+export function jsonResult(status: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+}
+
+export function problemResult(input: ProblemInput, ctx: ProblemContext, headers: Record<string, string> = {}): HttpResult {
+  const problem = buildProblem(input, ctx);
+  return { status: problem.status, headers: { 'Content-Type': 'application/problem+json; charset=utf-8', ...headers }, body: JSON.stringify(problem) };
+}
+
+export function writeResult(res: Response, result: HttpResult): void {
+  res.status(result.status);
+  for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
+  if (result.status === 204) {
+    res.end();
+    return;
+  }
+  res.end(result.body);
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+const money = z.string().describe('Decimal con 2 decimales');
+
+export const documentResource = z.object({
+  id: z.string().nullable().describe('null en una simulación (dry_run)'),
+  object: z.literal('document'),
+  emitter_id: z.string(),
+  environment: z.enum(['00', '01']),
+  type: z.string().describe('CAT-002'),
+  status: z.enum(['draft', 'validated', 'signed', 'sending', 'processed', 'rejected', 'contingency', 'voided', 'error']),
+  external_id: z.string().nullable(),
+  generation_code: z.string().nullable(),
+  control_number: z.string().nullable(),
+  reception_stamp: z.string().nullable(),
+  processed_at: z.string().nullable(),
+  issued_at: z.string(),
+  totals: z.object({ subtotal: money, iva: money, total: money, total_in_words: z.string() }),
+  mh_response: z.object({ code: z.string().nullable(), message: z.string().nullable(), observations: z.array(z.string()) }).nullable(),
+  public_url: z.string().nullable(),
+  pdf_url: z.string().nullable(),
+  json_url: z.string().nullable(),
+  created_at: z.string().nullable(),
+  emitter_name: z.string(),
+  establishment: z.string(),
+  point_of_sale: z.string(),
+  receiver: z
+    .object({ name: z.string().nullable(), document_type: z.string().nullable(), document_number: z.string().nullable(), nrc: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
+  related_documents: z.array(z.object({ id: z.string().nullable(), type: z.string(), generation_code: z.string() })),
+  voided_at: z.string().nullable(),
+  void: z
+    .object({ reason_type: z.string(), reason: z.string().nullable(), replacement_document_id: z.string().nullable(), reception_stamp: z.string().nullable(), status: z.string() })
+    .nullable(),
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+  events: z.array(z.object({ type: z.string(), at: z.string(), message: z.string() })),
+  replaces_document_id: z.string().nullable(),
+  replaced_by_document_id: z.string().nullable(),
+  dry_run: z.boolean(),
+  json: z.record(z.string(), z.unknown()).optional().describe('Solo en simulaciones: el JSON oficial construido.'),
+});
+
+export const DOCUMENT_FIELDS = `
+  id emitterId environment type status externalId generationCode controlNumber receptionStamp processedAt issuedAt
+  totals { subtotal iva total totalInWords }
+  mhResponse { code message observations }
+  publicUrl pdfUrl jsonUrl createdAt emitterName establishment pointOfSale
+  receiver { name documentType documentNumber nrc email }
+  relatedDocuments { id type generationCode }
+  voidedAt void { reasonType reason replacementDocumentId receptionStamp status }
+  warnings { code message }
+  events { type at message }
+  replacesDocumentId replacedByDocumentId dryRun json`;
+
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export function serializeDocument(d: Gql): z.infer<typeof documentResource> {
+  const out: z.infer<typeof documentResource> = {
+    id: d.id,
+    object: 'document',
+    emitter_id: d.emitterId,
+    environment: d.environment,
+    type: d.type,
+    status: String(d.status).toLowerCase() as never,
+    external_id: d.externalId,
+    generation_code: d.generationCode,
+    control_number: d.controlNumber,
+    reception_stamp: d.receptionStamp,
+    processed_at: d.processedAt,
+    issued_at: d.issuedAt,
+    totals: { subtotal: d.totals.subtotal, iva: d.totals.iva, total: d.totals.total, total_in_words: d.totals.totalInWords },
+    mh_response: d.mhResponse ? { code: d.mhResponse.code, message: d.mhResponse.message, observations: d.mhResponse.observations } : null,
+    public_url: d.publicUrl,
+    pdf_url: d.pdfUrl,
+    json_url: d.jsonUrl,
+    created_at: d.createdAt,
+    emitter_name: d.emitterName,
+    establishment: d.establishment,
+    point_of_sale: d.pointOfSale,
+    receiver: d.receiver
+      ? { name: d.receiver.name, document_type: d.receiver.documentType, document_number: d.receiver.documentNumber, nrc: d.receiver.nrc, email: d.receiver.email }
+      : null,
+    related_documents: (d.relatedDocuments as Gql[]).map((r) => ({ id: r.id, type: r.type, generation_code: r.generationCode })),
+    voided_at: d.voidedAt,
+    void: d.void
+      ? { reason_type: d.void.reasonType, reason: d.void.reason, replacement_document_id: d.void.replacementDocumentId, reception_stamp: d.void.receptionStamp, status: d.void.status }
+      : null,
+    warnings: d.warnings,
+    events: d.events,
+    replaces_document_id: d.replacesDocumentId,
+    replaced_by_document_id: d.replacedByDocumentId,
+    dry_run: d.dryRun,
+  };
+  if (d.json) out.json = d.json;
+  return out;
+}
+
+export const credentialStatusResource = z.object({
+  object: z.literal('credential_status'),
+  emitter_id: z.string(),
+  environment: z.enum(['00', '01']),
+  certificate_loaded: z.boolean(),
+  certificate_nit: z.string().nullable(),
+  mh_login_ok: z.boolean(),
+  checked_at: z.string().nullable(),
+  mh_user: z.string().nullable(),
+  certificate_valid_until: z.string().nullable(),
+  message: z.string().nullable(),
+});
+
+export const CREDENTIAL_FIELDS = 'environment certificateLoaded certificateNit mhLoginOk checkedAt mhUser certificateValidUntil message';
+
+export function serializeCredential(emitterId: string, c: Gql): z.infer<typeof credentialStatusResource> {
+  return {
+    object: 'credential_status',
+    emitter_id: emitterId,
+    environment: c.environment,
+    certificate_loaded: c.certificateLoaded,
+    certificate_nit: c.certificateNit,
+    mh_login_ok: c.mhLoginOk,
+    checked_at: c.checkedAt instanceof Date ? c.checkedAt.toISOString() : c.checkedAt,
+    mh_user: c.mhUser,
+    certificate_valid_until: c.certificateValidUntil instanceof Date ? c.certificateValidUntil.toISOString() : c.certificateValidUntil,
+    message: c.message,
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const webhookEndpointResource = z.object({
+  id: z.string().describe('we_…'),
+  object: z.literal('webhook_endpoint'),
+  url: z.string(),
+  events: z.array(z.string()).describe('Nombres de eventos o "*"'),
+  secret: z.string().optional().describe('whsec_…: solo en la respuesta de la creación y de roll-secret'),
+  disabled: z.boolean(),
+  environment: z.enum(['00', '01']).describe('Ambiente de la llave que lo registró; solo recibe eventos de ese ambiente'),
+  created_at: z.string(),
+  last_delivery_at: z.string().nullable(),
+  last_delivery_status: z.number().int().nullable().describe('Estado HTTP del último intento; 0 sin respuesta'),
+});
+
+export const WEBHOOK_ENDPOINT_FIELDS = 'id url events secret disabled environment createdAt lastDeliveryAt lastDeliveryStatus';
+
+export function serializeWebhookEndpoint(e: Gql): z.infer<typeof webhookEndpointResource> {
+  return {
+    id: e.id,
+    object: 'webhook_endpoint',
+    url: e.url,
+    events: e.events,
+    ...(e.secret ? { secret: e.secret } : {}),
+    disabled: e.disabled,
+    environment: e.environment,
+    created_at: e.createdAt,
+    last_delivery_at: e.lastDeliveryAt,
+    last_delivery_status: e.lastDeliveryStatus,
+  };
+}
+
+export const webhookTestResource = z.object({
+  event_id: z.string().describe('Id del evento de prueba (Service-Event-Id)'),
+  status: z.number().int().describe('Estado HTTP que respondió el receptor; 0 si no respondió'),
+});
+
+export const webhookAttemptResource = z.object({
+  number: z.number().int(),
+  at: z.string(),
+  status: z.number().int().describe('Estado HTTP; 0 sin respuesta'),
+  duration_ms: z.number().int(),
+  error: z.string().nullable(),
+  response_excerpt: z.string().nullable().describe('Primer KB de la respuesta'),
+});
+
+export const webhookDeliveryResource = z.object({
+  id: z.string().describe('dlv_…'),
+  object: z.literal('webhook_delivery'),
+  endpoint_id: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  environment: z.enum(['00', '01']),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  test: z.boolean(),
+  attempt_count: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_attempt_at: z.string().nullable(),
+  last_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+});
+
+export const webhookDeliveryDetailResource = webhookDeliveryResource.extend({ attempts: z.array(webhookAttemptResource) });
+
+export const WEBHOOK_DELIVERY_FIELDS =
+  'id endpointId eventId eventType environment status test attemptCount nextAttemptAt lastAttemptAt lastStatus lastError createdAt deliveredAt failedAt';
+export const WEBHOOK_ATTEMPT_FIELDS = 'number at statusCode durationMs error responseExcerpt';
+
+export function serializeWebhookDelivery(d: Gql): z.infer<typeof webhookDeliveryResource> {
+  return {
+    id: d.id,
+    object: 'webhook_delivery',
+    endpoint_id: d.endpointId,
+    event_id: d.eventId,
+    event_type: d.eventType,
+    environment: d.environment,
+    status: String(d.status).toLowerCase() as 'pending' | 'delivered' | 'failed',
+    test: d.test,
+    attempt_count: d.attemptCount,
+    next_attempt_at: d.nextAttemptAt,
+    last_attempt_at: d.lastAttemptAt,
+    last_status: d.lastStatus,
+    last_error: d.lastError,
+    created_at: d.createdAt,
+    delivered_at: d.deliveredAt,
+    failed_at: d.failedAt,
+  };
+}
+
+export function serializeWebhookDeliveryDetail(d: Gql): z.infer<typeof webhookDeliveryDetailResource> {
+  return {
+    ...serializeWebhookDelivery(d),
+    attempts: (d.attempts as Gql[]).map((a) => ({
+      number: a.number,
+      at: a.at,
+      status: a.statusCode,
+      duration_ms: a.durationMs,
+      error: a.error,
+      response_excerpt: a.responseExcerpt,
+    })),
+  };
+}

@@ -1,0 +1,10 @@
+import type { RestRoute } from './route';
+import { catalogRoutes } from './routes/catalog.routes';
+import { emitterRoutes } from './routes/emitter.routes';
+import { establishmentRoutes } from './routes/establishment.routes';
+import { credentialRoutes } from './routes/credential.routes';
+import { documentRoutes } from './routes/document.routes';
+import { webhookRoutes } from './routes/webhook.routes';
+
+/** Every REST /v1 route. A contract test checks them against the interface spec. */
+export const ROUTES: readonly RestRoute[] = [...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...webhookRoutes];

@@ -1,0 +1,57 @@
+import type { Request } from 'express';
+import type { HttpResult } from './http-result';
+import type { ProblemContext } from './problem';
+import type { z } from 'zod';
+import type { GraphQLContext } from '../src/graphql/common/context';
+import type { Scope } from '../src/domain/identity/scopes';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a route hands to its mappers: path params, query (snake_case, parsed) and body (camelCase, validated). */
+export interface RouteInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** multipart routes only */
+  raw?: { data: Buffer; contentType: string };
+}
+
+export interface RouteBody {
+  /** camelCase zod schema, shared with the service; REST keys are converted mechanically. */
+  schema: z.ZodType;
+  required: boolean;
+  /** Top-level snake_case keys passed through without case conversion (free-form objects such as `raw`). */
+  opaque?: readonly string[];
+}
+
+/** A REST route is data: method + path → a GraphQL operation, mappers and the success status. */
+export interface RestRoute {
+  id: string;
+  method: HttpMethod;
+  /** Express-style path: `/v1/emitters/:id`. */
+  path: string;
+  status: number;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Scope the operation needs (enforced by the GraphQL resolver or service; documented in OpenAPI). */
+  scope: Scope | null;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: RouteBody;
+  /** multipart/form-data upload: the raw bytes and content type are handed to `handler`. */
+  multipart?: { maxBytes: number };
+  /** Response schema (snake_case) for the OpenAPI document. */
+  response: z.ZodType | null;
+  /** The GraphQL operation executed in-process. */
+  operation?: string;
+  toVariables?: (input: RouteInput) => Record<string, unknown>;
+  /** GraphQL `data` → REST body; `null` means 404 for reads. May override the status. */
+  fromResult?: (data: Record<string, unknown>, input: RouteInput) => { body: unknown; status?: number } | null;
+  /** Name of the payload field holding `errors` in a mutation result (e.g. `createEmitter`). */
+  payloadField?: string;
+  /** Routes that cannot be GraphQL (binary, multipart, redirects) call the service directly. */
+  handler?: (req: Request, input: RouteInput, ctx: GraphQLContext, problem: ProblemContext) => Promise<HttpResult>;
+  /** True for routes needing no API key (the OpenAPI document itself). */
+  public?: boolean;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { DomainError } from '../../src/domain/shared/domain-error';
+import { jsonResult } from '../http-result';
+import { MultipartError, parseMultipart } from '../multipart';
+import { idParam } from '../query-schemas';
+import { CREDENTIAL_FIELDS, credentialStatusResource, serializeCredential } from '../resources/document.resource';
+import type { RestRoute } from '../route';
+
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const MAX_UPLOAD = 2 * 1024 * 1024;
+
+export const credentialRoutes: RestRoute[] = [
+  {
+    id: 'uploadCredentials',
+    method: 'PUT',
+    path: '/v1/emitters/:id/credentials',
+    status: 200,
+    tag: 'Credenciales',
+    summary: 'Sube el certificado (XML del MH o PKCS#12) y las credenciales de la API del MH de un ambiente (multipart/form-data).',
+    description:
+      'Campos: `environment` (00/01), `certificate` (archivo), `private_key_password`, `mh_user` (NIT), `mh_password`. Se verifica la contraseña, que la llave privada corresponda al certificado, el NIT y la vigencia; los secretos se guardan cifrados y nunca se devuelven. Luego se prueba el inicio de sesión en el MH.',
+    scope: 'emitters:write',
+    params: idParam('id', 'Id del emisor'),
+    multipart: { maxBytes: MAX_UPLOAD },
+    response: credentialStatusResource,
+    handler: async (_req, input, gctx) => {
+      let form;
+      try {
+        form = await parseMultipart(input.raw!.data, input.raw!.contentType, { fileBytes: 1024 * 1024, fields: 20 });
+      } catch (err) {
+        if (err instanceof MultipartError) throw DomainError.field('invalid_format', 'certificate', `El formulario multipart no es válido: ${err.message}`);
+        throw err;
+      }
+      const allowed = new Set(['environment', 'private_key_password', 'mh_user', 'mh_password']);
+      const unknown = [...Object.keys(form.fields).filter((f) => !allowed.has(f)), ...Object.keys(form.files).filter((f) => f !== 'certificate')];
+      if (unknown.length) {
+        throw DomainError.validation(unknown.map((f) => ({ path: f, code: 'unknown_field', message: `Campo no admitido: "${f}".` })));
+      }
+      const status = await gctx.services.uploadCredentials.execute(gctx.actor!, input.params.id, {
+        environment: form.fields.environment,
+        certificate: form.files.certificate?.data ?? (form.fields.certificate ? Buffer.from(form.fields.certificate) : null),
+        privateKeyPassword: form.fields.private_key_password,
+        mhUser: form.fields.mh_user,
+        mhPassword: form.fields.mh_password,
+      });
+      return jsonResult(200, serializeCredential(input.params.id, status));
+    },
+  },
+  {
+    id: 'testCredentials',
+    method: 'POST',
+    path: '/v1/emitters/:id/credentials/test',
+    status: 200,
+    tag: 'Credenciales',
+    summary: 'Prueba el inicio de sesión en el MH con las credenciales guardadas (actualiza checked_at, mh_login_ok y message).',
+    scope: 'emitters:write',
+    params: idParam('id', 'Id del emisor'),
+    body: { schema: z.strictObject({ environment: z.enum(['00', '01'], 'El ambiente es "00" (pruebas) o "01" (producción).') }), required: true },
+    response: credentialStatusResource,
+    operation: `mutation($emitterId: ID!, $environment: String!) { testCredentials(emitterId: $emitterId, environment: $environment) { credential { ${CREDENTIAL_FIELDS} } errors { field code message } } }`,
+    toVariables: ({ params, body }) => ({ emitterId: params.id, environment: (body as { environment: string }).environment }),
+    payloadField: 'testCredentials',
+    fromResult: (data, input) => ({ body: serializeCredential(input.params.id, (data.testCredentials as Gql).credential) }),
+  },
+];

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { documentCreateSchema } from '../../src/domain/dte';
+import { invalidateSchema } from '../../src/services/documents/invalidate-document.service';
+import { problemResult, type HttpResult } from '../http-result';
+import { idParam, listOf, paginationQuery } from '../query-schemas';
+import { DOCUMENT_STATUSES } from '../../src/services/documents/list-documents.service';
+import { DOCUMENT_FIELDS, documentResource, serializeDocument } from '../resources/document.resource';
+import type { RestRoute } from '../route';
+
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const boolQuery = z.enum(['true', 'false', '1', '0'], '"dry_run" es true o false.').transform((v) => v === 'true' || v === '1');
+
+/** 200 dry run or rejected in a sync call, 201 processed, 202 in process or in contingency. */
+export function issuanceStatus(doc: Gql): number {
+  if (doc.dryRun) return 200;
+  const s = String(doc.status).toLowerCase();
+  if (s === 'processed') return 201;
+  if (s === 'rejected') return 200;
+  return 202;
+}
+
+export const documentRoutes: RestRoute[] = [
+  {
+    id: 'issueDocument',
+    method: 'POST',
+    path: '/v1/documents',
+    status: 201,
+    tag: 'Documentos',
+    summary: 'Emite un documento (FE 01, CCF 03, NC 05, ND 06): calcula montos, arma el JSON oficial, lo valida, lo firma y lo transmite al MH.',
+    description:
+      '`dry_run=true` devuelve 200 con los totales y el JSON construido sin guardar ni gastar nada. En `mode=sync` (predeterminado) se espera la respuesta del MH hasta SYNC_WAIT_MS: 201 procesado, 200 rechazado (detalle en `mh_response`), 202 si el MH no respondió a tiempo o el documento quedó en contingencia. `mode=async` responde 202 al instante.',
+    scope: 'documents:write',
+    query: z.object({
+      mode: z.enum(['sync', 'async'], '"mode" es sync o async.').optional().describe('sync (predeterminado) o async'),
+      dry_run: boolQuery.optional().describe('true: solo calcula y valida'),
+    }),
+    body: { schema: documentCreateSchema, required: true, opaque: ['raw'] },
+    response: documentResource,
+    operation: `mutation($input: DocumentCreateInput!, $mode: IssueMode, $dryRun: Boolean) { issueDocument(input: $input, mode: $mode, dryRun: $dryRun) { document { ${DOCUMENT_FIELDS} } errors { field code message } } }`,
+    toVariables: ({ query, body }) => ({ input: body, mode: String(query.mode ?? 'sync').toUpperCase(), dryRun: query.dry_run ?? false }),
+    payloadField: 'issueDocument',
+    fromResult: (data) => {
+      const doc = (data.issueDocument as Gql).document;
+      return { body: serializeDocument(doc), status: issuanceStatus(doc) };
+    },
+  },
+  {
+    id: 'getDocument',
+    method: 'GET',
+    path: '/v1/documents/:id',
+    status: 200,
+    tag: 'Documentos',
+    summary: 'Obtiene un documento con su estado actualizado y su historial de eventos.',
+    scope: 'documents:read',
+    params: idParam('id', 'Id del documento'),
+    response: documentResource,
+    operation: `query($id: ID!) { document(id: $id) { ${DOCUMENT_FIELDS} } }`,
+    toVariables: ({ params }) => ({ id: params.id }),
+    fromResult: (data) => (data.document ? { body: serializeDocument(data.document as Gql) } : null),
+  },
+  {
+    id: 'getDocumentJson',
+    method: 'GET',
+    path: '/v1/documents/:id/json',
+    status: 200,
+    tag: 'Documentos',
+    summary: 'El "archivo DTE": el JSON oficial exactamente como se firmó, con firmaElectronica y selloRecibido.',
+    scope: 'documents:read',
+    params: idParam('id', 'Id del documento'),
+    response: z.record(z.string(), z.unknown()),
+    handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
+      const text = await gctx.services.getDocumentJson.execute(gctx.actor!, input.params.id);
+      if (text === null) {
+        return problemResult({ code: 'resource_not_found', detail: 'No existe el documento (o pertenece a otra cuenta o ambiente).' }, problem);
+      }
+      return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `inline; filename="${input.params.id}.json"` }, body: text };
+    },
+  },
+];
+
+documentRoutes.push(
+  {
+    id: 'retryDocument',
+    method: 'POST',
+    path: '/v1/documents/:id/retry',
+    status: 200,
+    tag: 'Documentos',
+    summary: 'Reintenta un documento: consulta al MH antes de reenviar el mismo JSON firmado; con un cuerpo corrige un documento rechazado.',
+    description:
+      'Estados signed, sending, error y contingency: se consulta al MH y, si no lo tiene, se reenvía el mismo JSON firmado. Rechazado sin cuerpo: se reenvía el mismo JSON. Rechazado con un DocumentCreate corregido: dentro de las 24 h del rechazo se reconstruye y firma con el mismo código de generación y número de control; después (o si el MH objetó el código de generación) se emite un documento nuevo con `replaces_document_id` (201/202). Otros estados: 409. Respuestas: 200 con el resultado, 202 si el MH no respondió a tiempo.',
+    scope: 'documents:write',
+    params: idParam('id', 'Id del documento'),
+    query: z.object({ mode: z.enum(['sync', 'async'], '"mode" es sync o async.').optional() }),
+    body: { schema: documentCreateSchema, required: false, opaque: ['raw'] },
+    response: documentResource,
+    operation: `mutation($id: ID!, $input: DocumentCreateInput, $mode: IssueMode) { retryDocument(id: $id, input: $input, mode: $mode) { document { ${DOCUMENT_FIELDS} } replaced errors { field code message } } }`,
+    toVariables: ({ params, query, body }) => ({ id: params.id, input: body ?? null, mode: String(query.mode ?? 'sync').toUpperCase() }),
+    payloadField: 'retryDocument',
+    fromResult: (data) => {
+      const p = data.retryDocument as Gql;
+      const status = String(p.document.status).toLowerCase();
+      const final = status === 'processed' || status === 'rejected';
+      return { body: serializeDocument(p.document), status: p.replaced ? (status === 'processed' ? 201 : 202) : final ? 200 : 202 };
+    },
+  },
+  {
+    id: 'invalidateDocument',
+    method: 'POST',
+    path: '/v1/documents/:id/invalidate',
+    status: 200,
+    tag: 'Documentos',
+    summary: 'Invalida (anula) un documento procesado con el evento de invalidación del MH (esquema v3).',
+    description:
+      '`reason_type` "1" (error en la información), "2" (rescindir) o "3" (otro, con `reason`); `replacement_document_id` obligatorio para 1 y 3 (un documento ya procesado; no para NC); `responsible` y `requester` con `name`, `document_type` (CAT-022) y `document_number`. Se aplican los plazos del MH (MF-2.0). 200 con el documento `voided`; 202 si el MH aún no respondió (`void.status` pending); 200 con `void.status` rejected si el MH rechazó el evento; idempotente si ya estaba invalidado.',
+    scope: 'documents:write',
+    params: idParam('id', 'Id del documento'),
+    body: { schema: invalidateSchema, required: true },
+    response: documentResource,
+    operation: `mutation($id: ID!, $input: InvalidateDocumentInput!) { invalidateDocument(id: $id, input: $input) { document { ${DOCUMENT_FIELDS} } outcome errors { field code message } } }`,
+    toVariables: ({ params, body }) => ({ id: params.id, input: body }),
+    payloadField: 'invalidateDocument',
+    fromResult: (data) => {
+      const p = data.invalidateDocument as Gql;
+      return { body: serializeDocument(p.document), status: p.outcome === 'pending' ? 202 : 200 };
+    },
+  },
+);
+
+const CONTINGENCY_FIELDS = `id emitterId environment status contingencyType reason startedAt endedAt documentsHeld eventGenerationCode eventStatus eventSeal eventSealedAt
+  eventDeadline lotesDeadline lotes { code documents status sentAt } lastError nextCheckAt`;
+
+const contingencyResource = z.object({
+  id: z.string(),
+  object: z.literal('contingency'),
+  emitter_id: z.string(),
+  environment: z.string(),
+  status: z.enum(['open', 'recovering', 'completed', 'failed']),
+  contingency_type: z.number().int(),
+  reason: z.string().nullable(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  documents_held: z.number().int(),
+  event_generation_code: z.string().nullable(),
+  event_status: z.string().nullable(),
+  event_seal: z.string().nullable(),
+  event_sealed_at: z.string().nullable(),
+  event_deadline: z.string().nullable(),
+  lotes_deadline: z.string().nullable(),
+  lotes: z.array(z.object({ code: z.string(), documents: z.number().int(), status: z.string(), sent_at: z.string() })),
+  last_error: z.string().nullable(),
+  next_check_at: z.string().nullable(),
+});
+
+documentRoutes.push(
+  {
+    id: 'listDocuments',
+    method: 'GET',
+    path: '/v1/documents',
+    status: 200,
+    tag: 'Documentos',
+    summary: 'Lista los documentos del ambiente de la llave, del más reciente al más antiguo, con filtros.',
+    scope: 'documents:read',
+    query: paginationQuery.extend({
+      emitter_id: z.string().max(64).optional(),
+      type: z.string().regex(/^\d{2}$/, 'El tipo es un código CAT-002 de 2 dígitos.').optional().describe('CAT-002'),
+      status: z.enum(DOCUMENT_STATUSES, `El estado es uno de: ${DOCUMENT_STATUSES.join(', ')}.`).optional(),
+      external_id: z.string().max(255).optional(),
+      issued_from: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión desde (yyyy-MM-dd)'),
+      issued_to: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión hasta (yyyy-MM-dd)'),
+      environment: z.enum(['00', '01'], 'El ambiente es "00" o "01".').optional().describe('Solo el ambiente de la llave es visible'),
+      q: z.string().max(100, '"q" admite hasta 100 caracteres.').optional().describe('Número de control, código de generación, sello, nombre o documento del receptor'),
+    }),
+    response: listOf(documentResource),
+    operation: `query($filter: DocumentFilter, $first: Int, $after: String) { documents(filter: $filter, first: $first, after: $after) { nodes { ${DOCUMENT_FIELDS} } pageInfo { hasNextPage } } }`,
+    toVariables: ({ query }) => ({
+      first: query.limit,
+      after: query.starting_after ?? null,
+      filter: {
+        emitterId: query.emitter_id,
+        type: query.type,
+        status: query.status,
+        externalId: query.external_id,
+        issuedFrom: query.issued_from,
+        issuedTo: query.issued_to,
+        environment: query.environment,
+        q: query.q,
+      },
+    }),
+    fromResult: (data) => {
+      const c = data.documents as Gql;
+      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeDocument), has_more: c.pageInfo.hasNextPage } };
+    },
+  },
+  {
+    id: 'listContingencies',
+    method: 'GET',
+    path: '/v1/contingencies',
+    status: 200,
+    tag: 'Documentos',
+    summary: 'Contingencias (periodos sin respuesta del MH) abiertas, en recuperación o fallidas, con los plazos del MH para el evento (24 h) y los lotes (72 h).',
+    scope: 'documents:read',
+    query: paginationQuery.extend({ status: z.enum(['open', 'recovering', 'completed', 'failed']).optional() }),
+    response: listOf(contingencyResource),
+    operation: `query($status: String, $first: Int, $after: String) { contingencies(status: $status, first: $first, after: $after) { nodes { ${CONTINGENCY_FIELDS} } pageInfo { hasNextPage } } }`,
+    toVariables: ({ query }) => ({ status: query.status ?? null, first: query.limit, after: query.starting_after ?? null }),
+    fromResult: (data) => {
+      const c = data.contingencies as Gql;
+      return {
+        body: {
+          object: 'list',
+          data: (c.nodes as Gql[]).map((n) => ({
+            id: n.id,
+            object: 'contingency',
+            emitter_id: n.emitterId,
+            environment: n.environment,
+            status: n.status,
+            contingency_type: n.contingencyType,
+            reason: n.reason,
+            started_at: n.startedAt,
+            ended_at: n.endedAt,
+            documents_held: n.documentsHeld,
+            event_generation_code: n.eventGenerationCode,
+            event_status: n.eventStatus,
+            event_seal: n.eventSeal,
+            event_sealed_at: n.eventSealedAt,
+            event_deadline: n.eventDeadline,
+            lotes_deadline: n.lotesDeadline,
+            lotes: (n.lotes as Gql[]).map((l) => ({ code: l.code, documents: l.documents, status: l.status, sent_at: l.sentAt })),
+            last_error: n.lastError,
+            next_check_at: n.nextCheckAt,
+          })),
+          has_more: c.pageInfo.hasNextPage,
+        },
+      };
+    },
+  },
+);

@@ -1,0 +1,205 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Agenda } from 'agenda';
+import { Client } from 'pg';
+import { AgendaQueue, createAgenda, defineJobs, scheduleRecurring } from '../jobs/agenda-queue';
+import { JOBS } from '../jobs/jobs';
+import { noQueue, type QueuePort } from '../jobs/queue.port';
+import type { AppConfig } from './config/config';
+import { createLogger, type Logger } from './config/logger';
+import { createGraphQLHttp } from './graphql/graphql-http';
+import { attachGraphQLWebSocket } from './graphql/graphql-ws';
+import { buildGraphQLSchema } from './graphql/schema';
+import { ApiGuard } from './http/api-guard';
+import { createMetrics } from './http/metrics';
+import { RateLimiter } from './http/rate-limiter';
+import { resolveMasterKey } from './integrations/crypto/master-key';
+import { SecretBox } from './integrations/crypto/secret-box';
+import { createMhRuntime } from './integrations/mh/mh-runtime';
+import { SigningKeyCache } from './integrations/signer/signing-key-cache';
+import { createLocalStatusBus, createPgStatusBus } from './integrations/events/document-status-bus';
+import { externalDatabase, openEmbeddedDatabase, type Database } from './persistence/database';
+import { createOrm, migrate, type Orm } from './persistence/orm';
+import { createHttpApp } from './server';
+import { EnsureDemoAccountService } from './services/accounts/ensure-demo-account.service';
+import { systemClock, type Clock } from './services/shared/clock';
+import { createServices, type Services } from './services/services';
+
+export interface StartOptions {
+  logger?: Logger;
+  clock?: Clock;
+  /** Skip creating/printing the demo account (tests). */
+  demoAccount?: boolean;
+}
+
+export interface RunningApp {
+  config: AppConfig;
+  services: Services;
+  logger: Logger;
+  /** http://host:port (the listening address), or null for a worker. */
+  url: string | null;
+  baseUrl: string;
+  demo: { accountId: string; testKey: string } | null;
+  /** The MH simulator's URL in simulator mode. */
+  mhSimulatorUrl: string | null;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+/** Applies pending migrations, serialised across processes with an advisory lock on real PostgreSQL. */
+async function migrateWithLock(orm: Orm, db: Database, logger: Logger): Promise<void> {
+  let lockClient: Client | null = null;
+  if (!db.embedded) {
+    lockClient = new Client(db.pool);
+    await lockClient.connect();
+    await lockClient.query('select pg_advisory_lock(727000)');
+  }
+  try {
+    const applied = await migrate(orm);
+    if (applied.length) logger.info({ applied }, 'migraciones aplicadas');
+  } finally {
+    if (lockClient) {
+      await lockClient.query('select pg_advisory_unlock(727000)').catch(() => undefined);
+      await lockClient.end().catch(() => undefined);
+    }
+  }
+}
+
+/** Opens the database (embedded or DATABASE_URL), migrates, and builds the services. Used by the service and the CLI. */
+export async function openDatabaseAndOrm(config: AppConfig, logger: Logger, opts: { migrate: boolean }): Promise<{ db: Database; orm: Orm }> {
+  const db = config.databaseUrl ? externalDatabase(config.databaseUrl) : await openEmbeddedDatabase({ dataDir: config.dataDir });
+  try {
+    const orm = await createOrm({ pool: db.pool, poolMax: config.dbPoolMax });
+    if (!(await orm.isConnected())) throw new Error(`no se pudo conectar a ${db.description}`);
+    if (opts.migrate) await migrateWithLock(orm, db, logger);
+    return { db, orm };
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+export async function startApp(config: AppConfig, opts: StartOptions = {}): Promise<RunningApp> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const clock = opts.clock ?? systemClock;
+  const masterKey = resolveMasterKey({ value: config.masterKeyHex ?? undefined, dataDir: config.dataDir, allowGenerate: !config.databaseUrl });
+  const secretBox = new SecretBox(masterKey);
+  const { db, orm } = await openDatabaseAndOrm(config, logger, { migrate: true });
+  logger.info({ database: db.description }, 'base de datos lista');
+
+  const runsApi = config.role !== 'worker';
+  const runsWorkers = config.role !== 'api';
+  let agenda: Agenda | null = null;
+  let queue: QueuePort = noQueue;
+  const stopping: (() => Promise<void>)[] = [];
+  try {
+    const created = await createAgenda({
+      backend: config.agendaMongoUrl ? { kind: 'mongodb', url: config.agendaMongoUrl } : { kind: 'postgres', pool: db.pool, embedded: db.embedded },
+      name: `${config.role}-${process.pid}`,
+      concurrency: config.jobConcurrency,
+      lockLifetimeMs: config.jobLockLifetimeMs,
+      logger,
+    });
+    agenda = created.agenda;
+    stopping.push(created.close);
+    queue = new AgendaQueue(agenda);
+    const mh = await createMhRuntime(config, logger, clock);
+    stopping.push(mh.close);
+    let baseUrl = config.publicBaseUrl ?? '';
+    const statusBus = db.embedded ? createLocalStatusBus() : await createPgStatusBus(db.pool, logger);
+    stopping.push(() => statusBus.close());
+    const outbox = { kick: () => undefined as void };
+    const services = createServices({
+      orm,
+      config,
+      logger,
+      clock,
+      queue,
+      secrets: secretBox,
+      signingKeys: new SigningKeyCache(500),
+      mhCredentials: mh.credentials,
+      mhClient: mh.client,
+      statusBus,
+      outbox,
+      baseUrl: () => baseUrl,
+    });
+    // Outbox rows committed by a use case are dispatched to webhooks at once (and every 5 s anyway).
+    outbox.kick = () => void services.dispatchOutboxEvents.kick();
+    if (runsWorkers) {
+      const jobs = JOBS.map((f) => f(services));
+      defineJobs(agenda, jobs, logger, config.jobLockLifetimeMs);
+      await agenda.start();
+      await scheduleRecurring(agenda, jobs);
+    }
+
+    let demo: RunningApp['demo'] = null;
+    if (opts.demoAccount !== false) {
+      const sealer = { seal: (t: string) => secretBox.seal(t), open: (s: string) => secretBox.openText(s) };
+      const d = await new EnsureDemoAccountService(services.deps, sealer).execute();
+      demo = { accountId: d.accountId, testKey: d.testKey };
+    }
+
+    let url: string | null = null;
+    if (runsApi) {
+      const schema = buildGraphQLSchema();
+      const guard = new ApiGuard(services, new RateLimiter(config.rateLimitPerMinute));
+      const metrics = createMetrics();
+      const gql = await createGraphQLHttp({ schema, services, guard, logger, maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost });
+      const inFlight = { count: 0 };
+      const app = createHttpApp({
+        schema,
+        services,
+        guard,
+        logger,
+        metrics,
+        bodyLimitBytes: config.bodyLimitBytes,
+        graphqlHandler: gql.handler,
+        baseUrl: () => baseUrl,
+        inFlight,
+      });
+      const server: Server = createServer(app);
+      server.keepAliveTimeout = 65_000;
+      const ws = attachGraphQLWebSocket({ httpServer: server, schema, services, logger, maxDepth: config.graphqlMaxDepth });
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => resolve());
+      });
+      const addr = server.address() as AddressInfo;
+      const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address === '0.0.0.0' ? '127.0.0.1' : addr.address;
+      url = `http://${host}:${addr.port}`;
+      baseUrl = config.publicBaseUrl ?? url;
+      stopping.unshift(async () => {
+        // Stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), then close sockets.
+        server.close();
+        await ws.close().catch(() => undefined);
+        const deadline = Date.now() + config.shutdownTimeoutMs;
+        while (inFlight.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        server.closeAllConnections();
+        await gql.stop();
+      });
+    }
+    let stopped = false;
+    return {
+      config,
+      services,
+      logger,
+      url,
+      baseUrl: baseUrl || url || '',
+      demo,
+      mhSimulatorUrl: mh.simulatorUrl,
+      database: db,
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        for (const s of stopping) await s().catch((err) => logger.warn({ err }, 'error al detener'));
+        await orm.close(true);
+        await db.close();
+      },
+    };
+  } catch (err) {
+    for (const s of stopping) await s().catch(() => undefined);
+    await orm.close(true).catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,20 @@
+import { DomainError } from '../../domain/shared/domain-error';
+import { isErrorCode } from '../../domain/shared/error-codes';
+import type { UserError } from './user-error.type';
+
+/**
+ * Runs a mutation body: business refusals (DomainError) become `errors` in the payload, any other
+ * failure stays a GraphQL error.
+ */
+export async function runMutation<T extends object>(body: () => Promise<T>): Promise<T & { errors: UserError[] }> {
+  try {
+    return { ...(await body()), errors: [] };
+  } catch (err) {
+    if (err instanceof DomainError) {
+      return {
+        errors: err.errors.map((e) => ({ field: e.path, code: isErrorCode(e.code) ? e.code : 'invalid_value', message: e.message })),
+      } as unknown as T & { errors: UserError[] };
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,54 @@
+import { Arg, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../common/context';
+import { runMutation } from '../common/run-mutation';
+import { UserError } from '../common/user-error.type';
+import { CredentialStatusType } from '../emitter/emitter.types';
+
+@InputType('UploadCredentialsInput')
+export class UploadCredentialsInput {
+  @Field({ description: '"00" pruebas o "01" producción.' }) environment!: string;
+  @Field({ description: 'El archivo del certificado en base64: XML del MH (<CertificadoMH>) o PKCS#12 (.p12/.pfx).' }) certificateBase64!: string;
+  @Field() privateKeyPassword!: string;
+  @Field({ description: 'Usuario de la API del MH (NIT del emisor).' }) mhUser!: string;
+  @Field() mhPassword!: string;
+}
+
+@ObjectType('CredentialPayload')
+export class CredentialPayload {
+  @Field(() => CredentialStatusType, { nullable: true })
+  credential?: CredentialStatusType | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@Resolver()
+export class CredentialResolver {
+  @Authorized('emitters:write')
+  @Mutation(() => CredentialPayload, { description: 'Guarda (cifrados) el certificado y las credenciales del MH de un ambiente y prueba el inicio de sesión.' })
+  async uploadCredentials(
+    @Arg('emitterId', () => ID) emitterId: string,
+    @Arg('input', () => UploadCredentialsInput) input: UploadCredentialsInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<CredentialPayload> {
+    return runMutation(async () => ({
+      credential: await ctx.services.uploadCredentials.execute(ctx.actor!, emitterId, {
+        environment: input.environment,
+        certificate: /^[A-Za-z0-9+/=\s]*$/.test(input.certificateBase64) ? Buffer.from(input.certificateBase64, 'base64') : null,
+        privateKeyPassword: input.privateKeyPassword,
+        mhUser: input.mhUser,
+        mhPassword: input.mhPassword,
+      }),
+    }));
+  }
+
+  @Authorized('emitters:write')
+  @Mutation(() => CredentialPayload, { description: 'Prueba el inicio de sesión en el MH con las credenciales guardadas.' })
+  async testCredentials(
+    @Arg('emitterId', () => ID) emitterId: string,
+    @Arg('environment') environment: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<CredentialPayload> {
+    return runMutation(async () => ({ credential: await ctx.services.testCredentials.execute(ctx.actor!, emitterId, environment) }));
+  }
+}

@@ -1,0 +1,123 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, InputType, Int } from 'type-graphql';
+import { AddressInput } from '../emitter/emitter.types';
+
+@InputType('DocumentReceiverInput')
+export class DocumentReceiverInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true, description: 'CAT-022: 36 NIT, 13 DUI, 37 otro, 03 pasaporte, 02 carné de residente.' }) documentType?: string | null;
+  @Field(() => String, { nullable: true }) documentNumber?: string | null;
+  @Field(() => String, { nullable: true }) nrc?: string | null;
+  @Field(() => String, { nullable: true, description: 'CAT-019' }) economicActivity?: string | null;
+  @Field(() => String, { nullable: true }) tradeName?: string | null;
+  @Field(() => AddressInput, { nullable: true }) address?: AddressInput | null;
+  @Field(() => String, { nullable: true }) email?: string | null;
+  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => String, { nullable: true, description: 'CAT-020' }) country?: string | null;
+}
+
+@InputType('DocumentItemInput')
+export class DocumentItemInput {
+  @Field({ description: 'CAT-011: 1 bienes, 2 servicios, 3 ambos, 4 otros tributos.' }) type!: string;
+  @Field(() => String, { nullable: true }) code?: string | null;
+  @Field() description!: string;
+  @Field({ description: 'Decimal en texto.' }) quantity!: string;
+  @Field({ description: 'CAT-014' }) unitCode!: string;
+  @Field({ description: 'Decimal en texto. FE: incluye IVA; CCF/NC/ND: sin IVA.' }) unitPrice!: string;
+  @Field(() => String, { nullable: true }) discount?: string | null;
+  @Field({ description: 'gravada, exenta, no_sujeta o no_gravado.' }) tax!: string;
+  @Field(() => [String], { nullable: true, description: 'Tributos adicionales (CAT-015).' }) taxes?: string[] | null;
+  @Field(() => String, { nullable: true, description: 'Código de generación del documento relacionado (NC/ND).' }) relatedDocument?: string | null;
+}
+
+@InputType('GlobalDiscountInput')
+export class GlobalDiscountInput {
+  @Field(() => String, { nullable: true }) gravada?: string | null;
+  @Field(() => String, { nullable: true }) exenta?: string | null;
+  @Field(() => String, { nullable: true }) noSujeta?: string | null;
+}
+
+@InputType('WithholdingInput')
+export class WithholdingInput {
+  @Field(() => Boolean, { nullable: true, description: 'Retención de IVA 1 %.' }) iva1?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'No admitido en FE/CCF/NC/ND 2026 (el esquema no tiene reteRenta).' }) renta?: string | null;
+}
+
+@InputType('PaymentMethodInput')
+export class PaymentMethodInput {
+  @Field({ description: 'CAT-017' }) code!: string;
+  @Field() amount!: string;
+  @Field(() => String, { nullable: true }) reference?: string | null;
+  @Field(() => String, { nullable: true, description: 'CAT-018' }) term?: string | null;
+  @Field(() => Int, { nullable: true }) period?: number | null;
+}
+
+@InputType('PaymentInput')
+export class PaymentInput {
+  @Field({ description: 'CAT-016' }) condition!: string;
+  @Field(() => [PaymentMethodInput], { nullable: true }) methods?: PaymentMethodInput[] | null;
+}
+
+@InputType('RelatedDocumentInput')
+export class RelatedDocumentInput {
+  @Field({ description: 'CAT-002' }) type!: string;
+  @Field() generationCode!: string;
+  @Field({ description: 'yyyy-MM-dd' }) issuedOn!: string;
+}
+
+@InputType('AppendixInput')
+export class AppendixInput {
+  @Field() field!: string;
+  @Field() label!: string;
+  @Field() value!: string;
+}
+
+@InputType('DocumentCreateInput', { description: 'El cuerpo de emisión; los mismos campos que REST en camelCase.' })
+export class DocumentCreateInput {
+  @Field(() => ID) emitterId!: string;
+  @Field({ description: 'CAT-002: 01, 03, 05 o 06.' }) type!: string;
+  @Field({ description: 'Código MH del establecimiento (M001).' }) establishment!: string;
+  @Field({ description: 'Código MH del punto de venta (P001).' }) pointOfSale!: string;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO 8601 con zona; predeterminado: ahora (holgura de 30 minutos).' }) issuedAt?: string | null;
+  @Field(() => DocumentReceiverInput, { nullable: true }) receiver?: DocumentReceiverInput | null;
+  @Field(() => [DocumentItemInput], { nullable: true }) items?: DocumentItemInput[] | null;
+  @Field(() => GlobalDiscountInput, { nullable: true }) globalDiscount?: GlobalDiscountInput | null;
+  @Field(() => WithholdingInput, { nullable: true }) withholding?: WithholdingInput | null;
+  @Field(() => Boolean, { nullable: true }) perception?: boolean | null;
+  @Field(() => PaymentInput, { nullable: true }) payment?: PaymentInput | null;
+  @Field(() => [RelatedDocumentInput], { nullable: true }) relatedDocuments?: RelatedDocumentInput[] | null;
+  @Field(() => String, { nullable: true }) notes?: string | null;
+  @Field(() => [AppendixInput], { nullable: true }) appendix?: AppendixInput[] | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Avanzado: JSON del MH ya armado (sin firma).' }) raw?: Record<string, unknown> | null;
+  @Field(() => Boolean, { nullable: true }) sendEmail?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'Solo con sesión de panel; con llave de API lo decide la llave.' }) environment?: string | null;
+}
+
+@InputType('PersonInput')
+export class PersonInput {
+  @Field() name!: string;
+  @Field({ description: 'CAT-022' }) documentType!: string;
+  @Field() documentNumber!: string;
+}
+
+@InputType('InvalidateDocumentInput')
+export class InvalidateDocumentInput {
+  @Field({ description: '"1" error en la información, "2" rescindir la operación, "3" otro (CAT-024).' }) reasonType!: string;
+  @Field(() => String, { nullable: true, description: 'Obligatorio para el tipo 3.' }) reason?: string | null;
+  @Field(() => ID, { nullable: true, description: 'Tipos 1 y 3: el documento que reemplaza al invalidado, ya procesado (no para NC).' }) replacementDocumentId?: string | null;
+  @Field(() => PersonInput, { description: 'Quien realiza la invalidación.' }) responsible!: PersonInput;
+  @Field(() => PersonInput, { description: 'Quien la solicita.' }) requester!: PersonInput;
+}
+
+@InputType('DocumentFilter')
+export class DocumentFilterInput {
+  @Field(() => ID, { nullable: true }) emitterId?: string | null;
+  @Field(() => String, { nullable: true, description: 'CAT-002' }) type?: string | null;
+  @Field(() => String, { nullable: true, description: 'signed, processed, rejected, contingency, voided…' }) status?: string | null;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => String, { nullable: true, description: 'yyyy-MM-dd (fecha de emisión, El Salvador)' }) issuedFrom?: string | null;
+  @Field(() => String, { nullable: true, description: 'yyyy-MM-dd' }) issuedTo?: string | null;
+  @Field(() => String, { nullable: true, description: 'Solo el ambiente de la llave es visible.' }) environment?: string | null;
+  @Field(() => String, { nullable: true, description: 'Hasta 100 caracteres: número de control, código de generación, sello, nombre o documento del receptor.' }) q?: string | null;
+}

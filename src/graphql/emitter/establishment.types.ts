@@ -1,0 +1,151 @@
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { PageInfo } from '../common/page-info.type';
+import { UserError } from '../common/user-error.type';
+import { AddressInput, AddressType } from './emitter.types';
+
+@ObjectType('PointOfSale')
+export class PointOfSaleType {
+  @Field({ description: 'Código MH: P + 3 dígitos.' })
+  code!: string;
+
+  @Field(() => String, { nullable: true })
+  name!: string | null;
+
+  @Field({ description: 'Un punto de venta con documentos emitidos nunca se borra: queda inactivo.' })
+  active!: boolean;
+}
+
+@InputType('PointOfSaleInput')
+export class PointOfSaleInput {
+  @Field()
+  code!: string;
+
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => Boolean, { nullable: true })
+  active?: boolean | null;
+}
+
+@ObjectType('Establishment')
+export class EstablishmentType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  emitterId!: string;
+
+  @Field({ description: 'Código MH: M, B, S o P + 3 dígitos.' })
+  code!: string;
+
+  @Field(() => String, { nullable: true })
+  name!: string | null;
+
+  @Field({ description: 'Tipo de establecimiento (CAT-009).' })
+  type!: string;
+
+  @Field(() => AddressType)
+  address!: AddressType;
+
+  @Field(() => String, { nullable: true })
+  phone!: string | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field()
+  active!: boolean;
+
+  @Field(() => [PointOfSaleType])
+  pointsOfSale!: PointOfSaleType[];
+
+  @Field()
+  createdAt!: Date;
+
+  @Field()
+  updatedAt!: Date;
+}
+
+@ObjectType('EstablishmentEdge')
+export class EstablishmentEdge {
+  @Field()
+  cursor!: string;
+
+  @Field(() => EstablishmentType)
+  node!: EstablishmentType;
+}
+
+@ObjectType('EstablishmentConnection')
+export class EstablishmentConnection {
+  @Field(() => [EstablishmentEdge])
+  edges!: EstablishmentEdge[];
+
+  @Field(() => [EstablishmentType])
+  nodes!: EstablishmentType[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+}
+
+@ObjectType('EstablishmentPayload')
+export class EstablishmentPayload {
+  @Field(() => EstablishmentType, { nullable: true })
+  establishment?: EstablishmentType | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@InputType('CreateEstablishmentInput')
+export class CreateEstablishmentInput {
+  @Field()
+  code!: string;
+
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field()
+  type!: string;
+
+  @Field(() => AddressInput)
+  address!: AddressInput;
+
+  @Field(() => String, { nullable: true })
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true })
+  email?: string | null;
+
+  @Field(() => Boolean, { nullable: true })
+  active?: boolean | null;
+
+  @Field(() => [PointOfSaleInput], { nullable: true })
+  pointsOfSale?: PointOfSaleInput[] | null;
+}
+
+@InputType('UpdateEstablishmentInput', { description: '`pointsOfSale`, si se envía, reemplaza la lista completa.' })
+export class UpdateEstablishmentInput {
+  @Field(() => String, { nullable: true })
+  code?: string | null;
+
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  type?: string | null;
+
+  @Field(() => AddressInput, { nullable: true })
+  address?: AddressInput | null;
+
+  @Field(() => String, { nullable: true })
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true })
+  email?: string | null;
+
+  @Field(() => Boolean, { nullable: true })
+  active?: boolean | null;
+
+  @Field(() => [PointOfSaleInput], { nullable: true })
+  pointsOfSale?: PointOfSaleInput[] | null;
+}

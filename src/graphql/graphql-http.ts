@@ -1,0 +1,123 @@
+import { ApolloServer, HeaderMap, type GraphQLRequestContext } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { Request, Response } from 'express';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { Logger } from '../config/logger';
+import { AUTH_MESSAGES, type ApiGuard } from '../http/api-guard';
+import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
+import { requestIdOf } from '../http/request-id';
+import { requestHash } from '../services/idempotency/idempotency-scope';
+import type { Services } from '../services/services';
+import { operationLimitsPlugin } from './common/operation-limits.plugin';
+import type { GraphQLContext } from './common/context';
+import { createLoaders } from './common/loaders';
+
+export interface GraphQLHttpOptions {
+  schema: GraphQLSchema;
+  services: Services;
+  guard: ApiGuard;
+  logger: Logger;
+  maxDepth: number;
+  maxCost: number;
+}
+
+interface CapturedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function errorBody(code: string, message: string): string {
+  return JSON.stringify({ errors: [{ message, extensions: { code } }] });
+}
+
+/** Apollo Server at /graphql: HTTP POST/GET with the API key, rate limit and optional Idempotency-Key. */
+export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema: opts.schema,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    csrfPrevention: true,
+    plugins: [ApolloServerPluginLandingPageDisabled(), operationLimitsPlugin(opts.schema, opts.maxDepth, opts.maxCost), errorLoggingPlugin(opts.logger)],
+    formatError: (formatted: GraphQLFormattedError) => {
+      const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+      if (code === 'INTERNAL_SERVER_ERROR' || code === 'INTERNAL_ERROR') {
+        return { message: 'Ocurrió un error interno. Si persiste, comuníquese con soporte indicando el X-Request-Id.', extensions: { code: 'INTERNAL_ERROR' }, path: formatted.path };
+      }
+      return formatted;
+    },
+  });
+  await apollo.start();
+
+  async function execute(req: Request, res: Response, context: GraphQLContext): Promise<CapturedResponse> {
+    const headers = new HeaderMap();
+    for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    const response = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: req.method.toUpperCase(), headers, search: new URL(req.url, 'http://x').search, body: req.body },
+      context: async () => context,
+    });
+    const out: CapturedResponse = { status: response.status ?? 200, headers: {}, body: '' };
+    for (const [k, v] of response.headers) out.headers[k] = v;
+    if (response.body.kind === 'complete') out.body = response.body.string;
+    else for await (const chunk of response.body.asyncIterator) out.body += chunk;
+    return out;
+  }
+
+  function write(res: Response, r: CapturedResponse): void {
+    res.status(r.status);
+    for (const [k, v] of Object.entries(r.headers)) res.setHeader(k, v);
+    res.end(r.body);
+  }
+
+  async function handler(req: Request, res: Response): Promise<void> {
+    const json = (status: number, code: string, message: string, extra: Record<string, string> = {}) =>
+      write(res, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: errorBody(code, message) });
+    const auth = await opts.guard.authenticate(req);
+    if (auth.kind === 'invalid') return json(401, 'UNAUTHENTICATED', AUTH_MESSAGES.invalid, { 'WWW-Authenticate': 'Bearer realm="dte"' });
+    const actor = auth.kind === 'ok' ? auth.actor : null;
+    if (actor) {
+      const rate = opts.guard.rateLimit(res, actor);
+      if (rate && !rate.allowed) return json(429, 'RATE_LIMITED', AUTH_MESSAGES.rateLimited(rate.resetS));
+    }
+    const context: GraphQLContext = { actor, requestId: requestIdOf(res), logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) };
+    const key = req.get('idempotency-key');
+    if (key === undefined || req.method !== 'POST' || !actor) return write(res, await execute(req, res, context));
+    const bad = idempotencyKeyProblem(key, false);
+    if (bad) return json(400, bad.code.toUpperCase(), bad.detail);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const hash = requestHash(['GRAPHQL', body.query ?? null, body.operationName ?? null, body.variables ?? null]);
+    const scope = { accountId: actor.accountId, environment: actor.environment, key };
+    const begun = await opts.services.beginIdempotentRequest.execute(scope, hash);
+    if (begun.kind === 'mismatch') return json(409, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
+    if (begun.kind === 'in_progress') return json(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress, { 'Retry-After': String(begun.retryAfterS) });
+    if (begun.kind === 'replay') return write(res, { status: begun.status, headers: { ...begun.headers, 'Idempotency-Replayed': 'true' }, body: begun.body });
+    let result: CapturedResponse;
+    try {
+      result = await execute(req, res, context);
+    } catch (err) {
+      await opts.services.completeIdempotentRequest.execute(begun.recordId, { status: 500, body: '', headers: {} });
+      throw err;
+    }
+    await opts.services.completeIdempotentRequest.execute(begun.recordId, result);
+    write(res, result);
+  }
+
+  return { handler, stop: () => apollo.stop() };
+}
+
+function errorLoggingPlugin(logger: Logger) {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors(ctx: GraphQLRequestContext<GraphQLContext>) {
+          for (const err of ctx.errors ?? []) {
+            const code = err.extensions?.code;
+            if (!code || code === 'INTERNAL_SERVER_ERROR') {
+              logger.error({ err: err.originalError ?? err, request_id: ctx.contextValue.requestId, path: err.path }, 'error interno en GraphQL');
+            }
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { GraphQLISODateTime } from 'type-graphql';
+import { buildSchemaSync } from 'type-graphql';
+import type { GraphQLSchema } from 'graphql';
+import { authChecker } from './common/auth-checker';
+import { createLocalPubSub } from './common/local-pub-sub';
+import { CatalogResolver } from './catalog/catalog.resolver';
+import { EmitterResolver } from './emitter/emitter.resolver';
+import { EstablishmentResolver } from './emitter/establishment.resolver';
+import { SystemResolver } from './system/system.resolver';
+import { DocumentResolver } from './document/document.resolver';
+import { CredentialResolver } from './credential/credential.resolver';
+import { ContingencyResolver } from './contingency/contingency.resolver';
+import { WebhookEndpointResolver } from './webhook/webhook-endpoint.resolver';
+import { WebhookDeliveryResolver } from './webhook/webhook-delivery.resolver';
+
+export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver] as const;
+
+let cached: GraphQLSchema | null = null;
+
+/** The one executable schema: served at /graphql and executed in-process by the REST adapter. */
+export function buildGraphQLSchema(): GraphQLSchema {
+  cached ??= buildSchemaSync({
+    resolvers: [...RESOLVERS],
+    authChecker,
+    authMode: 'error',
+    scalarsMap: [{ type: Date, scalar: GraphQLISODateTime }],
+    validate: false,
+    pubSub: createLocalPubSub(),
+  });
+  return cached;
+}

@@ -1,0 +1,43 @@
+import type { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity } from '../../persistence/entities';
+import { type WebhookAttemptType, type WebhookDeliveryType, WebhookDeliveryStatusGql, type WebhookEndpointType } from './webhook.types';
+
+/** `secret` only right after creation or a roll; never read back. */
+export function toWebhookEndpoint(e: WebhookEndpointEntity, secret: string | null = null): WebhookEndpointType {
+  return {
+    id: e.id,
+    url: e.url,
+    events: [...e.events],
+    secret,
+    disabled: e.disabled,
+    environment: e.environment,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    lastDeliveryAt: e.lastDeliveryAt,
+    lastDeliveryStatus: e.lastDeliveryStatus,
+  };
+}
+
+export function toWebhookAttempt(a: WebhookAttemptEntity): WebhookAttemptType {
+  return { number: a.number, at: a.at, statusCode: a.statusCode, durationMs: a.durationMs, error: a.error, responseExcerpt: a.responseExcerpt };
+}
+
+export function toWebhookDelivery(d: WebhookDeliveryEntity, attempts?: WebhookAttemptEntity[]): WebhookDeliveryType {
+  return {
+    id: d.id,
+    endpointId: d.endpoint.id,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    environment: d.environment,
+    status: d.status as WebhookDeliveryStatusGql,
+    test: d.test,
+    attemptCount: d.attemptCount,
+    nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt : null,
+    lastAttemptAt: d.lastAttemptAt,
+    lastStatus: d.lastStatus,
+    lastError: d.lastError,
+    createdAt: d.createdAt,
+    deliveredAt: d.deliveredAt,
+    failedAt: d.failedAt,
+    ...(attempts ? { attempts: attempts.map(toWebhookAttempt) } : {}),
+  };
+}

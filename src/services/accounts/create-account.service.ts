@@ -1,0 +1,34 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { newId, IdPrefix } from '../../domain/shared/ids';
+import { DomainError } from '../../domain/shared/domain-error';
+import { AccountEntity } from '../../persistence/entities';
+import type { ServiceDeps } from '../shared/service-deps';
+import { CreateApiKeyService, type CreatedApiKey } from './create-api-key.service';
+
+export interface CreatedAccount {
+  accountId: string;
+  name: string;
+  keys: { test: CreatedApiKey; live: CreatedApiKey };
+}
+
+/** Creates an account with one test and one live key (default scopes); the keys are shown only here. */
+export class CreateAccountService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(input: { name: string }): Promise<CreatedAccount> {
+    const name = input.name?.trim();
+    if (!name) throw DomainError.field('required', 'name', 'El nombre de la cuenta es obligatorio.');
+    if (name.length > 200) throw DomainError.field('invalid_format', 'name', 'El nombre admite hasta 200 caracteres.');
+    return this.deps.orm.em.fork().transactional((tx) => this.executeIn(tx, { name }));
+  }
+
+  /** Same, inside a transaction the caller owns. */
+  async executeIn(tx: EntityManager, input: { name: string }): Promise<CreatedAccount> {
+    const account = tx.create(AccountEntity, { id: newId(IdPrefix.account), name: input.name, createdAt: this.deps.clock.now() });
+    await tx.flush();
+    const keys = new CreateApiKeyService(this.deps);
+    const test = await keys.executeIn(tx, { accountId: account.id, environment: '00' });
+    const live = await keys.executeIn(tx, { accountId: account.id, environment: '01' });
+    return { accountId: account.id, name: input.name, keys: { test, live } };
+  }
+}

@@ -1,0 +1,54 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { displayPrefix, generateApiKey, hashApiKey, type Environment } from '../../domain/identity/api-key-format';
+import { DEFAULT_SCOPES, type Scope } from '../../domain/identity/scopes';
+import { DomainError } from '../../domain/shared/domain-error';
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import { AccountEntity, ApiKeyEntity } from '../../persistence/entities';
+import type { ServiceDeps } from '../shared/service-deps';
+
+export interface CreatedApiKey {
+  id: string;
+  /** The key itself: shown once, stored only as a hash. */
+  key: string;
+  environment: Environment;
+  scopes: Scope[];
+}
+
+export interface CreateApiKeyInput {
+  accountId: string;
+  environment: Environment;
+  scopes?: Scope[];
+  description?: string | null;
+}
+
+export class CreateApiKeyService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(input: CreateApiKeyInput): Promise<CreatedApiKey> {
+    return this.deps.orm.em.fork().transactional((tx) => this.executeIn(tx, input));
+  }
+
+  /** Same, inside a transaction the caller owns. */
+  async executeIn(em: EntityManager, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+    if (input.environment !== '00' && input.environment !== '01') {
+      throw DomainError.field('invalid_value', 'environment', 'El ambiente es "00" (pruebas) o "01" (producción).');
+    }
+    const account = await em.findOne(AccountEntity, { id: input.accountId });
+    if (!account) throw DomainError.notFound('una cuenta', 'account');
+    const scopes = input.scopes && input.scopes.length ? [...new Set(input.scopes)] : [...DEFAULT_SCOPES];
+    const key = generateApiKey(input.environment);
+    const entity = em.create(ApiKeyEntity, {
+      id: newId(IdPrefix.apiKey),
+      account,
+      environment: input.environment,
+      keyHash: hashApiKey(key),
+      displayPrefix: displayPrefix(key),
+      scopes,
+      description: input.description ?? null,
+      createdAt: this.deps.clock.now(),
+      revokedAt: null,
+    });
+    await em.flush();
+    return { id: entity.id, key, environment: input.environment, scopes };
+  }
+}

@@ -1,0 +1,26 @@
+import { DocumentEntity } from '../../persistence/entities';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+
+/**
+ * MH's "archivo DTE": the official JSON exactly as signed, with `firmaElectronica` (the JWS) and
+ * `selloRecibido` (null until sealed) appended at the top level — by text, never re-serialised.
+ */
+export class GetDocumentJsonService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(actor: Actor, id: string): Promise<string | null> {
+    if (typeof id !== 'string' || id.length > 64) return null;
+    const d = await this.deps.orm.em
+      .fork()
+      .findOne(DocumentEntity, { id, accountId: actor.accountId, environment: actor.environment }, { populate: ['dteJson', 'jws'] });
+    if (!d) return null;
+    return archivoDte(d.dteJson, d.jws, d.receptionStamp);
+  }
+}
+
+export function archivoDte(signedJson: string, jws: string, seal: string | null): string {
+  const body = signedJson.trimEnd();
+  if (!body.endsWith('}')) throw new Error('BUG: el JSON firmado no es un objeto');
+  return `${body.slice(0, -1)},"firmaElectronica":${JSON.stringify(jws)},"selloRecibido":${JSON.stringify(seal)}}`;
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { CatalogCode, hasEntry } from '../../domain/catalog/catalogs';
+import { buildInvalidationEvent } from '../../domain/events/invalidation-event.builder';
+import { validateOfficialJson } from '../../domain/dte/schemas/official-schema-validator';
+import { createBusinessCalendar, MH_DEFAULT_NON_BUSINESS_DAYS } from '../../domain/mh-rules/business-calendar';
+import { localDateTime } from '../../domain/mh-rules/el-salvador-time';
+import { allowedEventDates, invalidationDeadline, isWithinDeadline } from '../../domain/mh-rules/invalidation-deadline';
+import { DomainError } from '../../domain/shared/domain-error';
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import { parseWith } from '../../domain/shared/zod-errors';
+import { signCompact } from '../../integrations/signer/jws-signer';
+import { DocumentEntity, DocumentInvalidationEntity, EstablishmentEntity } from '../../persistence/entities';
+import { signingKeyFor } from '../credentials/signing-key';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { addEvent } from './document-transitions';
+import type { DocumentView } from './document-view';
+import { GetDocumentService, loadOwnDocument } from './get-document.service';
+import { SendInvalidationService } from './send-invalidation.service';
+
+const person = z.strictObject({
+  name: z.string().trim().min(1, 'Campo obligatorio.').max(100),
+  documentType: z.string().refine((v) => hasEntry(CatalogCode.identificationDocumentType, v), {
+    params: { code: 'unknown_catalog_code' },
+    error: 'Tipo de documento de identificación desconocido (CAT-022).',
+  }),
+  documentNumber: z.string().trim().min(1, 'Campo obligatorio.').max(20),
+});
+
+export const invalidateSchema = z
+  .strictObject({
+    reasonType: z.enum(['1', '2', '3'], 'El tipo de invalidación es "1" (error en la información), "2" (rescindir la operación) o "3" (otro).'),
+    reason: z.string().trim().min(1).max(200).nullish(),
+    replacementDocumentId: z.string().max(64).nullish(),
+    responsible: person,
+    requester: person,
+  })
+  .superRefine((v, ctx) => {
+    if (v.reasonType === '3' && !v.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], params: { code: 'required' }, message: 'El tipo 3 (otro) requiere el motivo.' });
+    }
+  });
+
+export type InvalidateInput = z.infer<typeof invalidateSchema>;
+
+export interface InvalidateResult {
+  document: DocumentView;
+  /** sealed (200), pending (202: MH did not answer yet), rejected (200), already (200: it was voided). */
+  outcome: 'sealed' | 'pending' | 'rejected' | 'already';
+}
+
+/**
+ * Invalidates a processed document with MH's invalidation event (schema v3): enforces the deadline
+ * (MF-2.0: CCF/NC/ND until 23:59:59 of the 10th business day of the month after the seal; FE 3
+ * months), the replacement rules (types 1 and 3 need a processed replacement, except an NC; type 2
+ * none) and that no active NC/ND points at a CCF, then signs and sends it. Idempotent once voided.
+ */
+export class InvalidateDocumentService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(actor: Actor, id: string, body: unknown): Promise<InvalidateResult> {
+    const em = this.deps.orm.em.fork();
+    const doc = await loadOwnDocument(em, actor, id);
+    if (!doc) throw DomainError.notFound('un documento');
+    if (doc.status === 'voided') return { document: await this.view(actor, id), outcome: 'already' };
+    const parsed = parseWith(invalidateSchema, body);
+    if (!parsed.ok) throw DomainError.validation(parsed.errors);
+    const v = parsed.value;
+    if (doc.status !== 'processed' || !doc.receptionStamp || !doc.processedAt) {
+      throw new DomainError('document_not_invalidatable', `Solo se invalida un documento procesado por el MH (con sello); este está "${doc.status}".`);
+    }
+    const pending = await em.findOne(DocumentInvalidationEntity, { documentId: doc.id, status: 'pending' });
+    if (pending) return { document: await this.view(actor, id), outcome: 'pending' };
+
+    const now = this.deps.clock.now();
+    const calendar = createBusinessCalendar(this.deps.config.mh.nonBusinessDays ?? MH_DEFAULT_NON_BUSINESS_DAYS);
+    const deadline = invalidationDeadline({ tipoDte: doc.type, sealedAt: new Date(doc.processedAt), regime: this.deps.config.mh.invalidationRegime, calendar });
+    if (!isWithinDeadline(deadline, now)) {
+      throw new DomainError(
+        'invalidation_deadline_passed',
+        `El plazo para invalidar este documento venció el ${deadline.lastDay} a las 23:59:59 (${deadline.rule === 'three_months' ? '3 meses desde el sello' : 'décimo día hábil del mes siguiente al sello'}). ${doc.type === '03' ? 'Ajústelo con una nota de crédito o débito.' : ''}`.trim(),
+      );
+    }
+    let replacementCode: string | null = null;
+    const needsReplacement = (v.reasonType === '1' || v.reasonType === '3') && doc.type !== '05';
+    if (needsReplacement) {
+      if (!v.replacementDocumentId) {
+        throw DomainError.field('replacement_required', 'replacementDocumentId', 'Los tipos 1 y 3 requieren el documento que reemplaza al invalidado, ya procesado por el MH (replacement_document_id).');
+      }
+      const r = await em.findOne(DocumentEntity, { id: v.replacementDocumentId, accountId: actor.accountId, environment: actor.environment });
+      if (!r || r.id === doc.id || r.emitter.id !== doc.emitter.id) {
+        throw DomainError.field('replacement_required', 'replacementDocumentId', 'El documento de reemplazo no existe o es de otro emisor.');
+      }
+      if (r.status !== 'processed') {
+        throw DomainError.field('replacement_required', 'replacementDocumentId', `El documento de reemplazo debe estar procesado por el MH; está "${r.status}".`);
+      }
+      replacementCode = r.generationCode;
+    } else if (v.replacementDocumentId) {
+      throw DomainError.field(
+        'replacement_required',
+        'replacementDocumentId',
+        v.reasonType === '2' ? 'El tipo 2 (rescindir) no lleva documento de reemplazo.' : 'Una nota de crédito se invalida primero y luego se emite la corregida: no lleva documento de reemplazo.',
+      );
+    }
+    if (doc.type === '03') {
+      const [active] = await sql<{ id: string }>(
+        em,
+        `select id from documents where account_id = ? and environment = ? and type in ('05', '06') and status not in ('voided', 'rejected')
+           and related_documents @> ?::jsonb limit 1`,
+        [actor.accountId, actor.environment, JSON.stringify([{ generationCode: doc.generationCode }])],
+      );
+      if (active) {
+        throw new DomainError('document_not_invalidatable', `El CCF tiene una nota de crédito o débito activa (${active.id}); invalídela primero.`);
+      }
+    }
+
+    const dte = JSON.parse((await em.findOneOrFail(DocumentEntity, { id: doc.id }, { populate: ['dteJson'] })).dteJson) as { receptor: Record<string, unknown> | null };
+    const est = await em.findOne(EstablishmentEntity, { emitter: doc.emitter, code: doc.establishmentCode });
+    const range = allowedEventDates(doc.type, doc.issueDate, this.deps.config.mh.invalidationRegime);
+    const today = localDateTime(now).date;
+    const eventDate = today < range.from ? range.from : today > range.to ? range.to : today;
+    const code = randomUUID().toUpperCase();
+    const receptor = dte.receptor ?? {};
+    const json = buildInvalidationEvent({
+      environment: doc.environment as '00' | '01',
+      generationCode: code,
+      eventDate,
+      at: now,
+      emitter: {
+        nit: doc.emitter.nit,
+        name: doc.emitter.name,
+        phone: est?.phone ?? doc.emitter.phone ?? '00000000',
+        email: est?.email ?? doc.emitter.email,
+        establishmentCode: doc.establishmentCode,
+        pointOfSaleCode: doc.pointOfSaleCode,
+      },
+      target: {
+        type: doc.type,
+        generationCode: doc.generationCode,
+        seal: doc.receptionStamp,
+        controlNumber: doc.controlNumber,
+        issueDate: doc.issueDate,
+        receiver: {
+          documentType: doc.receiverDocumentType,
+          documentNumber: doc.receiverDocumentType === '13' || doc.receiverDocumentType === '36' || doc.receiverDocumentNumber ? doc.receiverDocumentNumber : null,
+          name: doc.receiverName,
+          phone: typeof receptor.telefono === 'string' ? receptor.telefono : null,
+          email: typeof receptor.correo === 'string' ? receptor.correo : null,
+        },
+      },
+      replacementGenerationCode: replacementCode,
+      reasonType: Number(v.reasonType) as 1 | 2 | 3,
+      reason: v.reason ?? null,
+      responsible: v.responsible,
+      requester: v.requester,
+    });
+    const check = validateOfficialJson('invalidacion-v3', json);
+    if (!check.valid) throw new Error(`BUG: evento de invalidación inválido: ${JSON.stringify(check.errors)}`);
+    const text = JSON.stringify(json);
+    const { key } = await signingKeyFor(this.deps, em, doc.emitter.id, doc.environment);
+    const jws = signCompact(text, key);
+    const invId = newId(IdPrefix.invalidation, now.getTime());
+    await em.transactional(async (tx) => {
+      tx.create(DocumentInvalidationEntity, {
+        id: invId,
+        documentId: doc.id,
+        generationCode: code,
+        reasonType: v.reasonType,
+        reason: v.reason ?? null,
+        replacementDocumentId: v.replacementDocumentId ?? null,
+        responsible: v.responsible,
+        requester: v.requester,
+        status: 'pending',
+        eventJson: text,
+        jws,
+        seal: null,
+        mhResponse: null,
+        attempts: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.flush();
+      await sql(tx, 'update documents set void = ?, updated_at = ? where id = ?', [
+        JSON.stringify({ reasonType: v.reasonType, reason: v.reason ?? null, replacementDocumentId: v.replacementDocumentId ?? null, receptionStamp: null, status: 'pending' }),
+        now,
+        doc.id,
+      ]);
+      await addEvent(tx, doc.id, 'invalidation_requested', `Evento de invalidación ${code} firmado (tipo ${v.reasonType}); se envía al MH.`, now);
+    });
+    const outcome = await new SendInvalidationService(this.deps).execute(invId);
+    return { document: await this.view(actor, id), outcome: outcome === 'sealed' ? 'sealed' : outcome === 'rejected' ? 'rejected' : 'pending' };
+  }
+
+  private async view(actor: Actor, id: string): Promise<DocumentView> {
+    return (await new GetDocumentService(this.deps).execute(actor, id))!;
+  }
+}

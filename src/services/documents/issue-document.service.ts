@@ -1,0 +1,252 @@
+import { buildDte, parseDocumentCreate, type DocumentCreateInput, type Totals } from '../../domain/dte';
+import { DomainError } from '../../domain/shared/domain-error';
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import type { Numbering } from '../../domain/numbering/control-number';
+import { signCompact } from '../../integrations/signer/jws-signer';
+import { DocumentEntity } from '../../persistence/entities';
+import { signingKeyFor } from '../credentials/signing-key';
+import { loadOwnEmitter } from '../emitters/emitter-access';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { isUniqueViolation } from '../shared/unique-violation';
+import { allocateControlNumber } from './allocate-control-number';
+import { appendEvent } from './document-events';
+import type { DocumentView } from './document-view';
+import { GetDocumentService } from './get-document.service';
+import { resolveIssuanceContext } from './issuance-context';
+import { openEpisode } from './open-contingency.service';
+import { TransmitDocumentService } from './transmit-document.service';
+import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
+import { insertOutboxEvent } from '../shared/outbox';
+
+export interface IssueOptions {
+  dryRun: boolean;
+  /** `sync` waits for MH (up to SYNC_WAIT_MS); `async` answers at once. */
+  mode?: 'sync' | 'async';
+}
+
+type Json = Record<string, unknown>;
+
+function receiverSummary(input: DocumentCreateInput, json: Json): DocumentView['receiver'] {
+  if (input.receiver) {
+    const r = input.receiver;
+    return { name: r.name ?? null, documentType: r.documentType ?? null, documentNumber: r.documentNumber ?? null, nrc: r.nrc ?? null, email: r.email ?? null };
+  }
+  const r = json.receptor as Json | null | undefined;
+  if (!r) return null;
+  const nit = typeof r.nit === 'string' ? r.nit : null;
+  return {
+    name: (r.nombre as string) ?? null,
+    documentType: nit ? '36' : ((r.tipoDocumento as string) ?? null),
+    documentNumber: nit ?? ((r.numDocumento as string) ?? null),
+    nrc: (r.nrc as string) ?? null,
+    email: (r.correo as string) ?? null,
+  };
+}
+
+/**
+ * Issues a document: validates the body (shape, catalogs, business rules, official schema), then —
+ * unless it is a dry run, which stores and spends nothing — allocates the control number, signs the
+ * official JSON (RS512) and stores the exact signed text with its `created` and `signed` events,
+ * all in one transaction. Transmission to MH follows (see transmit-document).
+ */
+export class IssueDocumentService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(actor: Actor, body: unknown, opts: IssueOptions): Promise<DocumentView> {
+    const parsed = parseDocumentCreate(body);
+    if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
+    const input = parsed.value;
+    const em = this.deps.orm.em.fork();
+    const emitter = await loadOwnEmitter(em, actor, input.emitterId, 'emitterId');
+    const now = this.deps.clock.now();
+    const mh = this.deps.config.mh;
+    if (!opts.dryRun && actor.environment === '01' && mh.mode === 'simulator' && !mh.simulatorAllowProduction) {
+      throw new DomainError(
+        'production_not_allowed',
+        'El servicio está conectado al simulador del MH: un documento de producción (llave sk_live_) recibiría un sello falso. Configure MH_MODE=remote para emitir en producción; las simulaciones (dry_run) sí se permiten.',
+      );
+    }
+    // While MH is known to be unreachable for this issuer, documents are born as contingency documents.
+    const [episode] = opts.dryRun
+      ? []
+      : await sql<{ id: string; contingency_type: number; reason: string | null }>(
+          em,
+          `select id, contingency_type, reason from contingency_episodes where emitter_id = ? and environment = ? and status = 'open' order by started_at desc limit 1`,
+          [emitter.id, actor.environment],
+        );
+    const contingency = episode && input.raw === undefined ? { type: episode.contingency_type, reason: episode.contingency_type === 5 ? episode.reason : null } : null;
+    const ctx = await resolveIssuanceContext(em, actor, emitter, input, now, { feReceiverThreshold: this.deps.config.feReceiverThreshold, contingency });
+    const built = buildDte(input, ctx.build);
+    if (!built.ok) throw DomainError.validation(built.errors as never);
+    const json = built.json as Json;
+    const ident = json.identificacion as Json;
+    const receiver = receiverSummary(input, json);
+
+    if (opts.dryRun) {
+      return {
+        ...this.viewFromBuilt(actor, input, ctx.build.issuedAt, built.totals, built.warnings, receiver, emitter.name),
+        relatedDocuments: ctx.related.map((r) => ({ id: r.id, type: r.type, generationCode: r.generationCode })),
+        json,
+      };
+    }
+
+    // Fails before any number is spent when the issuer has no certificate for this environment.
+    const { key } = await signingKeyFor(this.deps, em, emitter.id, actor.environment);
+    const placeholder = ctx.build.controlNumber;
+    const id = newId(IdPrefix.document, now.getTime());
+    const held = contingency !== null;
+    try {
+      await em.transactional(async (tx) => {
+        const episodeId = held ? await openEpisode(this.deps, tx, { account_id: actor.accountId, emitter_id: emitter.id, environment: actor.environment }, episode!.reason ?? 'MH sin respuesta') : null;
+        if (ident.numeroControl === placeholder) {
+          ident.numeroControl = await allocateControlNumber(tx, {
+            emitterId: emitter.id,
+            numbering: emitter.numbering as Numbering,
+            environment: actor.environment,
+            type: input.type,
+            issuedAt: ctx.build.issuedAt,
+            establishment: input.establishment,
+            pointOfSale: input.pointOfSale,
+          });
+        }
+        const text = JSON.stringify(json);
+        const jws = signCompact(text, key);
+        const signedAt = this.deps.clock.now();
+        tx.create(DocumentEntity, {
+          id,
+          accountId: actor.accountId,
+          emitter,
+          environment: actor.environment,
+          type: input.type,
+          status: held ? 'contingency' : 'signed',
+          externalId: input.externalId ?? null,
+          generationCode: String(ident.codigoGeneracion),
+          controlNumber: String(ident.numeroControl),
+          establishmentCode: input.establishment,
+          pointOfSaleCode: input.pointOfSale,
+          issuedAt: ctx.build.issuedAt,
+          issueDate: String(ident.fecEmi),
+          modelType: Number(ident.tipoModelo),
+          contingencyType: (ident.tipoContingencia as number | null) ?? null,
+          contingencyReason: (ident.motivoContin as string | null) ?? null,
+          subtotal: built.totals.subtotal,
+          iva: built.totals.iva,
+          total: built.totals.total,
+          totalInWords: built.totals.totalInWords,
+          receiverName: receiver?.name ?? null,
+          receiverDocumentType: receiver?.documentType ?? null,
+          receiverDocumentNumber: receiver?.documentNumber ?? null,
+          receiverNrc: receiver?.nrc ?? null,
+          receiverEmail: receiver?.email ?? null,
+          relatedDocuments: ctx.related,
+          warnings: built.warnings,
+          request: input as unknown as Record<string, unknown>,
+          dteJson: text,
+          jws,
+          signedAt,
+          receptionStamp: null,
+          processedAt: null,
+          mhResponse: null,
+          transmissionAttempts: 0,
+          transmitLeaseUntil: null,
+          contingencyEpisodeId: episodeId,
+          operationType: Number(ident.tipoOperacion),
+          firstTransmittedAt: null,
+          rejectedAt: null,
+          voidedAt: null,
+          void: null,
+          replacesDocumentId: null,
+          replacedByDocumentId: null,
+          sendEmail: input.sendEmail ?? false,
+          fiscalTags: {},
+          createdAt: now,
+          updatedAt: signedAt,
+        });
+        appendEvent(tx, id, 'created', 'Documento creado y validado.', now);
+        appendEvent(tx, id, 'signed', `Documento firmado (RS512) con el número de control ${String(ident.numeroControl)}.`, signedAt);
+        await sql(tx, 'update points_of_sale set documents_count = documents_count + 1 where id = ?', [ctx.pointOfSale.id]);
+        if (held) {
+          appendEvent(tx, id, 'contingency', 'Emitido como documento de contingencia: el MH no responde; se transmitirá con el evento de contingencia.', signedAt);
+          await tx.flush();
+          const [row] = await sql<DocumentSummaryRow & { account_id: string }>(tx, `select ${SUMMARY_COLUMNS} from documents where id = ?`, [id]);
+          await insertOutboxEvent(tx, { accountId: actor.accountId, environment: actor.environment, type: 'document.contingency', subjectId: id, data: documentSummary(row), at: signedAt });
+        }
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw DomainError.field('generation_code_taken', 'raw.identificacion.codigoGeneracion', `El código de generación ${String(ident.codigoGeneracion)} ya fue usado por otro documento.`);
+      }
+      throw err;
+    }
+    if (held) this.deps.outbox.kick();
+    else await this.transmit(id, opts.mode ?? 'sync');
+    const view = await new GetDocumentService(this.deps).execute(actor, id);
+    if (!view) throw new Error(`BUG: documento ${id} no encontrado después de emitirlo`);
+    return view;
+  }
+
+  /**
+   * sync: transmit in this request and wait up to SYNC_WAIT_MS (the transmission goes on after that,
+   * and a job or the reconciler picks it up if this process dies); async: hand it to a job at once.
+   */
+  private async transmit(id: string, mode: 'sync' | 'async'): Promise<void> {
+    if (mode === 'async') {
+      await this.deps.queue.enqueue('transmit-document', { documentId: id }, { uniqueKey: `transmit:${id}` }).catch((err) => {
+        this.deps.logger.warn({ err, document_id: id }, 'no se pudo encolar la transmisión; la retomará el reconciliador');
+      });
+      return;
+    }
+    const running = new TransmitDocumentService(this.deps).execute(id).catch((err) => {
+      this.deps.logger.error({ err, document_id: id }, 'la transmisión falló; la retomará el reconciliador');
+    });
+    const waitMs = this.deps.config.mh.syncWaitMs;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([running, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    if (timer) clearTimeout(timer);
+  }
+
+  private viewFromBuilt(
+    actor: Actor,
+    input: DocumentCreateInput,
+    issuedAt: Date,
+    totals: Totals,
+    warnings: { code: string; message: string }[],
+    receiver: DocumentView['receiver'],
+    emitterName: string,
+  ): DocumentView {
+    return {
+      id: null,
+      emitterId: input.emitterId,
+      environment: actor.environment,
+      type: input.type,
+      status: 'validated',
+      externalId: input.externalId ?? null,
+      generationCode: null,
+      controlNumber: null,
+      receptionStamp: null,
+      processedAt: null,
+      issuedAt,
+      totals,
+      mhResponse: null,
+      publicUrl: null,
+      pdfUrl: null,
+      jsonUrl: null,
+      createdAt: null,
+      emitterName,
+      establishment: input.establishment,
+      pointOfSale: input.pointOfSale,
+      receiver,
+      relatedDocuments: [],
+      voidedAt: null,
+      void: null,
+      warnings,
+      events: [],
+      replacesDocumentId: null,
+      replacedByDocumentId: null,
+      dryRun: true,
+      json: null,
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { DomainError } from '../../domain/shared/domain-error';
+import type { Page, PageRequest } from '../../domain/shared/pagination';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+
+export const EVENT_WINDOW_MS = 24 * 3_600_000;
+export const LOTE_WINDOW_MS = 72 * 3_600_000;
+export const EPISODE_STATUSES = ['open', 'recovering', 'completed', 'failed'] as const;
+
+export interface ContingencyView {
+  id: string;
+  emitterId: string;
+  environment: string;
+  status: string;
+  contingencyType: number;
+  reason: string | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  documentsHeld: number;
+  eventGenerationCode: string | null;
+  eventStatus: string | null;
+  eventSeal: string | null;
+  eventSealedAt: Date | null;
+  /** MH: the event within 24 h after the outage ends. */
+  eventDeadline: Date | null;
+  /** MH: the documents within 72 h of the event's seal. */
+  lotesDeadline: Date | null;
+  lotes: { code: string; documents: number; status: string; sentAt: string }[];
+  lastError: string | null;
+  nextCheckAt: Date | null;
+}
+
+const d = (v: string | Date | null) => (v === null ? null : new Date(v));
+
+/** Contingency episodes of the caller's account and environment (open and recovering by default), newest first. */
+export class ListContingenciesService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(actor: Actor, status: string | null, page: PageRequest): Promise<Page<ContingencyView>> {
+    if (status && !(EPISODE_STATUSES as readonly string[]).includes(status)) {
+      throw DomainError.field('invalid_request', 'status', `El estado es uno de: ${EPISODE_STATUSES.join(', ')}.`);
+    }
+    const statuses = status ? [status] : ['open', 'recovering', 'failed'];
+    const rows = await sql<Record<string, never>>(
+      this.deps.orm.em.fork(),
+      `select e.*, (select count(*)::int from documents x where x.contingency_episode_id = e.id and x.status = 'contingency') as held
+         from contingency_episodes e
+        where e.account_id = ? and e.environment = ? and e.status in (${statuses.map(() => '?').join(', ')}) ${page.startingAfter ? 'and e.id < ?' : ''}
+        order by e.id desc limit ?`,
+      [actor.accountId, actor.environment, ...statuses, ...(page.startingAfter ? [page.startingAfter] : []), page.limit + 1],
+    );
+    const data = rows.slice(0, page.limit).map((r: Record<string, any>): ContingencyView => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const endedAt = d(r.ended_at);
+      const sealedAt = d(r.event_sealed_at);
+      return {
+        id: r.id,
+        emitterId: r.emitter_id,
+        environment: r.environment,
+        status: r.status,
+        contingencyType: r.contingency_type,
+        reason: r.reason,
+        startedAt: d(r.started_at)!,
+        endedAt,
+        documentsHeld: r.held,
+        eventGenerationCode: r.event_generation_code,
+        eventStatus: r.event_status,
+        eventSeal: r.event_seal,
+        eventSealedAt: sealedAt,
+        eventDeadline: endedAt ? new Date(endedAt.getTime() + EVENT_WINDOW_MS) : null,
+        lotesDeadline: sealedAt ? new Date(sealedAt.getTime() + LOTE_WINDOW_MS) : null,
+        lotes: (r.lotes ?? []).map((l: { code: string; documentIds: string[]; status: string; sentAt: string }) => ({ code: l.code, documents: l.documentIds.length, status: l.status, sentAt: l.sentAt })),
+        lastError: r.last_error,
+        nextCheckAt: d(r.next_check_at),
+      };
+    });
+    return { data, hasMore: rows.length > page.limit };
+  }
+}

@@ -1,0 +1,44 @@
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { TransmitDocumentService } from './transmit-document.service';
+
+/**
+ * Safety net for transmissions: documents left `signed` or `sending` with no live lease (a process
+ * died after answering 202, a job was lost) are transmitted again. The transmit service queries MH
+ * before resending, so this never produces a second seal.
+ */
+export class ReconcileDocumentsService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(): Promise<{ retried: number; invalidations: number }> {
+    const now = this.deps.clock.now();
+    const rows = await sql<{ id: string }>(
+      this.deps.orm.em.fork(),
+      `select id from documents
+        where status in ('signed', 'sending') and model_type = 1 and contingency_episode_id is null
+          and (transmit_lease_until is null or transmit_lease_until < ?) and updated_at < ?
+        order by updated_at limit 500`,
+      [now, new Date(now.getTime() - 5_000)],
+    );
+    // Transmitted here rather than re-enqueued: a job left locked by a dead worker would otherwise
+    // keep its unique slot until its lock expires.
+    const transmit = new TransmitDocumentService(this.deps);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(8, rows.length) }, async () => {
+        while (next < rows.length) {
+          const id = rows[next++].id;
+          await transmit.execute(id).catch((err) => this.deps.logger.warn({ err, document_id: id }, 'reintento de transmisión fallido'));
+        }
+      }),
+    );
+    // Invalidation events whose sender died or whose retry job was lost.
+    const pending = await sql<{ id: string }>(
+      this.deps.orm.em.fork(),
+      `select id from document_invalidations where status = 'pending' and updated_at < ? order by updated_at limit 200`,
+      [new Date(now.getTime() - 120_000)],
+    );
+    for (const p of pending) await this.deps.queue.enqueue('send-invalidation', { invalidationId: p.id }, { uniqueKey: `invalidation:${p.id}` });
+    return { retried: rows.length, invalidations: pending.length };
+  }
+}

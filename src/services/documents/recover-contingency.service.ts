@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import { buildContingencyEvent } from '../../domain/events/contingency-event.builder';
+import { validateOfficialJson } from '../../domain/dte/schemas/official-schema-validator';
+import type { MhCredentials } from '../../integrations/mh-client';
+import { signCompact } from '../../integrations/signer/jws-signer';
+import { signingKeyFor } from '../credentials/signing-key';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { addEvent, mhAnswer, transition } from './document-transitions';
+import { mhCredentialsFor } from './mh-credentials-for';
+
+interface Episode {
+  id: string;
+  account_id: string;
+  emitter_id: string;
+  environment: '00' | '01';
+  contingency_type: number;
+  reason: string | null;
+  status: string;
+  started_at: Date;
+  ended_at: Date | null;
+  event_status: string | null;
+  event_sealed_at: Date | null;
+  lotes: { code: string; documentIds: string[]; status: string; sentAt: string }[];
+}
+
+interface Held {
+  id: string;
+  type: string;
+  generation_code: string;
+  model_type: number;
+  jws: string;
+  establishment_code: string;
+  point_of_sale_code: string;
+}
+
+export const LOTE_SIZE = 100;
+const PENDING_LOTE = 'sent';
+
+/**
+ * Drives open contingency episodes to the end MH requires (MH-2026-RULES §2, decisions "Contingency"):
+ * 1. `open`: probe MH with a query; when it answers, the outage has ended (`recovering`).
+ * 2. Documents signed normally but never answered: query first (sealed → processed); only if MH does
+ *    not have them are they re-signed once as contingency documents (tipoModelo 2, tipoOperacion 2,
+ *    tipoContingencia, motivoContin; same generation code and control number).
+ * 3. The contingency event listing the held documents (within 24 h after the outage ended).
+ * 4. The documents in lotes of at most 100 (within 72 h of the event's seal), then the lote results:
+ *    each document ends `processed` or `rejected`. The episode is then `completed`.
+ * Safe to run twice; every step is recorded before the next.
+ */
+export class RecoverContingencyService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** Runs every due episode once; returns how many were advanced. */
+  async execute(): Promise<{ episodes: number }> {
+    const em = this.deps.orm.em.fork();
+    const due = await sql<Episode>(
+      em,
+      `select id, account_id, emitter_id, environment, contingency_type, reason, status, started_at, ended_at, event_status, event_sealed_at, lotes
+         from contingency_episodes where status in ('open', 'recovering') and (next_check_at is null or next_check_at <= ?) order by started_at limit 50`,
+      [this.deps.clock.now()],
+    );
+    for (const e of due) {
+      // Raw SQL returns timestamps as text.
+      e.started_at = new Date(e.started_at);
+      e.ended_at = e.ended_at ? new Date(e.ended_at) : null;
+      e.event_sealed_at = e.event_sealed_at ? new Date(e.event_sealed_at) : null;
+      try {
+        await this.advance(e);
+      } catch (err) {
+        this.deps.logger.error({ err, episode: e.id }, 'error al recuperar la contingencia');
+        await this.schedule(e.id, { last_error: String((err as Error).message).slice(0, 500) });
+      }
+    }
+    return { episodes: due.length };
+  }
+
+  private async advance(e: Episode): Promise<void> {
+    const em = this.deps.orm.em.fork();
+    const creds = await mhCredentialsFor(this.deps, em, e.emitter_id, e.environment);
+    if (!creds) return this.schedule(e.id, { last_error: 'El emisor no tiene credenciales del MH.' });
+    const held = await this.held(em, e.id);
+    if (e.status === 'open') {
+      if (held.length === 0) return this.complete(e.id);
+      const probe = await this.deps.mhClient.query(e.environment, creds, { tipoDte: held[0].type, codigoGeneracion: held[0].generation_code });
+      if (probe.kind === 'unavailable' || probe.kind === 'timeout') return this.schedule(e.id, { last_error: probe.message });
+      const endedAt = this.deps.clock.now();
+      await sql(em, `update contingency_episodes set status = 'recovering', ended_at = ?, updated_at = ? where id = ? and status = 'open'`, [endedAt, endedAt, e.id]);
+      e.status = 'recovering';
+      e.ended_at = endedAt;
+    }
+    // Step 2: normally signed documents.
+    for (const d of held.filter((h) => h.model_type === 1)) {
+      const q = await this.deps.mhClient.query(e.environment, creds, { tipoDte: d.type, codigoGeneracion: d.generation_code });
+      if (q.kind === 'processed') {
+        await transition(this.deps, d.id, {
+          from: ['contingency'],
+          to: 'processed',
+          set: { reception_stamp: q.seal, processed_at: q.processedAt, mh_response: mhAnswer(q.code, q.message, q.observations), contingency_episode_id: null },
+          event: { type: 'sealed', message: `El MH ya lo tenía sellado (consulta al salir de contingencia): ${q.seal}.` },
+          outbox: 'document.processed',
+        });
+      } else if (q.kind === 'not_found') {
+        await this.resignAsContingency(e, d);
+      } else {
+        return this.schedule(e.id, { last_error: 'message' in q ? q.message : 'MH sin respuesta' });
+      }
+    }
+    const remaining = await this.held(em, e.id);
+    if (remaining.length === 0) return this.complete(e.id);
+    // Step 3: the event.
+    if (e.event_status !== 'accepted') {
+      const sent = await this.sendEvent(e, creds, remaining);
+      if (!sent) return;
+    }
+    // Step 4: lotes, then their results.
+    const inLotes = new Set(e.lotes.flatMap((l) => l.documentIds));
+    const toSend = remaining.filter((d) => !inLotes.has(d.id));
+    for (let i = 0; i < toSend.length; i += LOTE_SIZE) {
+      const chunk = toSend.slice(i, i + LOTE_SIZE);
+      const r = await this.deps.mhClient.sendLote(e.environment, creds, { version: 2, jwsList: chunk.map((c) => c.jws) });
+      if (r.kind !== 'accepted') return this.schedule(e.id, { last_error: 'message' in r ? r.message : 'lote no recibido' });
+      e.lotes.push({ code: r.loteCode, documentIds: chunk.map((c) => c.id), status: PENDING_LOTE, sentAt: this.deps.clock.now().toISOString() });
+      await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
+      for (const c of chunk) await addEvent(em, c.id, 'transmitted', `Enviado al MH en el lote ${r.loteCode}.`, this.deps.clock.now());
+    }
+    for (const lote of e.lotes.filter((l) => l.status === PENDING_LOTE)) {
+      const r = await this.deps.mhClient.queryLote(e.environment, creds, lote.code);
+      if (r.kind === 'pending') continue;
+      if (r.kind !== 'done') return this.schedule(e.id, { last_error: 'message' in r ? r.message : 'consulta de lote fallida' }, this.deps.config.mh.lotePollMs);
+      const byCode = new Map(r.results.map((x) => [x.codigoGeneracion, x.reception]));
+      const docs = await sql<{ id: string; generation_code: string }>(em, `select id, generation_code from documents where id in (${lote.documentIds.map(() => '?').join(', ')})`, lote.documentIds);
+      for (const d of docs) {
+        const rec = byCode.get(d.generation_code);
+        if (!rec) continue;
+        if (rec.kind === 'processed') {
+          await transition(this.deps, d.id, {
+            from: ['contingency'],
+            to: 'processed',
+            set: { reception_stamp: rec.seal, processed_at: rec.processedAt, mh_response: mhAnswer(rec.code, rec.message, rec.observations), contingency_episode_id: null },
+            event: { type: 'sealed', message: `Sellado por el MH en el lote ${lote.code}: ${rec.seal}.` },
+            outbox: 'document.processed',
+          });
+        } else if (rec.kind === 'rejected') {
+          await transition(this.deps, d.id, {
+            from: ['contingency'],
+            to: 'rejected',
+            set: { rejected_at: this.deps.clock.now(), mh_response: mhAnswer(rec.code, rec.message, rec.observations), contingency_episode_id: null },
+            event: { type: 'rejected', message: `Rechazado por el MH en el lote ${lote.code} (${rec.code}): ${rec.message}` },
+            outbox: 'document.rejected',
+          });
+        }
+      }
+      lote.status = 'done';
+      await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
+    }
+    if ((await this.held(em, e.id)).length === 0) return this.complete(e.id);
+    return this.schedule(e.id, {}, this.deps.config.mh.lotePollMs);
+  }
+
+  private async sendEvent(e: Episode, creds: MhCredentials, held: Held[]): Promise<boolean> {
+    const em = this.deps.orm.em.fork();
+    const [emitter] = await sql<{ nit: string; name: string; phone: string | null; email: string }>(em, 'select nit, name, phone, email from emitters where id = ?', [e.emitter_id]);
+    const first = held[0];
+    const [est] = await sql<{ type: string; phone: string | null; email: string | null }>(
+      em,
+      'select type, phone, email from establishments where emitter_id = ? and code = ?',
+      [e.emitter_id, first.establishment_code],
+    );
+    const code = randomUUID().toUpperCase();
+    const json = buildContingencyEvent({
+      environment: e.environment,
+      generationCode: code,
+      transmittedAt: this.deps.clock.now(),
+      emitter: { nit: emitter.nit, name: emitter.name, phone: est?.phone ?? emitter.phone ?? '00000000', email: est?.email ?? emitter.email },
+      responsible: { name: emitter.name, documentType: '36', documentNumber: emitter.nit },
+      establishment: { type: est?.type ?? '02', codeMh: first.establishment_code, pointOfSaleMh: first.point_of_sale_code },
+      documents: held.map((h) => ({ type: h.type, generationCode: h.generation_code })),
+      outage: { start: e.started_at, end: e.ended_at ?? this.deps.clock.now(), type: e.contingency_type, reason: e.reason },
+    });
+    const check = validateOfficialJson('contingencia-v4', json);
+    if (!check.valid) throw new Error(`BUG: evento de contingencia inválido: ${JSON.stringify(check.errors)}`);
+    const { key } = await signingKeyFor(this.deps, em, e.emitter_id, e.environment);
+    const r = await this.deps.mhClient.sendContingency(e.environment, creds, signCompact(JSON.stringify(json), key));
+    const now = this.deps.clock.now();
+    if (r.kind === 'accepted') {
+      await sql(
+        em,
+        `update contingency_episodes set event_generation_code = ?, event_status = 'accepted', event_seal = ?, event_sealed_at = ?, event_response = ?, last_error = null, updated_at = ? where id = ?`,
+        [code, r.seal, now, JSON.stringify(r.raw ?? null), now, e.id],
+      );
+      e.event_status = 'accepted';
+      e.event_sealed_at = now;
+      for (const h of held) await addEvent(em, h.id, 'contingency', `Incluido en el evento de contingencia ${code}, sellado por el MH (${r.seal}).`, now);
+      return true;
+    }
+    if (r.kind === 'rejected') {
+      await sql(em, `update contingency_episodes set event_generation_code = ?, event_status = 'rejected', event_response = ?, last_error = ?, status = 'failed', updated_at = ? where id = ?`, [
+        code,
+        JSON.stringify(r.raw ?? null),
+        `El MH rechazó el evento de contingencia: ${r.message} ${r.observations.join('; ')}`.slice(0, 1000),
+        now,
+        e.id,
+      ]);
+      this.deps.logger.error({ episode: e.id, message: r.message, observations: r.observations }, 'el MH rechazó el evento de contingencia');
+      return false;
+    }
+    await this.schedule(e.id, { last_error: r.message });
+    return false;
+  }
+
+  /** Same document, same codes; only the four contingency fields change (decisions: the one exception to "never re-signed"). */
+  private async resignAsContingency(e: Episode, d: Held): Promise<void> {
+    const em = this.deps.orm.em.fork();
+    const [row] = await sql<{ dte_json: string }>(em, 'select dte_json from documents where id = ?', [d.id]);
+    const json = JSON.parse(row.dte_json) as { identificacion: Record<string, unknown> };
+    json.identificacion.tipoModelo = 2;
+    json.identificacion.tipoOperacion = 2;
+    json.identificacion.tipoContingencia = e.contingency_type;
+    json.identificacion.motivoContin = e.contingency_type === 5 ? (e.reason ?? 'Sin respuesta del MH') : null;
+    const text = JSON.stringify(json);
+    const { key } = await signingKeyFor(this.deps, em, e.emitter_id, e.environment);
+    const jws = signCompact(text, key);
+    const now = this.deps.clock.now();
+    await em.transactional(async (tx) => {
+      await sql(tx, `update documents set dte_json = ?, jws = ?, model_type = 2, operation_type = 2, contingency_type = ?, contingency_reason = ?, signed_at = ?, updated_at = ? where id = ? and model_type = 1 and status = 'contingency'`, [
+        text,
+        jws,
+        e.contingency_type,
+        json.identificacion.motivoContin,
+        now,
+        now,
+        d.id,
+      ]);
+      await addEvent(tx, d.id, 'signed', 'El MH no lo recibió: re-firmado como documento de contingencia (mismo código de generación y número de control).', now);
+    });
+  }
+
+  private async held(em: EntityManager, episodeId: string): Promise<Held[]> {
+    return sql<Held>(
+      em,
+      `select id, type, generation_code, model_type, jws, establishment_code, point_of_sale_code from documents
+        where contingency_episode_id = ? and status = 'contingency' order by id`,
+      [episodeId],
+    );
+  }
+
+  private async schedule(id: string, set: { last_error?: string }, inMs = this.deps.config.mh.contingencyRecheckMs): Promise<void> {
+    const now = this.deps.clock.now();
+    await sql(this.deps.orm.em.fork(), `update contingency_episodes set next_check_at = ?, last_error = coalesce(?, last_error), updated_at = ? where id = ?`, [
+      new Date(now.getTime() + inMs),
+      set.last_error ?? null,
+      now,
+      id,
+    ]);
+  }
+
+  private async complete(id: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await sql(this.deps.orm.em.fork(), `update contingency_episodes set status = 'completed', ended_at = coalesce(ended_at, ?), next_check_at = null, updated_at = ? where id = ?`, [now, now, id]);
+    this.deps.logger.info({ episode: id }, 'periodo de contingencia terminado');
+  }
+}

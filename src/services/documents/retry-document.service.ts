@@ -1,0 +1,149 @@
+import { buildDte, parseDocumentCreate, type DocumentCreateInput } from '../../domain/dte';
+import { DomainError } from '../../domain/shared/domain-error';
+import { signCompact } from '../../integrations/signer/jws-signer';
+import { signingKeyFor } from '../credentials/signing-key';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { addEvent } from './document-transitions';
+import type { DocumentView } from './document-view';
+import { GetDocumentService, loadOwnDocument } from './get-document.service';
+import { resolveIssuanceContext } from './issuance-context';
+import { IssueDocumentService } from './issue-document.service';
+import { TransmitDocumentService } from './transmit-document.service';
+
+export const CORRECTION_WINDOW_MS = 24 * 3_600_000;
+
+export interface RetryResult {
+  document: DocumentView;
+  /** true when a new document replaced the rejected one (201/202). */
+  replaced: boolean;
+}
+
+/**
+ * `/retry` (spec "States and transitions", decisions "Correction of a rejection"):
+ * - signed, sending, error, contingency: MH is queried first; only if it does not hold the document
+ *   is the same signed JSON sent again (a contingency document waiting for its event is handed to
+ *   the contingency recovery instead).
+ * - rejected, no body: the same JSON is sent again.
+ * - rejected with a corrected body: within 24 h of the rejection it is rebuilt and re-signed keeping
+ *   the document, its generation code and control number; after 24 h, or when MH's observations
+ *   name `codigoGeneracion`, a new document replaces it (`replaces_document_id`).
+ * - any other state: 409 explaining why.
+ */
+export class RetryDocumentService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(actor: Actor, id: string, body: unknown, opts: { mode?: 'sync' | 'async' } = {}): Promise<RetryResult> {
+    const em = this.deps.orm.em.fork();
+    const doc = await loadOwnDocument(em, actor, id);
+    if (!doc) throw DomainError.notFound('un documento');
+    const hasBody = body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body as object).length === 0);
+    const now = this.deps.clock.now();
+    if (['processed', 'voided'].includes(doc.status)) {
+      throw new DomainError('document_not_retryable', `El documento ya está ${doc.status === 'processed' ? 'procesado por el MH (tiene sello)' : 'invalidado'}; no hay nada que reintentar.`);
+    }
+    if (hasBody && doc.status !== 'rejected') {
+      throw new DomainError('correction_not_allowed', 'Solo un documento rechazado admite un cuerpo corregido; para los demás estados el reintento reenvía el mismo documento firmado.');
+    }
+    if (doc.status === 'contingency' && doc.modelType === 2) {
+      // A contingency document goes with its event and a lote: hurry the recovery instead.
+      await sql(em, `update contingency_episodes set next_check_at = ? where id = ? and status in ('open', 'recovering')`, [now, doc.contingencyEpisodeId]);
+      await addEvent(em, doc.id, 'retry', 'Reintento: se adelanta la recuperación de la contingencia (evento y lote).', now);
+      return { document: await this.view(actor, doc.id), replaced: false };
+    }
+    if (doc.status === 'rejected' && hasBody) return this.correct(actor, doc.id, body, opts);
+    if (doc.status === 'rejected') {
+      await em.transactional(async (tx) => {
+        await sql(tx, `update documents set status = 'signed', transmit_lease_until = null, updated_at = ? where id = ? and status = 'rejected'`, [now, doc.id]);
+        await addEvent(tx, doc.id, 'retry', 'Reintento: se reenvía el mismo JSON firmado.', now);
+      });
+    } else {
+      await addEvent(em, doc.id, 'retry', 'Reintento: se consulta al MH y, si no lo tiene, se reenvía el mismo JSON firmado.', now);
+    }
+    await this.transmit(doc.id, opts.mode ?? 'sync', true);
+    return { document: await this.view(actor, doc.id), replaced: false };
+  }
+
+  private async correct(actor: Actor, id: string, body: unknown, opts: { mode?: 'sync' | 'async' }): Promise<RetryResult> {
+    const em = this.deps.orm.em.fork();
+    const doc = (await loadOwnDocument(em, actor, id))!;
+    const parsed = parseDocumentCreate(body);
+    if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
+    const input = parsed.value;
+    const now = this.deps.clock.now();
+    const mh = doc.mhResponse;
+    const namesCode = [mh?.message ?? '', ...(mh?.observations ?? [])].some((t) => /codigoGeneracion/i.test(t));
+    const late = !doc.rejectedAt || now.getTime() - new Date(doc.rejectedAt).getTime() > CORRECTION_WINDOW_MS;
+    if (late || namesCode) {
+      const replacement = await new IssueDocumentService(this.deps).execute(actor, body, { dryRun: false, mode: opts.mode });
+      await em.transactional(async (tx) => {
+        await sql(tx, 'update documents set replaced_by_document_id = ?, updated_at = ? where id = ?', [replacement.id, now, doc.id]);
+        await sql(tx, 'update documents set replaces_document_id = ? where id = ?', [doc.id, replacement.id]);
+        await addEvent(
+          tx,
+          doc.id,
+          'replaced',
+          late
+            ? `Corregido después de 24 h del rechazo: reemplazado por el documento ${replacement.id} (nuevo código de generación).`
+            : `El rechazo se refiere al código de generación: reemplazado por el documento ${replacement.id}.`,
+          now,
+        );
+      });
+      return { document: await this.view(actor, replacement.id!), replaced: true };
+    }
+    if (input.emitterId !== doc.emitter.id || input.type !== doc.type || input.establishment !== doc.establishmentCode || input.pointOfSale !== doc.pointOfSaleCode) {
+      throw new DomainError(
+        'correction_not_allowed',
+        'La corrección conserva el código de generación y el número de control: el emisor, el tipo, el establecimiento y el punto de venta deben ser los mismos.',
+      );
+    }
+    if (input.raw !== undefined) throw DomainError.field('not_allowed_with_raw', 'raw', 'La corrección de un documento rechazado se hace con el cuerpo estructurado, no con raw.');
+    const ctx = await resolveIssuanceContext(em, actor, doc.emitter, { ...input, issuedAt: input.issuedAt ?? doc.issuedAt.toISOString() } as DocumentCreateInput, input.issuedAt ? now : doc.issuedAt, {
+      feReceiverThreshold: this.deps.config.feReceiverThreshold,
+    });
+    ctx.build.generationCode = doc.generationCode;
+    ctx.build.controlNumber = doc.controlNumber;
+    const built = buildDte(input, ctx.build);
+    if (!built.ok) throw DomainError.validation(built.errors as never);
+    const text = JSON.stringify(built.json);
+    const { key } = await signingKeyFor(this.deps, em, doc.emitter.id, doc.environment);
+    const jws = signCompact(text, key);
+    const r = input.receiver;
+    await em.transactional(async (tx) => {
+      const rows = await sql<{ id: string }>(
+        tx,
+        `update documents set status = 'signed', dte_json = ?, jws = ?, request = ?, subtotal = ?, iva = ?, total = ?, total_in_words = ?, warnings = ?,
+           receiver_name = ?, receiver_document_type = ?, receiver_document_number = ?, receiver_nrc = ?, receiver_email = ?,
+           signed_at = ?, transmit_lease_until = null, updated_at = ? where id = ? and status = 'rejected' returning id`,
+        [
+          text, jws, JSON.stringify(input), built.totals.subtotal, built.totals.iva, built.totals.total, built.totals.totalInWords, JSON.stringify(built.warnings),
+          r?.name ?? null, r?.documentType ?? null, r?.documentNumber ?? null, r?.nrc ?? null, r?.email ?? null,
+          now, now, doc.id,
+        ],
+      );
+      if (!rows.length) throw new DomainError('document_not_retryable', 'El documento cambió de estado mientras se corregía; consulte su estado.');
+      await addEvent(tx, doc.id, 'corrected', 'Corregido dentro de las 24 h del rechazo: reconstruido y firmado de nuevo con el mismo código de generación y número de control.', now);
+    });
+    await this.transmit(doc.id, opts.mode ?? 'sync', false);
+    return { document: await this.view(actor, doc.id), replaced: false };
+  }
+
+  private async transmit(id: string, mode: 'sync' | 'async', force: boolean): Promise<void> {
+    if (mode === 'async') {
+      await this.deps.queue.enqueue('transmit-document', { documentId: id }, { uniqueKey: `transmit:${id}` }).catch(() => undefined);
+      return;
+    }
+    const running = new TransmitDocumentService(this.deps).execute(id, { force }).catch((err) => this.deps.logger.error({ err, document_id: id }, 'reintento fallido'));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([running, new Promise<void>((resolve) => (timer = setTimeout(resolve, this.deps.config.mh.syncWaitMs)))]);
+    if (timer) clearTimeout(timer);
+  }
+
+  private async view(actor: Actor, id: string): Promise<DocumentView> {
+    const v = await new GetDocumentService(this.deps).execute(actor, id);
+    if (!v) throw new Error(`BUG: documento ${id} desapareció`);
+    return v;
+  }
+}
+

@@ -1,0 +1,62 @@
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { addEvent, mhAnswer, transition } from './document-transitions';
+import { mhCredentialsFor } from './mh-credentials-for';
+
+const RETRY_MS = 60_000;
+
+/**
+ * Sends a signed invalidation event to MH (`anulardte`). Sealed → the document is `voided` with
+ * `void` and `voided_at` (`document.voided`); rejected → the document stays processed and `void.status`
+ * is `rejected` with MH's answer; no answer → retried by the `send-invalidation` job.
+ */
+export class SendInvalidationService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(invalidationId: string): Promise<'sealed' | 'rejected' | 'pending' | 'skipped'> {
+    const em = this.deps.orm.em.fork();
+    const now = this.deps.clock.now();
+    const [inv] = await sql<{ id: string; document_id: string; generation_code: string; jws: string; reason_type: string; reason: string | null; replacement_document_id: string | null; emitter_id: string; environment: string }>(
+      em,
+      `update document_invalidations i set attempts = attempts + 1, updated_at = ? from documents d
+        where i.id = ? and i.status = 'pending' and d.id = i.document_id
+        returning i.id, i.document_id, i.generation_code, i.jws, i.reason_type, i.reason, i.replacement_document_id, d.emitter_id, d.environment`,
+      [now, invalidationId],
+    );
+    if (!inv) return 'skipped';
+    const creds = await mhCredentialsFor(this.deps, em, inv.emitter_id, inv.environment);
+    if (!creds) return 'pending';
+    const r = await this.deps.mhClient.invalidate(inv.environment as '00' | '01', creds, { version: 3, jws: inv.jws });
+    const at = this.deps.clock.now();
+    const voidInfo = (status: string, seal: string | null) => ({ reasonType: inv.reason_type, reason: inv.reason, replacementDocumentId: inv.replacement_document_id, receptionStamp: seal, status });
+    if (r.kind === 'processed') {
+      await em.transactional(async (tx) => {
+        await sql(tx, `update document_invalidations set status = 'sealed', seal = ?, mh_response = ?, updated_at = ? where id = ?`, [r.seal, JSON.stringify(mhAnswer(r.code, r.message, r.observations)), at, inv.id]);
+        await transition(
+          this.deps,
+          inv.document_id,
+          {
+            from: ['processed'],
+            to: 'voided',
+            set: { voided_at: r.processedAt, void: voidInfo('sealed', r.seal) },
+            event: { type: 'voided', message: `Invalidado: el MH selló el evento ${inv.generation_code} (${r.seal}).` },
+            outbox: 'document.voided',
+          },
+          tx,
+        );
+      });
+      return 'sealed';
+    }
+    if (r.kind === 'rejected' || r.kind === 'duplicate') {
+      const answer = mhAnswer(r.code, r.message, r.kind === 'rejected' ? r.observations : []);
+      await em.transactional(async (tx) => {
+        await sql(tx, `update document_invalidations set status = 'rejected', mh_response = ?, updated_at = ? where id = ?`, [JSON.stringify(answer), at, inv.id]);
+        await sql(tx, 'update documents set void = ?, updated_at = ? where id = ?', [JSON.stringify({ ...voidInfo('rejected', null), mh: answer }), at, inv.document_id]);
+        await addEvent(tx, inv.document_id, 'invalidation_rejected', `El MH rechazó la invalidación (${r.code}): ${r.message}`, at, { observations: answer.observations });
+      });
+      return 'rejected';
+    }
+    await this.deps.queue.enqueue('send-invalidation', { invalidationId: inv.id }, { runAt: new Date(at.getTime() + RETRY_MS), uniqueKey: `invalidation:${inv.id}` }).catch(() => undefined);
+    return 'pending';
+  }
+}

@@ -1,0 +1,138 @@
+import type { MhCredentials, MhReception } from '../../integrations/mh-client';
+import { OFFICIAL_VERSION_BY_DTE_TYPE } from '../../domain/dte/schemas/official-schema-validator';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { OpenContingencyService } from './open-contingency.service';
+import { mhAnswer, transition } from './document-transitions';
+import { mhCredentialsFor } from './mh-credentials-for';
+
+export type TransmitOutcome =
+  | { kind: 'processed' }
+  | { kind: 'rejected' }
+  | { kind: 'contingency' }
+  | { kind: 'skipped'; reason: 'not_found' | 'busy' | 'final' | 'held' | 'no_credentials' };
+
+interface Claimed {
+  id: string;
+  account_id: string;
+  environment: string;
+  emitter_id: string;
+  type: string;
+  generation_code: string;
+  jws: string;
+  model_type: number;
+  transmission_attempts: number;
+  first_transmitted_at: Date | null;
+}
+
+/**
+ * Sends a signed document to MH and records the outcome, following MH's rule: with no answer within
+ * MH_TIMEOUT_MS, ask `consultadte` before any resend; resend at most MH_RESEND_LIMIT times; then the
+ * document goes to contingency. A duplicate answer adopts MH's first result. The same signed bytes
+ * are sent every time. The document is leased while one transmitter works on it, and the attempt
+ * counter is written before each send, so a process killed mid-send is followed by a query, never
+ * by a blind resend: MH seals the document once.
+ */
+export class TransmitDocumentService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  private leaseMs(): number {
+    const mh = this.deps.config.mh;
+    return mh.timeoutMs * (2 * (mh.resendLimit + 1) + 2) + 2_000;
+  }
+
+  async execute(documentId: string, opts: { force?: boolean } = {}): Promise<TransmitOutcome> {
+    const em = this.deps.orm.em.fork();
+    const now = this.deps.clock.now();
+    const claimed = await sql<Claimed>(
+      em,
+      `update documents set status = 'sending', transmit_lease_until = ?, updated_at = ?
+        where id = ? and status in ('signed', 'sending', 'error'${opts.force ? ", 'contingency'" : ''}) and model_type = 1
+          and (transmit_lease_until is null or transmit_lease_until < ?)
+        returning id, account_id, environment, emitter_id, type, generation_code, jws, model_type, transmission_attempts, first_transmitted_at`,
+      [new Date(now.getTime() + this.leaseMs()), now, documentId, now],
+    );
+    const doc = claimed[0];
+    if (!doc) return this.whyNot(documentId);
+    try {
+      const creds = await mhCredentialsFor(this.deps, em, doc.emitter_id, doc.environment);
+      if (!creds) {
+        await this.release(doc.id, 'error');
+        return { kind: 'skipped', reason: 'no_credentials' };
+      }
+      return await this.run(doc, creds);
+    } catch (err) {
+      this.deps.logger.error({ err, document_id: doc.id }, 'error al transmitir el documento');
+      await this.release(doc.id, 'sending');
+      throw err;
+    }
+  }
+
+  private async run(doc: Claimed, creds: MhCredentials): Promise<TransmitOutcome> {
+    const env = doc.environment as '00' | '01';
+    const limit = this.deps.config.mh.resendLimit;
+    let attempts = doc.transmission_attempts;
+    let lastFailure = '';
+    // An earlier attempt may have reached MH (crash, timeout): ask before sending again.
+    if (attempts > 0) {
+      const q = await this.deps.mhClient.query(env, creds, { tipoDte: doc.type, codigoGeneracion: doc.generation_code });
+      if (q.kind === 'processed') return this.processed(doc, q, 'consulta');
+      if (q.kind === 'rejected') return this.rejected(doc, q);
+    }
+    for (let resend = 0; ; resend++) {
+      attempts++;
+      await sql(this.deps.orm.em.fork(), `update documents set transmission_attempts = ?, first_transmitted_at = coalesce(first_transmitted_at, ?) where id = ?`, [attempts, this.deps.clock.now(), doc.id]);
+      const r = await this.deps.mhClient.transmit(env, creds, {
+        tipoDte: doc.type,
+        version: OFFICIAL_VERSION_BY_DTE_TYPE[doc.type as keyof typeof OFFICIAL_VERSION_BY_DTE_TYPE],
+        codigoGeneracion: doc.generation_code,
+        jws: doc.jws,
+      });
+      if (r.kind === 'processed') return this.processed(doc, r, resend === 0 && attempts === 1 ? 'transmisión' : `reenvío ${resend}`);
+      if (r.kind === 'rejected') return this.rejected(doc, r);
+      // Duplicate, timeout or unavailable: the outcome is unknown until MH is asked.
+      lastFailure = r.kind === 'duplicate' ? 'el MH ya tiene el código de generación' : r.message;
+      const q = await this.deps.mhClient.query(env, creds, { tipoDte: doc.type, codigoGeneracion: doc.generation_code });
+      if (q.kind === 'processed') return this.processed(doc, q, 'consulta');
+      if (q.kind === 'rejected') return this.rejected(doc, q);
+      if (resend >= limit) break;
+    }
+    await new OpenContingencyService(this.deps).execute(doc.id, `Sin respuesta del MH tras ${limit + 1} envíos y consultas: ${lastFailure}`);
+    return { kind: 'contingency' };
+  }
+
+  private async processed(doc: Claimed, r: Extract<MhReception, { kind: 'processed' }>, how: string): Promise<TransmitOutcome> {
+    await transition(this.deps, doc.id, {
+      from: ['sending', 'signed', 'error', 'contingency'],
+      to: 'processed',
+      set: { reception_stamp: r.seal, processed_at: r.processedAt, mh_response: mhAnswer(r.code, r.message, r.observations), transmit_lease_until: null, contingency_episode_id: null },
+      event: { type: 'sealed', message: `Sellado por el MH (${how}): ${r.seal}.`, data: { code: r.code } },
+      outbox: 'document.processed',
+    });
+    return { kind: 'processed' };
+  }
+
+  private async rejected(doc: Claimed, r: { code: string; message: string; observations: string[] }): Promise<TransmitOutcome> {
+    await transition(this.deps, doc.id, {
+      from: ['sending', 'signed', 'error', 'contingency'],
+      to: 'rejected',
+      set: { rejected_at: this.deps.clock.now(), mh_response: mhAnswer(r.code, r.message, r.observations), transmit_lease_until: null },
+      event: { type: 'rejected', message: `Rechazado por el MH (${r.code}): ${r.message}`, data: { code: r.code, observations: r.observations } },
+      outbox: 'document.rejected',
+    });
+    return { kind: 'rejected' };
+  }
+
+  private async release(id: string, status: string): Promise<void> {
+    await sql(this.deps.orm.em.fork(), `update documents set status = ?, transmit_lease_until = null where id = ? and status = 'sending'`, [status, id]);
+  }
+
+  private async whyNot(id: string): Promise<TransmitOutcome> {
+    const rows = await sql<{ status: string; model_type: number }>(this.deps.orm.em.fork(), 'select status, model_type from documents where id = ?', [id]);
+    const r = rows[0];
+    if (!r) return { kind: 'skipped', reason: 'not_found' };
+    if (['processed', 'rejected', 'voided'].includes(r.status)) return { kind: 'skipped', reason: 'final' };
+    if (r.status === 'contingency' || r.model_type === 2) return { kind: 'skipped', reason: 'held' };
+    return { kind: 'skipped', reason: 'busy' };
+  }
+}

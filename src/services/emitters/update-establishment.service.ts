@@ -1,0 +1,93 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { updateEstablishmentSchema, type PointOfSaleInput } from '../../domain/emitter/establishment-input.schema';
+import { DomainError } from '../../domain/shared/domain-error';
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import { parseWith } from '../../domain/shared/zod-errors';
+import { EstablishmentEntity, PointOfSaleEntity } from '../../persistence/entities';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { isUniqueViolation } from '../shared/unique-violation';
+import { establishmentCodeTaken } from './create-establishment.service';
+import { loadOwnEmitter, loadOwnEstablishment } from './emitter-access';
+
+/**
+ * PATCH an establishment. `pointsOfSale` replaces the whole list: listed codes are created or
+ * updated; an unlisted point of sale is deleted, unless it has issued documents, in which case it
+ * is kept with `active: false` so its control numbers stay traceable.
+ */
+export class UpdateEstablishmentService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(actor: Actor, emitterId: string, establishmentId: string, input: unknown): Promise<EstablishmentEntity> {
+    const em = this.deps.orm.em.fork();
+    return em.transactional(async (tx) => {
+      const emitter = await loadOwnEmitter(tx, actor, emitterId, 'emitterId');
+      const est = await loadOwnEstablishment(tx, emitter, establishmentId);
+      const parsed = parseWith(updateEstablishmentSchema, input);
+      if (!parsed.ok) throw DomainError.validation(parsed.errors);
+      const v = parsed.value;
+      if (v.code !== undefined && v.code !== est.code && (await tx.count(EstablishmentEntity, { emitter, code: v.code }))) {
+        throw establishmentCodeTaken(v.code);
+      }
+      if (v.code !== undefined) est.code = v.code;
+      if (v.name !== undefined) est.name = v.name;
+      if (v.type !== undefined) est.type = v.type;
+      if (v.address !== undefined) est.address = Object.assign(est.address, v.address);
+      if (v.phone !== undefined) est.phone = v.phone;
+      if (v.email !== undefined) est.email = v.email;
+      if (v.active !== undefined) est.active = v.active;
+      if (v.pointsOfSale !== undefined) await this.replacePointsOfSale(tx, est, v.pointsOfSale);
+      est.updatedAt = this.deps.clock.now();
+      try {
+        await tx.flush();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw establishmentCodeTaken(est.code);
+        throw err;
+      }
+      return est;
+    });
+  }
+
+  private async replacePointsOfSale(tx: EntityManager, est: EstablishmentEntity, list: PointOfSaleInput[]): Promise<void> {
+    // Lock the rows so a document issued concurrently cannot slip past the "has documents" check.
+    await sql(tx, 'select id from points_of_sale where establishment_id = ? for update', [est.id]);
+    const current = await tx.find(PointOfSaleEntity, { establishment: est }, { refresh: true });
+    const existing = new Map(current.map((p) => [p.code, p]));
+    const now = this.deps.clock.now();
+    const listed = new Set<string>();
+    list.forEach((p, i) => {
+      listed.add(p.code);
+      const current = existing.get(p.code);
+      if (current) {
+        if (p.name !== undefined) current.name = p.name;
+        current.active = p.active ?? true;
+        current.position = i;
+      } else {
+        est.pointsOfSale.add(
+          tx.create(PointOfSaleEntity, {
+            id: newId(IdPrefix.pointOfSale, now.getTime()),
+            establishment: est,
+            code: p.code,
+            name: p.name ?? null,
+            active: p.active ?? true,
+            position: i,
+            documentsCount: 0,
+            createdAt: now,
+          }),
+        );
+      }
+    });
+    let next = list.length;
+    for (const [code, pos] of existing) {
+      if (listed.has(code)) continue;
+      if (pos.documentsCount > 0) {
+        pos.active = false;
+        pos.position = next++;
+      } else {
+        est.pointsOfSale.remove(pos);
+        tx.remove(pos);
+      }
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import type { ServiceDeps } from '../shared/service-deps';
+
+/**
+ * Stores the response of the first request for replay. A server error (5xx) is not stored: the
+ * record is removed so that the client's retry with the same key runs the operation again.
+ */
+export class CompleteIdempotentRequestService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(recordId: string, response: { status: number; body: string; headers: Record<string, string> }): Promise<void> {
+    const conn = this.deps.orm.em.getConnection();
+    if (response.status >= 500) {
+      await conn.execute('delete from idempotency_records where id = ?', [recordId]);
+      return;
+    }
+    await conn.execute(
+      `update idempotency_records set state = 'completed', response_status = ?, response_body = ?, response_headers = ? where id = ?`,
+      [response.status, response.body, JSON.stringify(response.headers), recordId],
+    );
+  }
+}

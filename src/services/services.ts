@@ -1,0 +1,100 @@
+import { AuthenticateApiKeyService } from './accounts/authenticate-api-key.service';
+import { CreateAccountService } from './accounts/create-account.service';
+import { CreateApiKeyService } from './accounts/create-api-key.service';
+import { ListApiKeysService } from './accounts/list-api-keys.service';
+import { RevokeApiKeyService } from './accounts/revoke-api-key.service';
+import { GetCatalogService } from './catalogs/get-catalog.service';
+import { ListCatalogsService } from './catalogs/list-catalogs.service';
+import { CreateEmitterService } from './emitters/create-emitter.service';
+import { CreateEstablishmentService } from './emitters/create-establishment.service';
+import { GetEmitterService } from './emitters/get-emitter.service';
+import { GetEstablishmentService } from './emitters/get-establishment.service';
+import { ListEmittersService } from './emitters/list-emitters.service';
+import { ListEstablishmentsService } from './emitters/list-establishments.service';
+import { UpdateEmitterService } from './emitters/update-emitter.service';
+import { UpdateEstablishmentService } from './emitters/update-establishment.service';
+import { CheckHealthService } from './health/check-health.service';
+import { BeginIdempotentRequestService } from './idempotency/begin-idempotent-request.service';
+import { CleanupIdempotencyRecordsService } from './idempotency/cleanup-idempotency-records.service';
+import { CompleteIdempotentRequestService } from './idempotency/complete-idempotent-request.service';
+import type { ServiceDeps } from './shared/service-deps';
+import { UploadCredentialsService } from './credentials/upload-credentials.service';
+import { TestCredentialsService } from './credentials/test-credentials.service';
+import { IssueDocumentService } from './documents/issue-document.service';
+import { GetDocumentService } from './documents/get-document.service';
+import { GetDocumentJsonService } from './documents/get-document-json.service';
+import { TransmitDocumentService } from './documents/transmit-document.service';
+import { ReconcileDocumentsService } from './documents/reconcile-documents.service';
+import { RecoverContingencyService } from './documents/recover-contingency.service';
+import { RetryDocumentService } from './documents/retry-document.service';
+import { InvalidateDocumentService } from './documents/invalidate-document.service';
+import { SendInvalidationService } from './documents/send-invalidation.service';
+import { ListDocumentsService } from './documents/list-documents.service';
+import { ListContingenciesService } from './documents/list-contingencies.service';
+import { CreateWebhookEndpointService } from './webhooks/create-webhook-endpoint.service';
+import { UpdateWebhookEndpointService } from './webhooks/update-webhook-endpoint.service';
+import { DeleteWebhookEndpointService } from './webhooks/delete-webhook-endpoint.service';
+import { GetWebhookEndpointService } from './webhooks/get-webhook-endpoint.service';
+import { ListWebhookEndpointsService } from './webhooks/list-webhook-endpoints.service';
+import { RollWebhookEndpointSecretService } from './webhooks/roll-webhook-endpoint-secret.service';
+import { TestWebhookEndpointService } from './webhooks/test-webhook-endpoint.service';
+import { DispatchOutboxEventsService } from './webhooks/dispatch-outbox-events.service';
+import { DeliverWebhookService } from './webhooks/deliver-webhook.service';
+import { SweepWebhookDeliveriesService } from './webhooks/sweep-webhook-deliveries.service';
+import { ListWebhookDeliveriesService } from './webhooks/list-webhook-deliveries.service';
+import { GetWebhookDeliveryService } from './webhooks/get-webhook-delivery.service';
+import { ReplayWebhookDeliveryService } from './webhooks/replay-webhook-delivery.service';
+
+/** Every use case, one instance each, sharing the same dependencies. */
+export function createServices(deps: ServiceDeps) {
+  return {
+    deps,
+    authenticateApiKey: new AuthenticateApiKeyService(deps),
+    createAccount: new CreateAccountService(deps),
+    createApiKey: new CreateApiKeyService(deps),
+    listApiKeys: new ListApiKeysService(deps),
+    revokeApiKey: new RevokeApiKeyService(deps),
+    listCatalogs: new ListCatalogsService(),
+    getCatalog: new GetCatalogService(),
+    createEmitter: new CreateEmitterService(deps),
+    updateEmitter: new UpdateEmitterService(deps),
+    getEmitter: new GetEmitterService(deps),
+    listEmitters: new ListEmittersService(deps),
+    createEstablishment: new CreateEstablishmentService(deps),
+    updateEstablishment: new UpdateEstablishmentService(deps),
+    getEstablishment: new GetEstablishmentService(deps),
+    listEstablishments: new ListEstablishmentsService(deps),
+    checkHealth: new CheckHealthService(deps),
+    beginIdempotentRequest: new BeginIdempotentRequestService(deps),
+    completeIdempotentRequest: new CompleteIdempotentRequestService(deps),
+    cleanupIdempotencyRecords: new CleanupIdempotencyRecordsService(deps),
+    uploadCredentials: new UploadCredentialsService(deps),
+    testCredentials: new TestCredentialsService(deps),
+    issueDocument: new IssueDocumentService(deps),
+    getDocument: new GetDocumentService(deps),
+    getDocumentJson: new GetDocumentJsonService(deps),
+    transmitDocument: new TransmitDocumentService(deps),
+    reconcileDocuments: new ReconcileDocumentsService(deps),
+    recoverContingency: new RecoverContingencyService(deps),
+    retryDocument: new RetryDocumentService(deps),
+    invalidateDocument: new InvalidateDocumentService(deps),
+    sendInvalidation: new SendInvalidationService(deps),
+    listDocuments: new ListDocumentsService(deps),
+    listContingencies: new ListContingenciesService(deps),
+    createWebhookEndpoint: new CreateWebhookEndpointService(deps),
+    updateWebhookEndpoint: new UpdateWebhookEndpointService(deps),
+    deleteWebhookEndpoint: new DeleteWebhookEndpointService(deps),
+    getWebhookEndpoint: new GetWebhookEndpointService(deps),
+    listWebhookEndpoints: new ListWebhookEndpointsService(deps),
+    rollWebhookEndpointSecret: new RollWebhookEndpointSecretService(deps),
+    testWebhookEndpoint: new TestWebhookEndpointService(deps),
+    dispatchOutboxEvents: new DispatchOutboxEventsService(deps),
+    deliverWebhook: new DeliverWebhookService(deps),
+    sweepWebhookDeliveries: new SweepWebhookDeliveriesService(deps),
+    listWebhookDeliveries: new ListWebhookDeliveriesService(deps),
+    getWebhookDelivery: new GetWebhookDeliveryService(deps),
+    replayWebhookDelivery: new ReplayWebhookDeliveryService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,31 @@
+import type { AppConfig } from '../../config/config';
+import type { Logger } from '../../config/logger';
+import type { Orm } from '../../persistence/orm';
+import type { QueuePort } from '../../../jobs/queue.port';
+import type { SecretBox } from '../../integrations/crypto/secret-box';
+import type { SigningKeyCache } from '../../integrations/signer/signing-key-cache';
+import type { Clock } from './clock';
+import type { MhCredentialGateway } from './mh-gateway.port';
+import type { MhClient } from '../../integrations/mh-client';
+import type { DocumentStatusBus } from './document-status-bus.port';
+
+/** What every service may use. Built once in src/app.ts; tests build it against their own database. */
+export interface ServiceDeps {
+  orm: Orm;
+  config: AppConfig;
+  logger: Logger;
+  clock: Clock;
+  queue: QueuePort;
+  /** Seals secrets at rest with the master key (AES-256-GCM). */
+  secrets: SecretBox;
+  /** Decrypted signing keys, in memory only. */
+  signingKeys: SigningKeyCache;
+  mhCredentials: MhCredentialGateway;
+  /** MH's transmission API (real MH or the simulator). */
+  mhClient: MhClient;
+  statusBus: DocumentStatusBus;
+  /** Asks the outbox dispatcher to run now (webhook deliveries); set once the dispatcher exists. */
+  outbox: { kick(): void };
+  /** Base of absolute links handed out (PUBLIC_BASE_URL, else the listening URL). */
+  baseUrl: () => string;
+}

@@ -1,0 +1,109 @@
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import { subscribesTo } from '../../domain/webhooks/event-types';
+import { webhookEventBody } from '../../domain/webhooks/webhook-event';
+import { WebhookDeliveryEntity, WebhookEndpointEntity } from '../../persistence/entities';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { DELIVER_WEBHOOK_JOB } from './deliver-webhook.service';
+
+export const DISPATCH_OUTBOX_EVENTS_JOB = 'dispatch-outbox-events';
+const BATCH_SIZE = 100;
+/** One run stops after this many batches; the next run (kick or every 5 s) continues. */
+const MAX_BATCHES = 50;
+
+interface OutboxRow {
+  id: string;
+  account_id: string;
+  environment: string;
+  type: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+}
+
+/**
+ * Turns undispatched outbox events into webhook deliveries: in one transaction it takes a batch in
+ * order (`FOR UPDATE SKIP LOCKED`, so several workers share the work), creates one delivery per
+ * enabled endpoint of the same account and environment subscribed to the type (or `*`), and marks the
+ * events dispatched. After the commit each delivery is queued; one whose job is lost is found by the
+ * sweeper.
+ */
+export class DispatchOutboxEventsService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(): Promise<{ events: number; deliveries: number }> {
+    let events = 0;
+    let deliveries = 0;
+    for (let i = 0; i < MAX_BATCHES; i++) {
+      const batch = await this.dispatchBatch();
+      events += batch.events;
+      deliveries += batch.deliveryIds.length;
+      for (const deliveryId of batch.deliveryIds) await this.deps.queue.enqueue(DELIVER_WEBHOOK_JOB, { deliveryId });
+      if (batch.events < BATCH_SIZE) break;
+    }
+    return { events, deliveries };
+  }
+
+  /**
+   * Asks a worker to dispatch now; call it after committing outbox rows. Never throws (the periodic
+   * run is the safety net).
+   */
+  async kick(): Promise<void> {
+    try {
+      await this.deps.queue.enqueue(DISPATCH_OUTBOX_EVENTS_JOB, {}, { uniqueKey: `${DISPATCH_OUTBOX_EVENTS_JOB}:kick` });
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'no se pudo encolar el despacho de eventos; se hará en la próxima pasada periódica');
+    }
+  }
+
+  private async dispatchBatch(): Promise<{ events: number; deliveryIds: string[] }> {
+    const em = this.deps.orm.em.fork();
+    return em.transactional(async (tx) => {
+      const rows = await sql<OutboxRow>(
+        tx,
+        'select id, account_id, environment, type, data, created_at from outbox_events where dispatched_at is null order by id limit ? for update skip locked',
+        [BATCH_SIZE],
+      );
+      if (!rows.length) return { events: 0, deliveryIds: [] };
+      const scopes = [...new Map(rows.map((r) => [`${r.account_id}|${r.environment}`, { accountId: r.account_id, environment: r.environment }])).values()];
+      const endpoints = await tx.find(WebhookEndpointEntity, { $or: scopes, disabled: false }, { orderBy: { id: 'asc' } });
+      const now = this.deps.clock.now();
+      const deliveryIds: string[] = [];
+      for (const row of rows) {
+        const targets = endpoints.filter((e) => e.accountId === row.account_id && e.environment === row.environment && subscribesTo(e.events, row.type));
+        if (!targets.length) continue;
+        const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
+        const body = webhookEventBody({ id: row.id, type: row.type, environment: row.environment, createdAt, data: row.data ?? {} });
+        for (const endpoint of targets) {
+          const id = newId(IdPrefix.delivery, now.getTime());
+          tx.create(WebhookDeliveryEntity, {
+            id,
+            endpoint,
+            accountId: row.account_id,
+            environment: row.environment,
+            eventId: row.id,
+            eventType: row.type,
+            body,
+            status: 'pending',
+            test: false,
+            attemptCount: 0,
+            firstAttemptAt: null,
+            nextAttemptAt: now,
+            leaseUntil: null,
+            lastAttemptAt: null,
+            lastStatus: null,
+            lastError: null,
+            deliveredAt: null,
+            failedAt: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          deliveryIds.push(id);
+        }
+      }
+      await tx.flush();
+      const ids = rows.map((r) => r.id);
+      await sql(tx, `update outbox_events set dispatched_at = ? where id in (${ids.map(() => '?').join(', ')})`, [now, ...ids]);
+      return { events: rows.length, deliveryIds };
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import { DomainError } from '../../domain/shared/domain-error';
+import { WebhookDeliveryEntity } from '../../persistence/entities';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { DELIVER_WEBHOOK_JOB } from './deliver-webhook.service';
+import { findOwnDelivery, loadOwnEndpoint } from './webhook-access';
+
+/**
+ * Sends a finished delivery (`failed`, or `delivered` to resend it) again: a new attempt cycle with a
+ * new retry window, the same event id and the same body bytes; attempt numbers continue.
+ */
+export class ReplayWebhookDeliveryService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(actor: Actor, endpointId: string, deliveryId: string): Promise<WebhookDeliveryEntity> {
+    const em = this.deps.orm.em.fork();
+    const endpoint = await loadOwnEndpoint(em, actor, endpointId, 'endpointId');
+    const delivery = await findOwnDelivery(em, endpoint, deliveryId);
+    if (!delivery) throw DomainError.notFound('una entrega de ese endpoint', 'deliveryId');
+    if (delivery.test) {
+      throw new DomainError('webhook_delivery_not_replayable', 'Los eventos de prueba no se reenvían; envíe otro con POST /v1/webhook-endpoints/{id}/test.');
+    }
+    const now = this.deps.clock.now();
+    const changed = await em.nativeUpdate(
+      WebhookDeliveryEntity,
+      { id: delivery.id, status: { $in: ['failed', 'delivered'] } },
+      { status: 'pending', firstAttemptAt: null, nextAttemptAt: now, leaseUntil: null, deliveredAt: null, failedAt: null, lastError: null, updatedAt: now },
+    );
+    if (!changed) {
+      throw new DomainError('webhook_delivery_not_replayable', 'La entrega todavía está pendiente: se reintentará sola hasta entregarse o agotar el plazo de 24 horas.');
+    }
+    await this.deps.queue.enqueue(DELIVER_WEBHOOK_JOB, { deliveryId: delivery.id });
+    return em.findOneOrFail(WebhookDeliveryEntity, { id: delivery.id }, { refresh: true });
+  }
+}

@@ -1,0 +1,86 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import { testDocumentEventData, webhookEventBody } from '../../domain/webhooks/webhook-event';
+import { WebhookDeliveryEntity } from '../../persistence/entities';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { loadOwnEndpoint } from './webhook-access';
+import { recordAttempt, sendAttempt } from './webhook-attempt';
+import { webhookSender } from './webhook-sender';
+
+export interface WebhookTestResult {
+  eventId: string;
+  /** The receiver's HTTP status; 0 when there was no response. */
+  status: number;
+}
+
+const STAMP_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * Sends a fictitious `document.processed` of environment `00`, signed like a real event, in ONE
+ * attempt made now. A failed test is recorded but never retried.
+ */
+export class TestWebhookEndpointService {
+  private readonly sender;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.sender = webhookSender(deps);
+  }
+
+  async execute(actor: Actor, id: string): Promise<WebhookTestResult> {
+    const em = this.deps.orm.em.fork();
+    const endpoint = await loadOwnEndpoint(em, actor, id);
+    const now = this.deps.clock.now();
+    const eventId = newId(IdPrefix.event, now.getTime());
+    const stamp = `${now.getUTCFullYear()}${[...randomBytes(36)].map((b) => STAMP_ALPHABET[b % 36]).join('')}`;
+    const data = testDocumentEventData({
+      documentId: newId(IdPrefix.document, now.getTime()),
+      generationCode: randomUUID().toUpperCase(),
+      receptionStamp: stamp,
+      processedAt: now,
+    });
+    const delivery = em.create(WebhookDeliveryEntity, {
+      id: newId(IdPrefix.delivery, now.getTime()),
+      endpoint,
+      accountId: actor.accountId,
+      environment: '00',
+      eventId,
+      eventType: 'document.processed',
+      body: webhookEventBody({ id: eventId, type: 'document.processed', environment: '00', createdAt: now, data }),
+      status: 'pending',
+      test: true,
+      attemptCount: 0,
+      firstAttemptAt: now,
+      nextAttemptAt: null,
+      leaseUntil: null,
+      lastAttemptAt: null,
+      lastStatus: null,
+      lastError: null,
+      deliveredAt: null,
+      failedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await em.flush();
+    const { at, result } = await sendAttempt(this.deps, this.sender, endpoint, delivery, 1);
+    const done = this.deps.clock.now();
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(
+        WebhookDeliveryEntity,
+        { id: delivery.id },
+        {
+          status: result.ok ? 'delivered' : 'failed',
+          attemptCount: 1,
+          lastAttemptAt: at,
+          lastStatus: result.statusCode,
+          lastError: result.error,
+          deliveredAt: result.ok ? done : null,
+          failedAt: result.ok ? null : done,
+          updatedAt: done,
+        },
+      );
+      await recordAttempt(tx, { deliveryId: delivery.id, endpointId: endpoint.id, number: 1, at, result });
+    });
+    return { eventId, status: result.statusCode };
+  }
+}
