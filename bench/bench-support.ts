@@ -1,0 +1,80 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { startApp, type RunningApp } from '../src/app';
+import { loadConfig } from '../src/config/config';
+import { createLogger } from '../src/config/logger';
+
+export const BENCH_SERVER_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BENCH_MASTER_KEY = 'b7'.repeat(32);
+
+/** A fresh database on the local PostgreSQL for one benchmark. */
+export async function benchDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const db = `dte_bench_${name}_${process.pid}`;
+  const admin = async (q: string) => {
+    const c = new Client({ connectionString: BENCH_SERVER_URL });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`drop database if exists "${db}" with (force)`);
+  await admin(`create database "${db}"`);
+  const u = new URL(BENCH_SERVER_URL);
+  u.pathname = `/${db}`;
+  return { url: u.toString(), drop: () => admin(`drop database if exists "${db}" with (force)`) };
+}
+
+export async function benchApp(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningApp> {
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DTE_MASTER_KEY: BENCH_MASTER_KEY,
+    PORT: '0',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'dte-bench-')),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...env,
+  });
+  return startApp(config, { logger: createLogger('silent'), demoAccount: false });
+}
+
+/** Raw RS512 signatures per second with node:crypto on one core (sequential), over `ms`. */
+export function rawSignRate(ms = 1500, payloadBytes = 4096): number {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const data = Buffer.from('x'.repeat(payloadBytes));
+  for (let i = 0; i < 200; i++) sign('sha512', data, privateKey);
+  const start = process.hrtime.bigint();
+  let n = 0;
+  while (Number(process.hrtime.bigint() - start) / 1e6 < ms) {
+    sign('sha512', data, privateKey);
+    n++;
+  }
+  return (n / Number(process.hrtime.bigint() - start)) * 1e9;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function runConcurrent<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<{ results: T[]; elapsedMs: number; latencies: number[] }> {
+  let next = 0;
+  const results: T[] = [];
+  const latencies: number[] = [];
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = process.hrtime.bigint();
+        results[i] = await fn(i);
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
+  return { results, elapsedMs: Number(process.hrtime.bigint() - start) / 1e6, latencies: latencies.sort((a, b) => a - b) };
+}

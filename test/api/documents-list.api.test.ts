@@ -1,0 +1,128 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { createMhSimulator } from '../../src/mh-simulator/mh-simulator.server';
+import type { MhSimulator } from '../../src/mh-simulator/mh-simulator.types';
+import { ccfBody, feBody } from '../fixtures/document-bodies';
+import { graphql, request } from '../support/http-client';
+import { createIssuer, type Issuer } from '../support/issuer';
+import { waitFor } from '../support/mh-control';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let sim: MhSimulator;
+let simUrl: string;
+let t: TestApp;
+let a: Issuer;
+let b: Issuer;
+const docs: Record<string, any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+beforeAll(async () => {
+  sim = await createMhSimulator({ dataDir: mkdtempSync(join(tmpdir(), 'dte-sim-')), allowProduction: true });
+  simUrl = await sim.listen(0);
+  t = await startTestApp({ MH_SIMULATOR_URL: simUrl, MH_SIMULATOR_ALLOW_PRODUCTION: 'true' });
+  a = await createIssuer(t.url, t.account.testKey, { nit: '06141010101010' });
+  b = await createIssuer(t.url, t.account.testKey, { nit: '06142020202020' });
+  const bodies = [
+    ccfBody(a, { external_id: 'ERP-A1' }),
+    feBody(a, { external_id: 'ERP-A2', receiver: { name: 'María Fernanda Quintanilla', document_type: '13', document_number: '04567890-1' } }),
+    ccfBody(b, { external_id: 'ERP-B1' }),
+    feBody(b, { external_id: 'ERP-B2' }),
+  ];
+  for (const body of bodies) docs.push((await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body })).body);
+});
+afterAll(async () => {
+  await t.stop();
+  await sim.close();
+});
+
+const list = async (qs: string) => {
+  const r = await request(t.url, 'GET', `/v1/documents${qs}`, { key: t.account.testKey });
+  expect(r.status).toBe(200);
+  return r.body.data.map((d: { external_id: string }) => d.external_id);
+};
+
+describe('GET /v1/documents', () => {
+  it('lists newest first with every filter of the spec', async () => {
+    expect(await list('')).toEqual(['ERP-B2', 'ERP-B1', 'ERP-A2', 'ERP-A1']);
+    expect(await list(`?emitter_id=${a.emitterId}`)).toEqual(['ERP-A2', 'ERP-A1']);
+    expect(await list('?type=03')).toEqual(['ERP-B1', 'ERP-A1']);
+    expect(await list('?status=processed')).toHaveLength(4);
+    expect(await list('?status=rejected')).toEqual([]);
+    expect(await list('?external_id=ERP-B1')).toEqual(['ERP-B1']);
+    const today = docs[0].issued_at.slice(0, 10);
+    expect(await list(`?issued_from=${today}&issued_to=${today}`)).toHaveLength(4);
+    expect(await list('?issued_to=2020-01-01')).toEqual([]);
+    expect(await list('?environment=00')).toHaveLength(4);
+    expect(await list('?environment=01')).toEqual([]);
+  });
+
+  it('q searches the control number, generation code, seal, receiver name and document', async () => {
+    const d = docs[1];
+    // Control numbers are unique per emitter: both issuers have a DTE-01-M001P001-…001.
+    expect(await list(`?q=${d.control_number}`)).toEqual(['ERP-B2', 'ERP-A2']);
+    expect(await list(`?q=${d.control_number}&emitter_id=${a.emitterId}`)).toEqual(['ERP-A2']);
+    expect(await list(`?q=${d.generation_code.toLowerCase()}`)).toEqual(['ERP-A2']);
+    expect(await list(`?q=${d.reception_stamp}`)).toEqual(['ERP-A2']);
+    expect(await list('?q=quintanilla')).toEqual(['ERP-A2']);
+    expect(await list('?q=04567890')).toEqual(['ERP-A2']);
+    expect(await list('?q=El%20Roble')).toEqual(['ERP-B1', 'ERP-A1']);
+    expect(await list('?q=100%25')).toEqual([]);
+    const long = await request(t.url, 'GET', `/v1/documents?q=${'x'.repeat(101)}`, { key: t.account.testKey });
+    expect(long.status).toBe(400);
+    const bad = await request(t.url, 'GET', '/v1/documents?status=lost', { key: t.account.testKey });
+    expect(bad.status).toBe(400);
+  });
+
+  it('paginates with starting_after and matches GraphQL documents(filter)', async () => {
+    const p1 = await request(t.url, 'GET', '/v1/documents?limit=3', { key: t.account.testKey });
+    expect(p1.body.has_more).toBe(true);
+    const p2 = await request(t.url, 'GET', `/v1/documents?limit=3&starting_after=${p1.body.data[2].id}`, { key: t.account.testKey });
+    expect(p2.body).toMatchObject({ has_more: false });
+    expect(p2.body.data.map((d: { external_id: string }) => d.external_id)).toEqual(['ERP-A1']);
+    const g = await graphql(t.url, t.account.testKey, `query($f: DocumentFilter) { documents(filter: $f, first: 10) { nodes { externalId status events { type } } } }`, { f: { emitterId: a.emitterId, type: '01' } });
+    expect(g.body.data.documents.nodes).toEqual([{ externalId: 'ERP-A2', status: 'PROCESSED', events: [{ type: 'created' }, { type: 'signed' }, { type: 'sealed' }] }]);
+  });
+
+  it('a key only ever sees its own environment', async () => {
+    const live = await createIssuer(t.url, t.account.liveKey, { nit: '06143030303030' });
+    const d = await request(t.url, 'POST', '/v1/documents', { key: t.account.liveKey, body: ccfBody(live, { external_id: 'LIVE-1' }) });
+    expect(d.status).toBe(201);
+    expect(d.body.environment).toBe('01');
+    expect(await list('')).not.toContain('LIVE-1');
+    const liveList = await request(t.url, 'GET', '/v1/documents', { key: t.account.liveKey });
+    expect(liveList.body.data.map((x: { external_id: string }) => x.external_id)).toEqual(['LIVE-1']);
+    expect((await request(t.url, 'GET', '/v1/documents?environment=00', { key: t.account.liveKey })).body.data).toEqual([]);
+  });
+});
+
+describe('documentStatusChanged subscription', () => {
+  it('fires when a worker in another process changes the status (LISTEN/NOTIFY), scoped to the account and environment', async () => {
+    const api = await startTestApp({ MH_SIMULATOR_URL: simUrl, ROLE: 'api' }, { db: t.db, account: t.account });
+    try {
+      const client = createClient({ url: api.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { Authorization: `Bearer ${t.account.testKey}` }, retryAttempts: 0 });
+      const other = await t.newAccount('Otra');
+      const otherIssuer = await createIssuer(t.url, other.testKey, { nit: '06144040404040' });
+      const seen: { id: string; status: string }[] = [];
+      let ready!: () => void;
+      const subscribed = new Promise<void>((r) => (ready = r));
+      const dispose = client.subscribe(
+        { query: `subscription($e: ID) { documentStatusChanged(emitterId: $e) { id status receptionStamp } }`, variables: { e: a.emitterId } },
+        { next: (v) => seen.push((v.data as { documentStatusChanged: { id: string; status: string } }).documentStatusChanged), error: () => undefined, complete: () => undefined },
+      );
+      client.on('connected', () => setTimeout(ready, 300));
+      await subscribed;
+      // Issued through the API-only process in async mode: the worker of the other process transmits it.
+      const mine = await request(api.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body: ccfBody(a) });
+      await request(t.url, 'POST', '/v1/documents', { key: other.testKey, body: ccfBody(otherIssuer) });
+      await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: ccfBody(b) });
+      await waitFor(async () => seen.find((s) => s.id === mine.body.id && s.status === 'PROCESSED'), 20_000);
+      expect(seen.every((s) => s.id === mine.body.id)).toBe(true);
+      dispose();
+      await client.dispose();
+    } finally {
+      await api.stop();
+    }
+  });
+});

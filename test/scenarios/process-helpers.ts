@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+
+export interface Started {
+  child: ChildProcess;
+  output: () => string;
+  url: string;
+  key: string | null;
+}
+
+/** Starts `src/main.ts` as `npm start` does and waits for its banner. */
+export async function startService(env: Record<string, string>, timeoutMs = 90_000, readyPattern: RegExp | null = null): Promise<Started> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (readyPattern && readyPattern.test(out)) return { child, output: () => out, url: '', key: null };
+    const url = /REST API:\s+(http:\/\/\S+)\/v1/.exec(out)?.[1];
+    if (url && /Test API key: (sk_test_\w+)/.test(out)) return { child, output: () => out, url, key: /Test API key: (sk_test_\w+)/.exec(out)![1] };
+    if (child.exitCode !== null) throw new Error(`el servicio terminó (${child.exitCode}):\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`el servicio no arrancó a tiempo:\n${out}`);
+}
+
+export function waitExit(child: ChildProcess, timeoutMs = 30_000): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    const timer = setTimeout(() => reject(new Error('el proceso no terminó a tiempo')), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,63 @@
+import { generateReport, type LedgerDocument, type LedgerRecord, type ReportType } from '../../../src/domain/fiscal/index';
+import { PURCHASE_BODY, item, ledgerDoc, ledgerRecord } from './fiscal-fixtures';
+
+function warnings(type: ReportType, documents: LedgerDocument[], records: LedgerRecord[] = [], period = '2026-03') {
+  const r = generateReport(type, { period, documents, records }, {});
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.report.warnings;
+}
+
+function withIva(doc: LedgerDocument, valor: number): LedgerDocument {
+  const json = JSON.parse(JSON.stringify(doc.json));
+  json.resumen.tributos[0].valor = valor;
+  return { ...doc, json };
+}
+
+const at = '2026-03-10T16:45:30Z';
+const CASES: [string, ReportType, LedgerDocument[], LedgerRecord[], { code: string; message: string; documentId: string | null }[]][] = [
+  ['a processed document without seal', 'f07_anexo1', [ledgerDoc({ type: '03', n: 1, at, seal: null })], [], [
+    { code: 'missing_seal', message: 'El documento DTE-03-M001P001-000000000000001 no tiene sello de recepción.', documentId: 'doc_1' },
+  ]],
+  ['a contingency document not yet sealed', 'f07_anexo2', [ledgerDoc({ type: '01', n: 2, at, status: 'contingency' })], [], [
+    { code: 'contingency_not_sealed', message: 'El documento DTE-01-M001P001-000000000000002 está en contingencia y aún no tiene sello de recepción; se registra sin sello.', documentId: 'doc_2' },
+  ]],
+  ['a signed document in flight', 'f07_anexo1', [ledgerDoc({ type: '03', n: 3, at, status: 'signed' })], [], [
+    { code: 'not_sealed', message: 'El documento DTE-03-M001P001-000000000000003 (estado signed) aún no tiene sello de recepción; se registra sin sello.', documentId: 'doc_3' },
+  ]],
+  ['an IVA that is not 13 % of its base (beyond ±0.01)', 'f07_anexo1', [withIva(ledgerDoc({ type: '03', n: 4, at }), 1.32)], [], [
+    { code: 'iva_mismatch', message: 'El documento DTE-03-M001P001-000000000000004: el IVA 1.32 no es el 13 % de 10.00 (1.30 ± 0.01).', documentId: 'doc_4' },
+  ]],
+  ['an IVA off by exactly 0.01 is accepted', 'f07_anexo1', [withIva(ledgerDoc({ type: '03', n: 5, at }), 1.31)], [], []],
+  ['a purchase without classification', 'f07_anexo3', [], [ledgerRecord('purchases', { ...PURCHASE_BODY, attributes: {} })], [
+    { code: 'purchase_without_classification', message: 'La compra P-1 no tiene tipo de operación, clasificación, sector y tipo de costo/gasto, obligatorios desde 02/2024.', documentId: 'rec_P-1' },
+  ]],
+  ['a purchase IVA that is not 13 %', 'f07_anexo3', [], [ledgerRecord('purchases', { ...PURCHASE_BODY, amounts: { taxed_internal: '100.00', vat_credit: '12.00' } })], [
+    { code: 'iva_mismatch', message: 'La compra P-1: el IVA 12.00 no es el 13 % de 100.00 (13.00 ± 0.01).', documentId: 'rec_P-1' },
+  ]],
+  ['a DTE purchase without seal', 'f07_anexo3', [], [ledgerRecord('purchases', { ...PURCHASE_BODY, seal: undefined })], [
+    { code: 'missing_seal', message: 'El registro P-1 (DTE) no tiene sello de recepción; la columna de serie queda vacía.', documentId: 'rec_P-1' },
+  ]],
+  ['an FE whose contained IVA does not match', 'f07_anexo2', [(() => {
+    const d = ledgerDoc({ type: '01', n: 6, at, body: { items: [item({ unitPrice: '11.30' })] } });
+    const json = JSON.parse(JSON.stringify(d.json));
+    json.resumen.totalIva = 1.5;
+    return { ...d, json };
+  })()], [], [
+    { code: 'iva_mismatch', message: 'El documento DTE-01-M001P001-000000000000006: el IVA incluido 1.50 no corresponde a 11.30 con IVA (1.30 ± 0.01).', documentId: 'doc_6' },
+  ]],
+  ['a sale without income codes from 01/2025', 'f07_anexo1', [ledgerDoc({ type: '03', n: 7, at, tags: { incomeCodes: null } })], [], [
+    { code: 'missing_income_codes', message: 'El documento DTE-03-M001P001-000000000000007 no tiene tipo de operación y tipo de ingreso (Renta), obligatorios desde 01/2025.', documentId: 'doc_7' },
+  ]],
+  ['a record dated outside its period', 'f07_anexo7', [], [ledgerRecord('withholdings-received', {
+    externalId: 'R-1', version: 1, accountingDate: '2026-03-02', issueDate: '2026-02-27', docClass: '4', docType: '07', generationCode: 'E0000000-0000-4000-8000-000000000001',
+    seal: '2026E0000000000000000000000000000000000A', counterpart: { nit: '06140101901234' }, amounts: { subject_amount: '100', withheld_amount: '1' }, attributes: { kind: 'retention_1' },
+  })], [
+    { code: 'issue_date_outside_period', message: 'El registro R-1 tiene fecha de emisión 2026-02-27, fuera del período 2026-03; el MH exige fechas del período.', documentId: 'rec_R-1' },
+  ]],
+];
+
+describe('report warnings', () => {
+  it.each(CASES)('%s', (_label, type, docs, records, expected) => {
+    expect(warnings(type, docs, records)).toEqual(expected);
+  });
+});
