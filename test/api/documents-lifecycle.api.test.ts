@@ -117,4 +117,18 @@ describe('MH answers', () => {
     expect(first.body.identificacion.codigoGeneracion).toBe(a.generation_code);
     expect(first.body.identificacion.numeroControl).toBe(a.control_number);
   }, 60_000);
+
+  it('a lote whose answer is lost is sent again; MH answers duplicates, the service asks and ends processed', async () => {
+    await mh.fault({ mode: 'down', duration_ms: 2000 });
+    const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: feBody(issuer) });
+    expect(r.body.status).toBe('contingency');
+    // MH receives the first lote but its answer never arrives.
+    await mh.fault({ mode: 'timeout', process: true, count: 1, paths: ['/fesv/recepcionlote'] });
+    const done = await waitFor(async () => {
+      const d = await get(r.body.id);
+      return d.body.status === 'processed' ? d.body : null;
+    }, 40_000);
+    expect(done.reception_stamp).toMatch(/^[A-Z0-9]{40}$/);
+    expect(await mh.reception(done.generation_code)).toMatchObject({ sealed: 1 });
+  }, 60_000);
 });

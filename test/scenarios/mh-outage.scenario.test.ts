@@ -65,10 +65,15 @@ describe('MH outage', () => {
     const contingencies = await request(svc.url, 'GET', '/v1/contingencies', { key });
     expect(contingencies.body.data).toEqual([expect.objectContaining({ object: 'contingency', status: 'open', documents_held: 20, emitter_id: issuer.emitterId })]);
 
+    let last: Array<Record<string, any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
     const final = await waitFor(async () => {
-      const docs = await Promise.all(ids.map(async (id) => (await request(svc.url, 'GET', `/v1/documents/${id}`, { key })).body));
-      return docs.every((d) => d.status === 'processed') ? docs : null;
-    }, 90_000, 500);
+      last = await Promise.all(ids.map(async (id) => (await request(svc.url, 'GET', `/v1/documents/${id}`, { key })).body));
+      return last.every((d) => d.status === 'processed') ? last : null;
+    }, 90_000, 500).catch(async (e) => {
+      const cont = await request(svc.url, 'GET', '/v1/contingencies', { key });
+      const pending = last.filter((d) => d.status !== 'processed').map((d) => ({ id: d.id, status: d.status, events: d.events }));
+      throw new Error(`${(e as Error).message}\n${JSON.stringify({ pending, contingencies: cont.body, mhEvents: await mh.events() }, null, 1)}\n${svc.output().slice(-4000)}`);
+    });
     const receptions = await mh.receptions();
     for (const d of final) {
       expect(d.reception_stamp).toMatch(/^[A-Z0-9]{40}$/);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { buildContingencyEvent } from '../../domain/events/contingency-event.builder';
 import { validateOfficialJson } from '../../domain/dte/schemas/official-schema-validator';
-import type { MhCredentials } from '../../integrations/mh-client';
+import type { MhCredentials, MhQueryResult } from '../../integrations/mh-client';
 import { signCompact } from '../../integrations/signer/jws-signer';
 import { signingKeyFor } from '../credentials/signing-key';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -130,26 +130,32 @@ export class RecoverContingencyService {
       if (r.kind === 'pending') continue;
       if (r.kind !== 'done') return this.schedule(e.id, { last_error: 'message' in r ? r.message : 'consulta de lote fallida' }, this.deps.config.mh.lotePollMs);
       const byCode = new Map(r.results.map((x) => [x.codigoGeneracion, x.reception]));
-      const docs = await sql<{ id: string; generation_code: string }>(em, `select id, generation_code from documents where id in (${lote.documentIds.map(() => '?').join(', ')})`, lote.documentIds);
+      const docs = await sql<{ id: string; type: string; generation_code: string; status: string }>(
+        em,
+        `select id, type, generation_code, status from documents where id in (${lote.documentIds.map(() => '?').join(', ')})`,
+        lote.documentIds,
+      );
+      let unresolved = 0;
       for (const d of docs) {
-        const rec = byCode.get(d.generation_code);
-        if (!rec) continue;
-        if (rec.kind === 'processed') {
-          await transition(this.deps, d.id, {
-            from: ['contingency'],
-            to: 'processed',
-            set: { reception_stamp: rec.seal, processed_at: rec.processedAt, mh_response: mhAnswer(rec.code, rec.message, rec.observations), contingency_episode_id: null },
-            event: { type: 'sealed', message: `Sellado por el MH en el lote ${lote.code}: ${rec.seal}.` },
-            outbox: 'document.processed',
-          });
-        } else if (rec.kind === 'rejected') {
-          await transition(this.deps, d.id, {
-            from: ['contingency'],
-            to: 'rejected',
-            set: { rejected_at: this.deps.clock.now(), mh_response: mhAnswer(rec.code, rec.message, rec.observations), contingency_episode_id: null },
-            event: { type: 'rejected', message: `Rechazado por el MH en el lote ${lote.code} (${rec.code}): ${rec.message}` },
-            outbox: 'document.rejected',
-          });
+        if (d.status !== 'contingency') continue;
+        let rec: MhQueryResult | undefined = byCode.get(d.generation_code);
+        // A duplicate (an earlier send whose answer was lost), a missing or an unreadable entry: ask MH
+        // for that document; its answer is the truth.
+        if (!rec || (rec.kind !== 'processed' && rec.kind !== 'rejected')) {
+          rec = await this.deps.mhClient.query(e.environment, creds, { tipoDte: d.type, codigoGeneracion: d.generation_code });
+        }
+        if (rec.kind === 'processed' || rec.kind === 'rejected') await this.settle(d.id, lote.code, rec);
+        else unresolved++;
+      }
+      if (unresolved > 0) {
+        // Documents MH still does not know long after the lote: send them again in a new lote.
+        if (this.deps.clock.now().getTime() - Date.parse(lote.sentAt) > Math.max(60_000, 20 * this.deps.config.mh.lotePollMs)) {
+          const still = await sql<{ id: string }>(em, `select id from documents where id in (${lote.documentIds.map(() => '?').join(', ')}) and status = 'contingency'`, lote.documentIds);
+          const drop = new Set(still.map((x) => x.id));
+          lote.documentIds = lote.documentIds.filter((id) => !drop.has(id));
+        } else {
+          await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
+          continue;
         }
       }
       lote.status = 'done';
@@ -157,6 +163,27 @@ export class RecoverContingencyService {
     }
     if ((await this.held(em, e.id)).length === 0) return this.complete(e.id);
     return this.schedule(e.id, {}, this.deps.config.mh.lotePollMs);
+  }
+
+  /** A final MH answer for a document held in a lote. */
+  private async settle(id: string, loteCode: string, rec: Extract<MhQueryResult, { kind: 'processed' | 'rejected' }>): Promise<void> {
+    if (rec.kind === 'processed') {
+      await transition(this.deps, id, {
+        from: ['contingency'],
+        to: 'processed',
+        set: { reception_stamp: rec.seal, processed_at: rec.processedAt, mh_response: mhAnswer(rec.code, rec.message, rec.observations), contingency_episode_id: null },
+        event: { type: 'sealed', message: `Sellado por el MH en el lote ${loteCode}: ${rec.seal}.` },
+        outbox: 'document.processed',
+      });
+      return;
+    }
+    await transition(this.deps, id, {
+      from: ['contingency'],
+      to: 'rejected',
+      set: { rejected_at: this.deps.clock.now(), mh_response: mhAnswer(rec.code, rec.message, rec.observations), contingency_episode_id: null },
+      event: { type: 'rejected', message: `Rechazado por el MH en el lote ${loteCode} (${rec.code}): ${rec.message}` },
+      outbox: 'document.rejected',
+    });
   }
 
   private async sendEvent(e: Episode, creds: MhCredentials, held: Held[]): Promise<boolean> {
