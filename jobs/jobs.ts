@@ -9,4 +9,4 @@ import { deliverWebhookJob } from './deliver-webhook.job';
 import { sweepWebhookDeliveriesJob } from './sweep-webhook-deliveries.job';
 
 /** Every job the workers run; later use cases add theirs here. */
-export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob];
+export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob];
