@@ -7,6 +7,8 @@ import { sendInvalidationJob } from './send-invalidation.job';
 import { dispatchOutboxEventsJob } from './dispatch-outbox-events.job';
 import { deliverWebhookJob } from './deliver-webhook.job';
 import { sweepWebhookDeliveriesJob } from './sweep-webhook-deliveries.job';
+import { deliverDocumentEmailJob } from './deliver-document-email.job';
+import { sweepDocumentEmailsJob } from './sweep-document-emails.job';
 
 /** Every job the workers run; later use cases add theirs here. */
-export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob];
+export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob];

@@ -5,10 +5,12 @@ import { Migration20261123121018_initial as M0 } from './Migration20261123121018
 import { Migration20261123123429_documents as M1 } from './Migration20261123123429_documents';
 import { Migration20261123130218_lifecycle as M2 } from './Migration20261123130218_lifecycle';
 import { Migration20261123130958_webhooks as M3 } from './Migration20261123130958_webhooks';
+import { Migration20261123152749_document_emails as M4 } from './Migration20261123152749_document_emails';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
   { name: 'Migration20261123123429_documents', class: M1 },
   { name: 'Migration20261123130218_lifecycle', class: M2 },
   { name: 'Migration20261123130958_webhooks', class: M3 },
+  { name: 'Migration20261123152749_document_emails', class: M4 },
 ];

@@ -63,6 +63,7 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], serverUrl: st
       [String(r.status)]: {
         description: 'Éxito',
         ...(r.response ? { content: { 'application/json': { schema: r.response } } } : {}),
+        ...(r.binaryMediaType ? { content: { [r.binaryMediaType]: { schema: { type: 'string', format: 'binary' } } } } : {}),
       },
     };
     const codes = new Set<number>([400, 401, 403, 404, 429]);

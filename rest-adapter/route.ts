@@ -43,6 +43,8 @@ export interface RestRoute {
   multipart?: { maxBytes: number };
   /** Response schema (snake_case) for the OpenAPI document. */
   response: z.ZodType | null;
+  /** Binary success body (e.g. `application/pdf`) instead of JSON, for the OpenAPI document. */
+  binaryMediaType?: string;
   /** The GraphQL operation executed in-process. */
   operation?: string;
   toVariables?: (input: RouteInput) => Record<string, unknown>;

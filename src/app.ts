@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Agenda } from 'agenda';
 import { Client } from 'pg';
 import { AgendaQueue, createAgenda, defineJobs, scheduleRecurring } from '../jobs/agenda-queue';
@@ -24,6 +25,7 @@ import { createHttpApp } from './server';
 import { EnsureDemoAccountService } from './services/accounts/ensure-demo-account.service';
 import { systemClock, type Clock } from './services/shared/clock';
 import { createServices, type Services } from './services/services';
+import { createMailer } from './integrations/mail/create-mailer';
 
 export interface StartOptions {
   logger?: Logger;
@@ -108,6 +110,9 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     let baseUrl = config.publicBaseUrl ?? '';
     const statusBus = db.embedded ? createLocalStatusBus() : await createPgStatusBus(db.pool, logger);
     stopping.push(() => statusBus.close());
+    const mailer = createMailer(config);
+    stopping.push(async () => mailer.close());
+    logger.info({ mail: mailer.kind === 'smtp' ? 'smtp' : `archivos .eml en ${join(config.dataDir, 'outbox')}` }, 'correo saliente listo');
     const outbox = { kick: () => undefined as void };
     const services = createServices({
       orm,
@@ -120,6 +125,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       mhCredentials: mh.credentials,
       mhClient: mh.client,
       statusBus,
+      mailer,
       outbox,
       baseUrl: () => baseUrl,
     });

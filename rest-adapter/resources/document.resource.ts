@@ -124,3 +124,36 @@ export function serializeCredential(emitterId: string, c: Gql): z.infer<typeof c
     message: c.message,
   };
 }
+
+/** A queued e-mail of a document (answer of `POST /documents/{id}/send`). */
+export const documentEmailResource = z.object({
+  id: z.string().describe('eml_…'),
+  object: z.literal('document_email'),
+  document_id: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  to: z.array(z.string()),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  message_id: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+
+export const DOCUMENT_EMAIL_FIELDS = 'id documentId status to attempts nextAttemptAt lastError messageId createdAt sentAt';
+
+export function serializeDocumentEmail(e: Record<string, any>): z.infer<typeof documentEmailResource> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return {
+    id: e.id,
+    object: 'document_email',
+    document_id: e.documentId,
+    status: e.status,
+    to: e.to,
+    attempts: e.attempts,
+    next_attempt_at: e.nextAttemptAt ?? null,
+    last_error: e.lastError ?? null,
+    message_id: e.messageId ?? null,
+    created_at: e.createdAt,
+    sent_at: e.sentAt ?? null,
+  };
+}

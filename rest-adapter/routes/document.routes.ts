@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { documentCreateSchema } from '../../src/domain/dte';
 import { invalidateSchema } from '../../src/services/documents/invalidate-document.service';
+import { sendDocumentSchema } from '../../src/services/documents/send-document-email.service';
 import { problemResult, type HttpResult } from '../http-result';
 import { idParam, listOf, paginationQuery } from '../query-schemas';
 import { DOCUMENT_STATUSES } from '../../src/services/documents/list-documents.service';
-import { DOCUMENT_FIELDS, documentResource, serializeDocument } from '../resources/document.resource';
+import { DOCUMENT_EMAIL_FIELDS, DOCUMENT_FIELDS, documentEmailResource, documentResource, serializeDocument, serializeDocumentEmail } from '../resources/document.resource';
 import type { RestRoute } from '../route';
 
 type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -76,6 +77,45 @@ export const documentRoutes: RestRoute[] = [
       }
       return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `inline; filename="${input.params.id}.json"` }, body: text };
     },
+  },
+  {
+    id: 'getDocumentPdf',
+    method: 'GET',
+    path: '/v1/documents/:id/pdf',
+    status: 200,
+    tag: 'Documentos',
+    summary: 'La representación gráfica del documento (PDF carta, en español) con el QR de la consulta pública del MH.',
+    description:
+      'Responde `application/pdf` con `Content-Disposition: inline; filename="<número de control>.pdf"`. Lleva el logo del emisor (`logo_url`, PNG o JPEG de hasta 1 MB) cuando se puede obtener en 3 s; si no, se genera sin logo.',
+    scope: 'documents:read',
+    params: idParam('id', 'Id del documento'),
+    response: null,
+    binaryMediaType: 'application/pdf',
+    handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
+      const r = await gctx.services.getDocumentPdf.execute(gctx.actor!, input.params.id);
+      if (r === null) {
+        return problemResult({ code: 'resource_not_found', detail: 'No existe el documento (o pertenece a otra cuenta o ambiente).' }, problem);
+      }
+      return { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${r.filename}"`, 'Content-Length': String(r.pdf.length) }, body: r.pdf };
+    },
+  },
+  {
+    id: 'sendDocument',
+    method: 'POST',
+    path: '/v1/documents/:id/send',
+    status: 202,
+    tag: 'Documentos',
+    summary: 'Envía por correo el PDF y el JSON del documento: a `to`, o al correo del receptor.',
+    description:
+      'Solo documentos con sello del MH (procesados o invalidados; otro estado: 409 `document_not_sendable`). `to`: 1 a 10 direcciones; sin `to` se usa el correo del receptor (si no tiene: 422). Responde 202 con el envío en cola (`document_email`, status pending); el resultado queda en `events[]` del documento (`email_sent`, o `email_failed` con reintentos) y se notifica con el webhook `document.delivered`.',
+    scope: 'documents:write',
+    params: idParam('id', 'Id del documento'),
+    body: { schema: sendDocumentSchema, required: false },
+    response: documentEmailResource,
+    operation: `mutation($id: ID!, $input: SendDocumentInput) { sendDocument(id: $id, input: $input) { email { ${DOCUMENT_EMAIL_FIELDS} } errors { field code message } } }`,
+    toVariables: ({ params, body }) => ({ id: params.id, input: body ?? null }),
+    payloadField: 'sendDocument',
+    fromResult: (data) => ({ body: serializeDocumentEmail((data.sendDocument as Gql).email) }),
   },
 ];
 

@@ -59,6 +59,7 @@ export async function openCliContext(): Promise<CliContext> {
     mhCredentials: { mode: config.mh.mode, enrol: noMh, login: noMh } as MhCredentialGateway,
     mhClient: new Proxy({}, { get: () => noMh }) as MhClient,
     statusBus: createLocalStatusBus(),
+    mailer: { kind: 'file', send: async () => { throw new Error('la CLI no envía correos'); }, close: () => undefined },
     outbox: { kick: () => undefined },
     baseUrl: () => config.publicBaseUrl ?? `http://${config.host}:${config.port}`,
   });

@@ -52,6 +52,16 @@ export interface AppConfig {
     /** First retry delay ceiling; doubles per attempt (full jitter), capped at 1 h. */
     retryBaseMs: number;
   };
+  mail: {
+    /** smtp:// or smtps:// URL of a real SMTP server (may carry user:password); null = `.eml` files in DATA_DIR/outbox. */
+    smtpUrl: string | null;
+    /** Sender of every message (`Nombre <correo@dominio>`). */
+    from: string;
+    /** First retry delay ceiling; doubles per attempt (full jitter), capped at 1 h. */
+    retryBaseMs: number;
+    /** Attempts before an e-mail is `failed`. */
+    maxAttempts: number;
+  };
 }
 
 /** MH's real hosts (MH-API-NOTES §1), used in remote mode unless MH_BASE_URL_00/01 are set. */
@@ -76,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       parsed.error.issues.map((i) => {
         const name = String(i.path[0]);
-        const shown = name === 'DTE_MASTER_KEY' || name === 'DATABASE_URL' ? '(valor oculto)' : JSON.stringify(input[name]);
+        const shown = name === 'DTE_MASTER_KEY' || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '(valor oculto)' : JSON.stringify(input[name]);
         return `${name}=${shown}: ${i.message}`;
       }),
     );
@@ -129,6 +139,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retryWindowMs: e.WEBHOOK_RETRY_WINDOW_MS,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      retryBaseMs: e.EMAIL_RETRY_BASE_MS,
+      maxAttempts: e.EMAIL_MAX_ATTEMPTS,
     },
   };
 }

@@ -12,6 +12,13 @@ const url = (protocols: string[]) =>
     }
   }, `debe ser una URL ${protocols.join(' o ')}`);
 
+/** `Nombre <correo@dominio>` or a bare `correo@dominio` (no line breaks, no quotes). */
+export function isMailbox(v: string): boolean {
+  const named = /^([^<>\r\n"]{1,200}?)\s*<([^<>\s]+)>$/.exec(v);
+  const address = named ? named[2] : v;
+  return address.length <= 254 && /^[^\s<>@"(),;:]+@[^\s<>@"(),;:]+$/.test(address);
+}
+
 /**
  * Every environment variable the service reads, validated at start. Documented in AGENTS.md.
  * Unset variables take the defaults below; a bad value stops the start naming the variable.
@@ -55,6 +62,15 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: int(100, 120_000).default(15_000),
   WEBHOOK_RETRY_WINDOW_MS: int(1000, 30 * 86_400_000).default(86_400_000),
   WEBHOOK_RETRY_BASE_MS: int(1, 3_600_000).default(30_000),
+  // E-mail delivery of documents
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .refine(isMailbox, 'debe ser "Nombre <correo@dominio>" o "correo@dominio"')
+    .default('Facturación electrónica <no-reply@localhost>'),
+  EMAIL_RETRY_BASE_MS: int(1, 3_600_000).default(30_000),
+  EMAIL_MAX_ATTEMPTS: int(1, 50).default(8),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

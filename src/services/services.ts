@@ -44,9 +44,14 @@ import { SweepWebhookDeliveriesService } from './webhooks/sweep-webhook-deliveri
 import { ListWebhookDeliveriesService } from './webhooks/list-webhook-deliveries.service';
 import { GetWebhookDeliveryService } from './webhooks/get-webhook-delivery.service';
 import { ReplayWebhookDeliveryService } from './webhooks/replay-webhook-delivery.service';
+import { DocumentPdfRenderer } from './documents/document-pdf';
+import { GetDocumentPdfService } from './documents/get-document-pdf.service';
+import { SendDocumentEmailService } from './documents/send-document-email.service';
+import { DeliverDocumentEmailService } from './documents/deliver-document-email.service';
 
 /** Every use case, one instance each, sharing the same dependencies. */
 export function createServices(deps: ServiceDeps) {
+  const pdf = new DocumentPdfRenderer(deps);
   return {
     deps,
     authenticateApiKey: new AuthenticateApiKeyService(deps),
@@ -73,6 +78,9 @@ export function createServices(deps: ServiceDeps) {
     issueDocument: new IssueDocumentService(deps),
     getDocument: new GetDocumentService(deps),
     getDocumentJson: new GetDocumentJsonService(deps),
+    getDocumentPdf: new GetDocumentPdfService(deps, pdf),
+    sendDocumentEmail: new SendDocumentEmailService(deps),
+    deliverDocumentEmail: new DeliverDocumentEmailService(deps, pdf),
     transmitDocument: new TransmitDocumentService(deps),
     reconcileDocuments: new ReconcileDocumentsService(deps),
     recoverContingency: new RecoverContingencyService(deps),

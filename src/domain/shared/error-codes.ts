@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   document_not_retryable: { status: 409, title: 'El documento no admite reintento' },
   correction_not_allowed: { status: 409, title: 'Corrección no permitida' },
   document_not_invalidatable: { status: 409, title: 'El documento no se puede invalidar' },
+  document_not_sendable: { status: 409, title: 'El documento no se puede enviar por correo' },
   invalidation_deadline_passed: { status: 422, title: 'Plazo de invalidación vencido' },
   replacement_required: { status: 422, title: 'Documento de reemplazo requerido' },
   // transport limits

@@ -20,6 +20,7 @@ export const IdPrefix = {
   credential: 'cred',
   documentEvent: 'dev',
   invalidation: 'inv',
+  documentEmail: 'eml',
 } as const;
 
 function encodeTime(ms: number): string {

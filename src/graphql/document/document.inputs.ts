@@ -121,3 +121,8 @@ export class DocumentFilterInput {
   @Field(() => String, { nullable: true, description: 'Solo el ambiente de la llave es visible.' }) environment?: string | null;
   @Field(() => String, { nullable: true, description: 'Hasta 100 caracteres: número de control, código de generación, sello, nombre o documento del receptor.' }) q?: string | null;
 }
+
+@InputType('SendDocumentInput')
+export class SendDocumentInput {
+  @Field(() => [String], { nullable: true, description: 'Destinatarios (1 a 10 direcciones); sin él, el correo del receptor del documento.' }) to?: string[] | null;
+}

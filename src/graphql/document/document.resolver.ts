@@ -7,9 +7,9 @@ import { documentStatusStream } from './document-status.subscription';
 import type { GraphQLContext } from '../common/context';
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
-import { DocumentCreateInput, DocumentFilterInput, InvalidateDocumentInput } from './document.inputs';
+import { DocumentCreateInput, DocumentFilterInput, InvalidateDocumentInput, SendDocumentInput } from './document.inputs';
 import { toDocument } from './document.mapper';
-import { DocumentConnection, DocumentPayload, DocumentType, InvalidateDocumentPayload, IssueModeGql, RetryDocumentPayload } from './document.types';
+import { DocumentConnection, DocumentPayload, DocumentType, InvalidateDocumentPayload, IssueModeGql, RetryDocumentPayload, SendDocumentPayload } from './document.types';
 
 @Resolver(() => DocumentType)
 export class DocumentResolver {
@@ -90,6 +90,20 @@ export class DocumentResolver {
     return runMutation(async () => {
       const r = await ctx.services.invalidateDocument.execute(ctx.actor!, id, plain(input));
       return { document: toDocument(r.document), outcome: r.outcome };
+    });
+  }
+
+  @Authorized('documents:write')
+  @Mutation(() => SendDocumentPayload, { description: 'Envía por correo el PDF y el JSON de un documento procesado (o invalidado): a input.to, o al correo del receptor. Queda en cola; el resultado aparece en events (email_sent / email_failed) y en el webhook document.delivered.' })
+  async sendDocument(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => SendDocumentInput, { nullable: true }) input: SendDocumentInput | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<SendDocumentPayload> {
+    return runMutation(async () => {
+      const email = await ctx.services.sendDocumentEmail.execute(ctx.actor!, id, input ? plain(input) : {});
+      const doc = await ctx.services.getDocument.execute(ctx.actor!, id);
+      return { email, document: doc ? toDocument(doc) : null };
     });
   }
 }

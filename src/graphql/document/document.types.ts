@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfo } from '../common/page-info.type';
 import { UserError } from '../common/user-error.type';
 
@@ -260,6 +260,51 @@ export class InvalidateDocumentPayload {
 
   @Field(() => String, { nullable: true, description: 'sealed, pending (el MH no respondió aún), rejected o already (ya estaba invalidado).' })
   outcome?: string | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@ObjectType('DocumentEmail', { description: 'Un envío por correo del PDF y el JSON de un documento.' })
+export class DocumentEmailType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  documentId!: string;
+
+  @Field({ description: 'pending, sent o failed.' })
+  status!: string;
+
+  @Field(() => [String])
+  to!: string[];
+
+  @Field(() => Int)
+  attempts!: number;
+
+  @Field(() => Date, { nullable: true, description: 'Próximo intento (solo pending).' })
+  nextAttemptAt!: Date | null;
+
+  @Field(() => String, { nullable: true })
+  lastError!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Message-ID del correo enviado.' })
+  messageId!: string | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  sentAt!: Date | null;
+}
+
+@ObjectType('SendDocumentPayload')
+export class SendDocumentPayload {
+  @Field(() => DocumentEmailType, { nullable: true, description: 'El envío en cola (status pending).' })
+  email?: DocumentEmailType | null;
+
+  @Field(() => DocumentType, { nullable: true })
+  document?: DocumentType | null;
 
   @Field(() => [UserError])
   errors!: UserError[];

@@ -16,8 +16,9 @@ import { DocumentInvalidationEntity } from './document-invalidation.entity';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
+import { DocumentEmailEntity } from './document-email.entity';
 
-export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity };
+export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity };
 
 /** Every entity MikroORM knows; add new ones here. */
 export const ENTITIES = [
@@ -39,4 +40,5 @@ export const ENTITIES = [
   WebhookEndpointEntity,
   WebhookDeliveryEntity,
   WebhookAttemptEntity,
+  DocumentEmailEntity,
 ];

@@ -4,6 +4,7 @@ import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import type { DocumentEventType } from './document-events';
+import { DELIVER_DOCUMENT_EMAIL_JOB, queueIssuanceEmail } from './document-emails';
 import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
 
 export interface MhAnswer {
@@ -43,6 +44,7 @@ export async function transition(
   em?: EntityManager,
 ): Promise<boolean> {
   const at = deps.clock.now();
+  let emailId: string | null = null;
   const run = async (tx: EntityManager): Promise<Row | null> => {
     const cols = Object.keys(change.set);
     const assignments = [...cols.map((c) => `${c} = ?`), 'status = ?', 'updated_at = ?'].join(', ');
@@ -58,11 +60,18 @@ export async function transition(
     if (change.outbox) {
       await insertOutboxEvent(tx, { accountId: row.account_id, environment: row.environment, type: change.outbox, subjectId: documentId, data: documentSummary(row), at });
     }
+    // Issued with `send_email: true`: the e-mail to the receiver is written with the seal.
+    if (change.to === 'processed') emailId = await queueIssuanceEmail(tx, documentId, at);
     return row;
   };
   const row = em ? await run(em) : await deps.orm.em.fork().transactional(run);
   if (!row) return false;
   afterChange(deps, row, change.outbox !== null);
+  if (emailId) {
+    deps.queue
+      .enqueue(DELIVER_DOCUMENT_EMAIL_JOB, { emailId })
+      .catch((err) => deps.logger.warn({ err, email_id: emailId }, 'no se pudo encolar el correo del documento; el barrido lo enviará'));
+  }
   return true;
 }
 

@@ -8,6 +8,7 @@ import type { Clock } from './clock';
 import type { MhCredentialGateway } from './mh-gateway.port';
 import type { MhClient } from '../../integrations/mh-client';
 import type { DocumentStatusBus } from './document-status-bus.port';
+import type { Mailer } from '../../integrations/mail/mailer.port';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */
 export interface ServiceDeps {
@@ -24,6 +25,8 @@ export interface ServiceDeps {
   /** MH's transmission API (real MH or the simulator). */
   mhClient: MhClient;
   statusBus: DocumentStatusBus;
+  /** Outgoing e-mail: SMTP (SMTP_URL) or `.eml` files in DATA_DIR/outbox. */
+  mailer: Mailer;
   /** Asks the outbox dispatcher to run now (webhook deliveries); set once the dispatcher exists. */
   outbox: { kick(): void };
   /** Base of absolute links handed out (PUBLIC_BASE_URL, else the listening URL). */

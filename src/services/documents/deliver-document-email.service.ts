@@ -1,0 +1,188 @@
+import { DEFAULT_RETRY_CAP_MS, retryDelayMs } from '../../domain/webhooks/retry-schedule';
+import { MailError, type MailMessage } from '../../integrations/mail/mailer.port';
+import { catalogName } from '../../integrations/pdf/dte-view';
+import { CatalogCode } from '../../domain/catalog/catalogs';
+import { DocumentEmailEntity, type DocumentEntity } from '../../persistence/entities';
+import { insertOutboxEvent } from '../shared/outbox';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { DELIVER_DOCUMENT_EMAIL_JOB } from './document-emails';
+import type { DocumentPdfRenderer } from './document-pdf';
+import { addEvent } from './document-transitions';
+import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
+import { archivoDte } from './get-document-json.service';
+import { publicQueryUrl } from './document-view';
+
+/** How long a worker keeps an e-mail to itself while rendering and sending it. */
+const LEASE_MS = 90_000;
+const DRAIN_BUDGET = { maxEmails: 25, maxMs: 5000 };
+
+export type DeliverEmailOutcome = 'sent' | 'retry_scheduled' | 'failed' | 'skipped';
+
+/**
+ * Sends one pending e-mail that is due: renders the PDF, attaches it with the JSON (`archivoDte`),
+ * and on success, in one transaction, marks it `sent`, appends `email_sent` to the document's
+ * `events[]` and writes the `document.delivered` outbox event. A failure appends `email_failed`
+ * and schedules the next attempt (full-jitter exponential back-off from EMAIL_RETRY_BASE_MS, capped
+ * at 1 h) until EMAIL_MAX_ATTEMPTS, then the e-mail is `failed`. Safe to run twice: the row is
+ * leased, and results are written only while the lease is still ours.
+ */
+export class DeliverDocumentEmailService {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly renderer: DocumentPdfRenderer,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  async execute(emailId: string): Promise<DeliverEmailOutcome> {
+    if (typeof emailId !== 'string' || emailId.length > 64) return 'skipped';
+    const em = this.deps.orm.em.fork();
+    const now = this.deps.clock.now();
+    const lease = new Date(now.getTime() + LEASE_MS);
+    const claimed = await em.nativeUpdate(
+      DocumentEmailEntity,
+      { id: emailId, status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] },
+      { leaseUntil: lease, updatedAt: now },
+    );
+    if (!claimed) return 'skipped';
+    const email = await em.findOneOrFail(DocumentEmailEntity, { id: emailId });
+    const fence = { id: email.id, leaseUntil: lease };
+    const attempt = email.attempts + 1;
+
+    let messageId: string | null = null;
+    let error: string;
+    let permanent = false;
+    try {
+      const doc = await this.renderer.load(em, { id: email.documentId });
+      if (!doc) throw new MailError('El documento ya no existe.', true);
+      const message = await this.compose(doc, email.recipients);
+      const sent = await this.deps.mailer.send(message);
+      messageId = sent.messageId;
+      this.deps.logger.info({ email_id: email.id, document_id: doc.id, message_id: sent.messageId, destination: sent.destination }, 'documento enviado por correo');
+      error = '';
+    } catch (err) {
+      permanent = err instanceof MailError && err.permanent;
+      error = err instanceof MailError ? err.message : `Error al preparar o enviar el correo: ${(err as Error).message}`;
+      this.deps.logger.warn({ email_id: email.id, document_id: email.documentId, attempt, error }, 'envío por correo fallido');
+    }
+
+    const done = this.deps.clock.now();
+    const to = email.recipients.join(', ');
+    if (messageId) {
+      const written = await em.transactional(async (tx) => {
+        const n = await tx.nativeUpdate(DocumentEmailEntity, fence, { status: 'sent', attempts: attempt, leaseUntil: null, nextAttemptAt: null, lastError: null, messageId, sentAt: done, updatedAt: done });
+        if (!n) return false;
+        await addEvent(tx, email.documentId, 'email_sent', `Enviado por correo a ${to}`, done, { email_id: email.id, to: email.recipients, message_id: messageId });
+        const rows = await sql<DocumentSummaryRow & { account_id: string }>(tx, `select ${SUMMARY_COLUMNS} from documents where id = ?`, [email.documentId]);
+        if (rows[0]) {
+          await insertOutboxEvent(tx, {
+            accountId: rows[0].account_id,
+            environment: rows[0].environment,
+            type: 'document.delivered',
+            subjectId: email.documentId,
+            data: { ...documentSummary(rows[0]), delivery: { email_id: email.id, to: email.recipients, message_id: messageId, sent_at: done.toISOString() } },
+            at: done,
+          });
+        }
+        return true;
+      });
+      if (!written) return 'skipped';
+      this.deps.outbox.kick();
+      return 'sent';
+    }
+
+    const giveUp = permanent || attempt >= this.deps.config.mail.maxAttempts;
+    const next = giveUp ? null : new Date(done.getTime() + Math.max(1, retryDelayMs(attempt, { baseMs: this.deps.config.mail.retryBaseMs, capMs: DEFAULT_RETRY_CAP_MS }, this.random)));
+    const message = giveUp
+      ? `No se pudo enviar por correo a ${to} (intento ${attempt}, sin más reintentos): ${error}`
+      : `Falló el envío por correo a ${to} (intento ${attempt}; se reintentará): ${error}`;
+    const written = await em.transactional(async (tx) => {
+      const n = await tx.nativeUpdate(DocumentEmailEntity, fence, { status: giveUp ? 'failed' : 'pending', attempts: attempt, leaseUntil: null, nextAttemptAt: next, lastError: error, updatedAt: done });
+      if (!n) return false;
+      await addEvent(tx, email.documentId, 'email_failed', message, done, { email_id: email.id, to: email.recipients, attempt, final: giveUp, error });
+      return true;
+    });
+    if (!written) return 'skipped';
+    if (next) {
+      await this.deps.queue
+        .enqueue(DELIVER_DOCUMENT_EMAIL_JOB, { emailId: email.id }, { runAt: next })
+        .catch((err) => this.deps.logger.warn({ err, email_id: email.id }, 'no se pudo encolar el reintento del correo; el barrido lo enviará'));
+    }
+    return giveUp ? 'failed' : 'retry_scheduled';
+  }
+
+  /** Sends due e-mails whose job was lost or not yet run (recurring sweep, and after each job). */
+  async drainDue(budget: { maxEmails: number; maxMs: number } = DRAIN_BUDGET): Promise<number> {
+    const started = Date.now();
+    let sent = 0;
+    const seen = new Set<string>();
+    while (sent < budget.maxEmails && Date.now() - started < budget.maxMs) {
+      const now = this.deps.clock.now();
+      const next = await this.deps.orm.em.fork().findOne(
+        DocumentEmailEntity,
+        { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }], id: { $nin: [...seen] } },
+        { fields: ['id'], orderBy: { nextAttemptAt: 'asc' } },
+      );
+      if (!next) break;
+      seen.add(next.id);
+      if ((await this.execute(next.id)) !== 'skipped') sent++;
+    }
+    return sent;
+  }
+
+  private async compose(doc: DocumentEntity, to: string[]): Promise<MailMessage> {
+    const pdf = await this.renderer.render(doc);
+    const json = archivoDte(doc.dteJson, doc.jws, doc.receptionStamp);
+    const typeName = catalogName(CatalogCode.documentType, doc.type) ?? `Documento tipo ${doc.type}`;
+    const issuer = doc.emitter.name;
+    const total = money(String(doc.total));
+    const url = publicQueryUrl(doc.environment, doc.generationCode, doc.issueDate);
+    const voided = doc.status === 'voided' ? '\nEste documento fue INVALIDADO ante el Ministerio de Hacienda.\n' : '';
+    const text = [
+      `Estimado cliente:`,
+      ``,
+      `${issuer} le envía su documento tributario electrónico (${typeName}).`,
+      voided,
+      `Número de control: ${doc.controlNumber}`,
+      `Código de generación: ${doc.generationCode}`,
+      `Sello de recepción: ${doc.receptionStamp ?? 'pendiente'}`,
+      `Total: USD ${total}`,
+      ``,
+      `Consulte su validez en el Ministerio de Hacienda: ${url}`,
+      ``,
+      `Se adjuntan la representación gráfica (PDF) y el documento en formato JSON.`,
+    ].join('\n');
+    const html = `<!doctype html><html lang="es"><body style="font-family:Arial,Helvetica,sans-serif;color:#222">
+<p>Estimado cliente:</p>
+<p><strong>${esc(issuer)}</strong> le envía su documento tributario electrónico (${esc(typeName)}).</p>
+${voided ? '<p><strong>Este documento fue INVALIDADO ante el Ministerio de Hacienda.</strong></p>' : ''}
+<table style="border-collapse:collapse">
+<tr><td style="padding:2px 8px 2px 0">Número de control</td><td><strong>${esc(doc.controlNumber)}</strong></td></tr>
+<tr><td style="padding:2px 8px 2px 0">Código de generación</td><td>${esc(doc.generationCode)}</td></tr>
+<tr><td style="padding:2px 8px 2px 0">Sello de recepción</td><td>${esc(doc.receptionStamp ?? 'pendiente')}</td></tr>
+<tr><td style="padding:2px 8px 2px 0">Total</td><td><strong>USD ${esc(total)}</strong></td></tr>
+</table>
+<p><a href="${esc(url)}">Consultar el documento en el Ministerio de Hacienda</a></p>
+<p>Se adjuntan la representación gráfica (PDF) y el documento en formato JSON.</p>
+</body></html>`;
+    return {
+      from: this.deps.config.mail.from,
+      to,
+      subject: `Documento tributario electrónico ${typeName} ${doc.controlNumber}`,
+      text,
+      html,
+      attachments: [
+        { filename: `${doc.generationCode}.pdf`, content: pdf, contentType: 'application/pdf' },
+        { filename: `${doc.generationCode}.json`, content: Buffer.from(json, 'utf8'), contentType: 'application/json' },
+      ],
+    };
+  }
+}
+
+function money(v: string): string {
+  return /^-?\d+$/.test(v) ? `${v}.00` : /^-?\d+\.\d$/.test(v) ? `${v}0` : v;
+}
+
+function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

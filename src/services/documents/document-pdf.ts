@@ -1,0 +1,43 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { LogoFetcher } from '../../integrations/logo/logo-fetcher';
+import { renderDocumentPdf, type DocumentStatus } from '../../integrations/pdf/render-document-pdf';
+import { DocumentEntity } from '../../persistence/entities';
+import type { ServiceDeps } from '../shared/service-deps';
+
+const PDF_STATUSES: readonly DocumentStatus[] = ['signed', 'sending', 'processed', 'rejected', 'contingency', 'voided', 'error'];
+
+/**
+ * The graphic representation of a stored document, shared by `GET /documents/{id}/pdf` and the
+ * e-mail. The issuer's logo is fetched SSRF-safely and cached per URL; a logo that cannot be had
+ * never fails the PDF (it is drawn without one and a warning is logged).
+ */
+export class DocumentPdfRenderer {
+  private readonly logos: LogoFetcher;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.logos = new LogoFetcher({
+      allowPrivate: deps.config.webhooks.allowPrivateUrls,
+      onFailure: (url, reason) => deps.logger.warn({ logo_url: url, reason }, 'no se pudo obtener el logo del emisor; el PDF se genera sin él'),
+    });
+  }
+
+  /** Loads the document with its signed JSON and issuer (`em` scoped by the caller). */
+  async load(em: EntityManager, where: { id: string; accountId?: string; environment?: string }): Promise<DocumentEntity | null> {
+    return em.findOne(DocumentEntity, where, { populate: ['dteJson', 'jws', 'emitter'] });
+  }
+
+  async render(d: DocumentEntity): Promise<Buffer> {
+    const logo = d.emitter.logoUrl ? await this.logos.fetch(d.emitter.logoUrl) : null;
+    const status = (PDF_STATUSES as readonly string[]).includes(d.status) ? (d.status as DocumentStatus) : 'signed';
+    return renderDocumentPdf({
+      dte: JSON.parse(d.dteJson) as Record<string, unknown>,
+      seal: d.receptionStamp,
+      processedAt: d.processedAt,
+      status,
+      voidedAt: d.voidedAt,
+      establishmentCode: d.establishmentCode,
+      pointOfSaleCode: d.pointOfSaleCode,
+      logo,
+    });
+  }
+}
