@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emitterCredentialStatus } from './emitter.resource';
 
 const money = z.string().describe('Decimal con 2 decimales');
 
@@ -95,17 +96,10 @@ export function serializeDocument(d: Gql): z.infer<typeof documentResource> {
   return out;
 }
 
-export const credentialStatusResource = z.object({
+/** The credential status of `PUT/POST …/credentials`: the emitter's embedded status plus its identity. */
+export const credentialStatusResource = emitterCredentialStatus.extend({
   object: z.literal('credential_status'),
   emitter_id: z.string(),
-  environment: z.enum(['00', '01']),
-  certificate_loaded: z.boolean(),
-  certificate_nit: z.string().nullable(),
-  mh_login_ok: z.boolean(),
-  checked_at: z.string().nullable(),
-  mh_user: z.string().nullable(),
-  certificate_valid_until: z.string().nullable(),
-  message: z.string().nullable(),
 });
 
 export const CREDENTIAL_FIELDS = 'environment certificateLoaded certificateNit mhLoginOk checkedAt mhUser certificateValidUntil message';

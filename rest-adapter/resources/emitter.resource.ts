@@ -7,7 +7,8 @@ export const addressResource = z.object({
   line: z.string(),
 });
 
-export const credentialStatusResource = z.object({
+/** Status of one environment's certificate and MH login, as embedded in an emitter. */
+export const emitterCredentialStatus = z.object({
   environment: z.enum(['00', '01']),
   certificate_loaded: z.boolean(),
   certificate_nit: z.string().nullable(),
@@ -33,7 +34,7 @@ export const emitterResource = z.object({
   numbering: z.enum(['per_establishment', 'centralized']),
   logo_url: z.string().nullable(),
   is_large_taxpayer: z.boolean(),
-  credentials: z.array(credentialStatusResource),
+  credentials: z.array(emitterCredentialStatus),
   created_at: z.string(),
   updated_at: z.string(),
 });
