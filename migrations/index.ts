@@ -6,6 +6,8 @@ import { Migration20261123123429_documents as M1 } from './Migration202611231234
 import { Migration20261123130218_lifecycle as M2 } from './Migration20261123130218_lifecycle';
 import { Migration20261123130958_webhooks as M3 } from './Migration20261123130958_webhooks';
 import { Migration20261123152749_document_emails as M4 } from './Migration20261123152749_document_emails';
+import { Migration20261123160500_fiscal_records as M5 } from './Migration20261123160500_fiscal_records';
+import { Migration20261123161000_fiscal_reports as M6 } from './Migration20261123161000_fiscal_reports';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -13,4 +15,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123130218_lifecycle', class: M2 },
   { name: 'Migration20261123130958_webhooks', class: M3 },
   { name: 'Migration20261123152749_document_emails', class: M4 },
+  { name: 'Migration20261123160500_fiscal_records', class: M5 },
+  { name: 'Migration20261123161000_fiscal_reports', class: M6 },
 ];

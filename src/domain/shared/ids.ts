@@ -21,6 +21,9 @@ export const IdPrefix = {
   documentEvent: 'dev',
   invalidation: 'inv',
   documentEmail: 'eml',
+  fiscalReport: 'frp',
+  embedSession: 'ems',
+  fiscalRecord: 'frc',
 } as const;
 
 function encodeTime(ms: number): string {

@@ -17,8 +17,15 @@ import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { DocumentEmailEntity } from './document-email.entity';
+import { FiscalReportEntity } from './fiscal-report.entity';
+import { FiscalReportRowEntity } from './fiscal-report-row.entity';
+import { FiscalReportFileEntity } from './fiscal-report-file.entity';
+import { FiscalPeriodSnapshotEntity } from './fiscal-period-snapshot.entity';
+import { EmbedSessionEntity } from './embed-session.entity';
+import { FiscalRecordEntity } from './fiscal-record.entity';
+import { FiscalPeriodEntity } from './fiscal-period.entity';
 
-export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity };
+export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity };
 
 /** Every entity MikroORM knows; add new ones here. */
 export const ENTITIES = [
@@ -41,4 +48,11 @@ export const ENTITIES = [
   WebhookDeliveryEntity,
   WebhookAttemptEntity,
   DocumentEmailEntity,
+  FiscalRecordEntity,
+  FiscalPeriodEntity,
+  FiscalReportEntity,
+  FiscalReportRowEntity,
+  FiscalReportFileEntity,
+  FiscalPeriodSnapshotEntity,
+  EmbedSessionEntity,
 ];

@@ -1,0 +1,126 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  DEFAULT_FISCAL_TAGS, isValidPeriod, toLedgerRecord,
+  type FiscalRecord, type FiscalResource, type FiscalTags, type LedgerDocument, type LedgerDocumentStatus, type LedgerDocumentType, type LedgerRecord,
+} from '../../domain/fiscal';
+import { sql } from '../shared/sql';
+
+export interface LedgerQuery {
+  emitterId: string;
+  /** `00` test or `01` production: books follow the key's environment. */
+  environment: string;
+  /** `YYYY-MM` */
+  period: string;
+}
+
+export interface Ledger {
+  documents: LedgerDocument[];
+  records: LedgerRecord[];
+}
+
+const LEDGER_TYPES = ['01', '03', '05', '06'];
+const CHUNK = 5000;
+
+/** `2026-03` → first day of the period and of the next one (`yyyy-MM-dd`), and those instants in El Salvador time (UTC−6). */
+export function periodBounds(period: string): { from: string; to: string; fromInstant: Date; toInstant: Date } {
+  const y = Number(period.slice(0, 4));
+  const m = Number(period.slice(5, 7));
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  const from = `${period}-01`;
+  const to = `${next}-01`;
+  return { from, to, fromInstant: new Date(`${from}T06:00:00.000Z`), toInstant: new Date(`${to}T06:00:00.000Z`) };
+}
+
+interface DocRow {
+  id: string;
+  type: string;
+  environment: string;
+  status: string;
+  dte_json: string;
+  reception_stamp: string | null;
+  issue_date: string;
+  processed_at: Date | null;
+  voided_at: Date | null;
+  void: { reasonType?: string; replacementDocumentId?: string | null; receptionStamp?: string | null } | null;
+  fiscal_tags: Partial<FiscalTags> | null;
+  replacement_generation_code: string | null;
+}
+
+const DOC_COLUMNS = `d.id, d.type, d.environment, d.status, d.dte_json, d.reception_stamp, d.issue_date, d.processed_at, d.voided_at, d.void,
+  d.fiscal_tags, r.generation_code as replacement_generation_code`;
+const DOC_FROM = `from documents d left join documents r on r.id = d.void->>'replacementDocumentId'`;
+
+function toLedgerDocument(row: DocRow): LedgerDocument {
+  const v = row.void;
+  return {
+    id: row.id,
+    type: row.type as LedgerDocumentType,
+    environment: row.environment as '00' | '01',
+    status: row.status as LedgerDocumentStatus,
+    json: JSON.parse(row.dte_json) as Record<string, unknown>,
+    seal: row.reception_stamp,
+    issuedOn: row.issue_date,
+    processedAt: row.processed_at,
+    voidedAt: row.voided_at,
+    voidInfo: row.voided_at && v
+      ? { reasonType: String(v.reasonType ?? ''), replacementGenerationCode: row.replacement_generation_code, seal: v.receptionStamp ?? null }
+      : null,
+    fiscalTags: { ...DEFAULT_FISCAL_TAGS, ...(row.fiscal_tags ?? {}) },
+  };
+}
+
+/** Keyset-paginated reads: the raw rows of one chunk at a time, never the whole result set. */
+async function readChunked<T extends { id: string }>(em: EntityManager, query: (after: string) => [string, unknown[]], each: (row: T) => void): Promise<void> {
+  let after = '';
+  for (;;) {
+    const [text, params] = query(after);
+    const rows = await sql<T>(em, `${text} order by d.id limit ${CHUNK}`, params);
+    for (const r of rows) each(r);
+    if (rows.length < CHUNK) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/**
+ * The ledger of one period of an emitter in one environment, as the report generators read it:
+ * - documents (01, 03, 05, 06) issued in the period (any status: the domain decides what counts and
+ *   warns about `error` ones), plus documents of earlier periods voided in this one (late voids:
+ *   reversal lines and the anulados annex);
+ * - fiscal records booked in the period (month of the accounting date), not deleted.
+ * Only the columns the books need are read, in chunks of 5,000 rows.
+ */
+export async function loadLedger(em: EntityManager, q: LedgerQuery): Promise<Ledger> {
+  if (!isValidPeriod(q.period)) throw new Error(`BUG: periodo inválido ${q.period}`);
+  const b = periodBounds(q.period);
+  const documents: LedgerDocument[] = [];
+  const push = (row: DocRow) => documents.push(toLedgerDocument(row));
+  const types = JSON.stringify(LEDGER_TYPES);
+  await readChunked<DocRow>(em, (after) => [
+    `select ${DOC_COLUMNS} ${DOC_FROM}
+      where d.emitter_id = ? and d.environment = ? and d.issue_date >= ? and d.issue_date < ?
+        and d.type in (select jsonb_array_elements_text(?::jsonb)) and d.id > ?`,
+    [q.emitterId, q.environment, b.from, b.to, types, after],
+  ], push);
+  await readChunked<DocRow>(em, (after) => [
+    `select ${DOC_COLUMNS} ${DOC_FROM}
+      where d.emitter_id = ? and d.environment = ? and d.voided_at is not null and d.voided_at >= ? and d.voided_at < ?
+        and d.issue_date < ? and d.type in (select jsonb_array_elements_text(?::jsonb)) and d.id > ?`,
+    [q.emitterId, q.environment, b.fromInstant, b.toInstant, b.from, types, after],
+  ], push);
+
+  const records: LedgerRecord[] = [];
+  let after = '';
+  for (;;) {
+    const rows = await sql<{ id: string; resource: string; body: FiscalRecord }>(
+      em,
+      `select d.id, d.resource, d.body from fiscal_records d
+        where d.emitter_id = ? and d.environment = ? and d.period = ? and d.deleted_at is null and d.id > ?
+        order by d.id limit ${CHUNK}`,
+      [q.emitterId, q.environment, q.period, after],
+    );
+    for (const r of rows) records.push(toLedgerRecord(r.id, r.resource as FiscalResource, r.body));
+    if (rows.length < CHUNK) break;
+    after = rows[rows.length - 1].id;
+  }
+  return { documents, records };
+}
