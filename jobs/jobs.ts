@@ -9,6 +9,8 @@ import { deliverWebhookJob } from './deliver-webhook.job';
 import { sweepWebhookDeliveriesJob } from './sweep-webhook-deliveries.job';
 import { deliverDocumentEmailJob } from './deliver-document-email.job';
 import { sweepDocumentEmailsJob } from './sweep-document-emails.job';
+import { generateFiscalReportJob } from './generate-fiscal-report.job';
+import { closeFiscalPeriodJob } from './close-fiscal-period.job';
 
 /** Every job the workers run; later use cases add theirs here. */
-export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob];
+export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob];

@@ -5,6 +5,7 @@ import { establishmentRoutes } from './routes/establishment.routes';
 import { credentialRoutes } from './routes/credential.routes';
 import { documentRoutes } from './routes/document.routes';
 import { webhookRoutes } from './routes/webhook.routes';
+import { fiscalReportRoutes } from './routes/fiscal-report.routes';
 
 /** Every REST /v1 route. A contract test checks them against the interface spec. */
-export const ROUTES: readonly RestRoute[] = [...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...webhookRoutes];
+export const ROUTES: readonly RestRoute[] = [...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...webhookRoutes, ...fiscalReportRoutes];

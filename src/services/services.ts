@@ -48,10 +48,17 @@ import { DocumentPdfRenderer } from './documents/document-pdf';
 import { GetDocumentPdfService } from './documents/get-document-pdf.service';
 import { SendDocumentEmailService } from './documents/send-document-email.service';
 import { DeliverDocumentEmailService } from './documents/deliver-document-email.service';
+import { ListFiscalReportTypesService, RequestFiscalReportService } from './fiscal/request-fiscal-report.service';
+import { GetFiscalReportService, ListFiscalReportRowsService } from './fiscal/get-fiscal-report.service';
+import { FiscalReportFilesService } from './fiscal/fiscal-report-files.service';
+import { CloseFiscalPeriodService, CompleteFiscalPeriodCloseService, ListFiscalPeriodsService, ReopenFiscalPeriodService } from './fiscal/fiscal-period.services';
+import { CreateEmbedSessionService, OpenEmbedSessionService } from './fiscal/embed-session.services';
+import { generateStoredReport } from './fiscal/fiscal-report-store';
 
 /** Every use case, one instance each, sharing the same dependencies. */
 export function createServices(deps: ServiceDeps) {
   const pdf = new DocumentPdfRenderer(deps);
+  const fiscalReportFiles = new FiscalReportFilesService(deps);
   return {
     deps,
     authenticateApiKey: new AuthenticateApiKeyService(deps),
@@ -102,6 +109,18 @@ export function createServices(deps: ServiceDeps) {
     listWebhookDeliveries: new ListWebhookDeliveriesService(deps),
     getWebhookDelivery: new GetWebhookDeliveryService(deps),
     replayWebhookDelivery: new ReplayWebhookDeliveryService(deps),
+    listFiscalReportTypes: new ListFiscalReportTypesService(deps),
+    requestFiscalReport: new RequestFiscalReportService(deps),
+    generateFiscalReport: { execute: (reportId: string, touch?: () => Promise<void>) => generateStoredReport(deps, reportId, { touch }) },
+    getFiscalReport: new GetFiscalReportService(deps),
+    listFiscalReportRows: new ListFiscalReportRowsService(deps),
+    fiscalReportFiles,
+    listFiscalPeriods: new ListFiscalPeriodsService(deps),
+    closeFiscalPeriod: new CloseFiscalPeriodService(deps),
+    completeFiscalPeriodClose: new CompleteFiscalPeriodCloseService(deps),
+    reopenFiscalPeriod: new ReopenFiscalPeriodService(deps),
+    createEmbedSession: new CreateEmbedSessionService(deps),
+    openEmbedSession: new OpenEmbedSessionService(deps, fiscalReportFiles),
   };
 }
 

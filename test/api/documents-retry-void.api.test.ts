@@ -1,7 +1,7 @@
 import { ccfBody, feBody, ncBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
-import { MhControl } from '../support/mh-control';
+import { MhControl, waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -10,7 +10,7 @@ let issuer: Issuer;
 const people = { responsible: { name: 'Ana López', document_type: '13', document_number: '01234567-8' }, requester: { name: 'Luis Díaz', document_type: '13', document_number: '07654321-0' } };
 
 beforeAll(async () => {
-  t = await startTestApp({ MH_TIMEOUT_MS: '400', SYNC_WAIT_MS: '8000' });
+  t = await startTestApp({ MH_TIMEOUT_MS: '400', SYNC_WAIT_MS: '8000', CONTINGENCY_RECHECK_MS: '500' });
   mh = new MhControl(t.app.mhSimulatorUrl!);
   issuer = await createIssuer(t.url, t.account.testKey);
 });
@@ -164,5 +164,11 @@ describe('POST /v1/documents/{id}/invalidate', () => {
     expect(r.status).toBe(202);
     expect(r.body.status).toBe('processed');
     expect(r.body.void).toMatchObject({ status: 'pending' });
-  });
+    // The send-invalidation job tries again once MH answers.
+    const voided = await waitFor(async () => {
+      const g = await request(t.url, 'GET', `/v1/documents/${d.body.id}`, { key: t.account.testKey });
+      return g.body.status === 'voided' ? g.body : null;
+    }, 20_000);
+    expect(voided.void).toMatchObject({ status: 'sealed' });
+  }, 30_000);
 });

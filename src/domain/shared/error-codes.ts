@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   correction_not_allowed: { status: 409, title: 'Corrección no permitida' },
   document_not_invalidatable: { status: 409, title: 'El documento no se puede invalidar' },
   document_not_sendable: { status: 409, title: 'El documento no se puede enviar por correo' },
+  period_closed: { status: 409, title: 'Periodo fiscal cerrado' },
+  record_version_conflict: { status: 409, title: 'Versión del registro fiscal en conflicto' },
   invalidation_deadline_passed: { status: 422, title: 'Plazo de invalidación vencido' },
   replacement_required: { status: 422, title: 'Documento de reemplazo requerido' },
   // transport limits
@@ -78,6 +80,11 @@ export const ERROR_CODES = {
   webhook_url_not_allowed: { status: 422, title: 'URL de webhook no permitida' },
   unknown_event_type: { status: 422, title: 'Evento desconocido' },
   webhook_delivery_not_replayable: { status: 409, title: 'La entrega no se puede reenviar' },
+  // fiscal reports and periods
+  report_not_ready: { status: 409, title: 'El reporte fiscal no está listo' },
+  period_already_closed: { status: 409, title: 'El período ya está cerrado' },
+  period_not_closed: { status: 409, title: 'El período no está cerrado' },
+  link_expired: { status: 410, title: 'Enlace vencido o inválido' },
   // throttling and server side
   rate_limited: { status: 429, title: 'Demasiadas solicitudes' },
   internal_error: { status: 500, title: 'Error interno' },

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { CryptoError } from './crypto-error';
 
 const VERSION = 'v1';
@@ -54,6 +54,11 @@ export class SecretBox {
         'No se pudo descifrar el secreto: fue alterado o se cifró con otra llave maestra (DTE_MASTER_KEY).',
       );
     }
+  }
+
+  /** A 32-byte key for another purpose (HKDF-SHA256 of the master key with `label`), e.g. signing links. */
+  deriveKey(label: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.#key, Buffer.alloc(0), Buffer.from(`dte/${label}`, 'utf8'), 32));
   }
 
   openText(sealed: string, aad?: string): string {

@@ -6,6 +6,7 @@ import { sql } from '../shared/sql';
 import type { DocumentEventType } from './document-events';
 import { DELIVER_DOCUMENT_EMAIL_JOB, queueIssuanceEmail } from './document-emails';
 import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
+import { detectDocumentDrift } from '../fiscal/document-drift';
 
 export interface MhAnswer {
   code: string | null;
@@ -60,6 +61,8 @@ export async function transition(
     if (change.outbox) {
       await insertOutboxEvent(tx, { accountId: row.account_id, environment: row.environment, type: change.outbox, subjectId: documentId, data: documentSummary(row), at });
     }
+    // A closed fiscal period whose inputs change gets `drift` (one indexed select otherwise).
+    if (change.to === 'processed' || change.to === 'voided') await detectDocumentDrift(tx, { id: documentId, accountId: row.account_id, status: change.to }, at);
     // Issued with `send_email: true`: the e-mail to the receiver is written with the seal.
     if (change.to === 'processed') emailId = await queueIssuanceEmail(tx, documentId, at);
     return row;

@@ -3,7 +3,6 @@ import { sql } from '../shared/sql';
 import { addEvent, mhAnswer, transition } from './document-transitions';
 import { mhCredentialsFor } from './mh-credentials-for';
 
-const RETRY_MS = 60_000;
 
 /**
  * Sends a signed invalidation event to MH (`anulardte`). Sealed → the document is `voided` with
@@ -56,7 +55,7 @@ export class SendInvalidationService {
       });
       return 'rejected';
     }
-    await this.deps.queue.enqueue('send-invalidation', { invalidationId: inv.id }, { runAt: new Date(at.getTime() + RETRY_MS), uniqueKey: `invalidation:${inv.id}` }).catch(() => undefined);
+    await this.deps.queue.enqueue('send-invalidation', { invalidationId: inv.id }, { runAt: new Date(at.getTime() + this.deps.config.mh.contingencyRecheckMs), uniqueKey: `invalidation:${inv.id}` }).catch(() => undefined);
     return 'pending';
   }
 }

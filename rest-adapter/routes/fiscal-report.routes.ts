@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { jsonResult, problemResult, type HttpResult } from '../http-result';
+import {
+  fiscalReportResource, periodResource, reportTypeResource, serializeFiscalReport, serializePeriod, serializeReportType,
+} from '../resources/fiscal-report.resource';
+import type { RestRoute } from '../route';
+import { embedGonePage } from '../../src/http/pages/fiscal-embed.page';
+
+/**
+ * Fiscal reports, periods, signed file links and embed sessions. These call their services directly
+ * (handlers): downloads answer 302 and files/HTML pages are not JSON.
+ */
+const TAG = 'Reportes fiscales';
+const emitterParam = z.object({ id: z.string().max(64).describe('Id del emisor (emt_…)') });
+const reportParams = emitterParam.extend({ report_id: z.string().max(64).describe('Id del reporte (frp_…)') });
+const periodParams = emitterParam.extend({ period: z.string().max(7).describe('Período AAAA-MM') });
+const tokenParam = z.object({ token: z.string().max(2048) });
+
+const requestReportBody = z.object({
+  type: z.string().max(64),
+  period: z.string().max(7),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+const reopenBody = z.object({ reason: z.string().max(1000) });
+const embedBody = z.object({
+  emitterId: z.string().max(64),
+  reportId: z.string().max(64).optional(),
+  reportType: z.string().max(64).optional(),
+  period: z.string().max(7).optional(),
+  ttl: z.number().int().optional(),
+});
+const rowsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100).describe('Filas por página, 1–1000 (predeterminado 100).'),
+  starting_after: z.string().max(12).optional().describe('`n` de la última fila de la página anterior.'),
+});
+const downloadQuery = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']).default('csv') });
+
+const GONE_HTML = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
+
+export const fiscalReportRoutes: RestRoute[] = [
+  {
+    id: 'listFiscalReportTypes',
+    method: 'GET',
+    path: '/v1/emitters/:id/fiscal/report-types',
+    status: 200,
+    tag: TAG,
+    summary: 'Catálogo de reportes: anexos F-07 y libros de IVA, con sus formatos y el JSON Schema de `params`.',
+    scope: 'fiscal:read',
+    params: emitterParam,
+    response: z.object({ data: z.array(reportTypeResource) }),
+    handler: async (_req, input, gctx) => {
+      const types = await gctx.services.listFiscalReportTypes.execute(gctx.actor!, input.params.id);
+      return jsonResult(200, { data: types.map(serializeReportType) });
+    },
+  },
+  {
+    id: 'requestFiscalReport',
+    method: 'POST',
+    path: '/v1/emitters/:id/fiscal/reports',
+    status: 202,
+    tag: TAG,
+    summary: 'Solicita un reporte fiscal de un período: 202 en cola, o 200 con el reporte vigente del mismo `input_hash` o la instantánea de un período cerrado.',
+    scope: 'fiscal:write',
+    params: emitterParam,
+    body: { schema: requestReportBody, required: true, opaque: ['params'] },
+    response: fiscalReportResource,
+    handler: async (_req, input, gctx) => {
+      const r = await gctx.services.requestFiscalReport.execute(gctx.actor!, input.params.id, input.body as z.infer<typeof requestReportBody>);
+      const view = await gctx.services.getFiscalReport.execute(gctx.actor!, input.params.id, r.report.id);
+      return jsonResult(r.queued ? 202 : 200, serializeFiscalReport(view!));
+    },
+  },
+  {
+    id: 'getFiscalReport',
+    method: 'GET',
+    path: '/v1/emitters/:id/fiscal/reports/:report_id',
+    status: 200,
+    tag: TAG,
+    summary: 'Estado de un reporte fiscal con totales, advertencias, `drift`, `input_hash` y `rules_version`.',
+    scope: 'fiscal:read',
+    params: reportParams,
+    response: fiscalReportResource,
+    handler: async (_req, input, gctx, problem) => {
+      const view = await gctx.services.getFiscalReport.execute(gctx.actor!, input.params.id, input.params.report_id);
+      if (!view) return problemResult({ code: 'resource_not_found', detail: 'No existe el reporte fiscal (o es de otra cuenta o ambiente).' }, problem);
+      return jsonResult(200, serializeFiscalReport(view));
+    },
+  },
+  {
+    id: 'listFiscalReportRows',
+    method: 'GET',
+    path: '/v1/emitters/:id/fiscal/reports/:report_id/rows',
+    status: 200,
+    tag: TAG,
+    summary: 'Filas de un reporte, paginadas, con las columnas que define el servidor.',
+    description: 'Cada fila es `{n, cells}` con las celdas como texto (montos con 2 decimales, fechas DD/MM/AAAA) en el orden de `columns`.',
+    scope: 'fiscal:read',
+    params: reportParams,
+    query: rowsQuery,
+    response: z.object({ object: z.literal('list'), columns: z.array(z.record(z.string(), z.unknown())), data: z.array(z.object({ n: z.number(), cells: z.array(z.string()) })), has_more: z.boolean() }),
+    handler: async (_req, input, gctx) => {
+      const page = await gctx.services.listFiscalReportRows.execute(gctx.actor!, input.params.id, input.params.report_id, {
+        first: input.query.limit as number,
+        after: (input.query.starting_after as string | undefined) ?? null,
+      });
+      return jsonResult(200, { object: 'list', columns: page.columns, data: page.rows, has_more: page.hasMore });
+    },
+  },
+  {
+    id: 'downloadFiscalReport',
+    method: 'GET',
+    path: '/v1/emitters/:id/fiscal/reports/:report_id/download',
+    status: 302,
+    tag: TAG,
+    summary: 'Redirige (302) a un enlace firmado de corta duración (DOWNLOAD_URL_TTL_S, 300 s) con el archivo CSV, XLSX o PDF.',
+    scope: 'fiscal:read',
+    params: reportParams,
+    query: downloadQuery,
+    response: null,
+    handler: async (_req, input, gctx): Promise<HttpResult> => {
+      const link = await gctx.services.fiscalReportFiles.createDownloadLink(gctx.actor!, input.params.id, input.params.report_id, String(input.query.format));
+      return { status: 302, headers: { Location: link.url, 'Cache-Control': 'no-store' }, body: '' };
+    },
+  },
+  {
+    id: 'getSignedFile',
+    method: 'GET',
+    path: '/v1/files/:token',
+    status: 200,
+    tag: TAG,
+    summary: 'Archivo de un enlace firmado (sin llave de API). 410 cuando venció o fue alterado.',
+    scope: null,
+    public: true,
+    params: tokenParam,
+    response: null,
+    binaryMediaType: 'application/octet-stream',
+    handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
+      const r = await gctx.services.fiscalReportFiles.open(input.params.token);
+      if (!r.ok) {
+        const detail = r.reason === 'expired' ? 'El enlace de descarga venció; solicite uno nuevo.' : 'El enlace de descarga no es válido (alterado o sin archivo).';
+        return problemResult({ code: 'link_expired', detail }, problem, { 'Cache-Control': 'no-store' });
+      }
+      return {
+        status: 200,
+        headers: {
+          'Content-Type': r.file.contentType,
+          'Content-Disposition': `attachment; filename="${r.file.fileName}"`,
+          'Content-Length': String(r.file.content.length),
+          'Cache-Control': 'private, no-store',
+        },
+        body: r.file.content,
+      };
+    },
+  },
+  {
+    id: 'listFiscalPeriods',
+    method: 'GET',
+    path: '/v1/emitters/:id/fiscal/periods',
+    status: 200,
+    tag: TAG,
+    summary: 'Períodos del emisor con documentos, registros o estado, del más reciente al más antiguo.',
+    scope: 'fiscal:read',
+    params: emitterParam,
+    response: z.object({ data: z.array(periodResource) }),
+    handler: async (_req, input, gctx) => jsonResult(200, { data: (await gctx.services.listFiscalPeriods.execute(gctx.actor!, input.params.id)).map(serializePeriod) }),
+  },
+  {
+    id: 'closeFiscalPeriod',
+    method: 'POST',
+    path: '/v1/emitters/:id/fiscal/periods/:period/close',
+    status: 202,
+    tag: TAG,
+    summary: 'Cierra un período: pasa a `closing`, se generan todos los reportes con sus instantáneas y hashes, y queda `closed` (evento fiscal.period.closed).',
+    scope: 'fiscal:write',
+    params: periodParams,
+    response: periodResource,
+    handler: async (_req, input, gctx) => jsonResult(202, serializePeriod(await gctx.services.closeFiscalPeriod.execute(gctx.actor!, input.params.id, input.params.period))),
+  },
+  {
+    id: 'reopenFiscalPeriod',
+    method: 'POST',
+    path: '/v1/emitters/:id/fiscal/periods/:period/reopen',
+    status: 200,
+    tag: TAG,
+    summary: 'Reabre un período cerrado con un motivo (permiso fiscal:close): versión + 1; las instantáneas anteriores se conservan.',
+    scope: 'fiscal:close',
+    params: periodParams,
+    body: { schema: reopenBody, required: true },
+    response: periodResource,
+    handler: async (_req, input, gctx) =>
+      jsonResult(200, serializePeriod(await gctx.services.reopenFiscalPeriod.execute(gctx.actor!, input.params.id, input.params.period, input.body as { reason: string }))),
+  },
+  {
+    id: 'createEmbedSession',
+    method: 'POST',
+    path: '/v1/fiscal/embed-sessions',
+    status: 201,
+    tag: TAG,
+    summary: 'Enlace firmado de un solo uso (máximo 300 s) a una vista de solo lectura de un reporte listo.',
+    description: 'Cuerpo: `emitter_id` y `report_id`, o `report_type` y `period` (el reporte listo más reciente); `ttl` en segundos (1–300, predeterminado 300).',
+    scope: 'fiscal:read',
+    body: { schema: embedBody, required: true },
+    response: z.object({ url: z.string(), expires_at: z.string() }),
+    handler: async (_req, input, gctx) => {
+      const s = await gctx.services.createEmbedSession.execute(gctx.actor!, input.body as z.infer<typeof embedBody>);
+      return jsonResult(201, { url: s.url, expires_at: s.expiresAt.toISOString() });
+    },
+  },
+  {
+    id: 'openEmbedSession',
+    method: 'GET',
+    path: '/v1/fiscal/embed/:token',
+    status: 200,
+    tag: TAG,
+    summary: 'Página HTML de una sesión embebida (sin llave de API); un segundo uso o un enlace vencido responde 410 con una página clara.',
+    scope: null,
+    public: true,
+    params: tokenParam,
+    response: null,
+    binaryMediaType: 'text/html',
+    handler: async (_req, input, gctx): Promise<HttpResult> => {
+      const r = await gctx.services.openEmbedSession.execute(input.params.token);
+      if (!r.ok) return { status: 410, headers: GONE_HTML, body: embedGonePage() };
+      return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'" }, body: r.html };
+    },
+  },
+];

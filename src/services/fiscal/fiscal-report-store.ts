@@ -1,0 +1,175 @@
+/**
+ * Storage of fiscal reports shared by the report, period-close and embed use cases: lookups scoped to
+ * the caller, generation of one report (rows, files, totals) and the period resource.
+ */
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  computeInputHash, generateReport, isReportType, reportFileName, reportInputRows, reportTypeInfo, writeBookXlsx, writeReportCsv,
+  type FiscalReport, type ReportFormat, type ReportType,
+} from '../../domain/fiscal';
+import { DomainError } from '../../domain/shared/domain-error';
+import { FiscalReportEntity } from '../../persistence/entities';
+import { PdfkitBookRenderer } from '../../integrations/fiscal-pdf/book-pdf.renderer';
+import type { Actor } from '../shared/actor';
+import { insertOutboxEvent } from '../shared/outbox';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import { loadLedger } from './load-ledger';
+
+export const GENERATE_FISCAL_REPORT_JOB = 'generate-fiscal-report';
+export const CLOSE_FISCAL_PERIOD_JOB = 'close-fiscal-period';
+
+export const CONTENT_TYPES: Record<ReportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+export interface PeriodView {
+  emitterId: string;
+  period: string;
+  status: 'open' | 'closing' | 'closed';
+  version: number;
+  closedAt: Date | null;
+  drift: boolean;
+}
+
+/** A report of the caller's account and environment (and of that emitter), or null. */
+export async function findOwnReport(em: EntityManager, actor: Actor, emitterId: string | null, id: string): Promise<FiscalReportEntity | null> {
+  if (typeof id !== 'string' || id.length > 64) return null;
+  const where: Record<string, unknown> = { id, accountId: actor.accountId, environment: actor.environment };
+  if (emitterId !== null) where.emitterId = emitterId;
+  return em.findOne(FiscalReportEntity, where);
+}
+
+export async function loadOwnReport(em: EntityManager, actor: Actor, emitterId: string | null, id: string): Promise<FiscalReportEntity> {
+  const r = await findOwnReport(em, actor, emitterId, id);
+  if (!r) throw DomainError.notFound('un reporte fiscal', 'reportId');
+  return r;
+}
+
+export function parseReportType(type: unknown): ReportType {
+  if (typeof type !== 'string' || !isReportType(type)) {
+    throw DomainError.field('invalid_value', 'type', 'Tipo de reporte desconocido; consulte GET /v1/emitters/{id}/fiscal/report-types.');
+  }
+  return type;
+}
+
+export async function readPeriod(em: EntityManager, emitterId: string, environment: string, period: string): Promise<PeriodView> {
+  const rows = await sql<{ status: PeriodView['status']; version: number; closed_at: Date | null; drift: boolean }>(
+    em,
+    'select status, version, closed_at, drift from fiscal_periods where emitter_id = ? and environment = ? and period = ?',
+    [emitterId, environment, period],
+  );
+  const r = rows[0];
+  return r
+    ? { emitterId, period, status: r.status, version: Number(r.version), closedAt: r.closed_at ? new Date(r.closed_at) : null, drift: r.drift }
+    : { emitterId, period, status: 'open', version: 1, closedAt: null, drift: false };
+}
+
+/** `input_hash` of a report type over the current ledger of the period. */
+export async function currentInputHash(em: EntityManager, q: { emitterId: string; environment: string; period: string }, type: ReportType, params: unknown): Promise<string> {
+  const ledger = await loadLedger(em, q);
+  const rows = reportInputRows({ period: q.period, documents: ledger.documents, records: ledger.records });
+  return computeInputHash(rows, reportTypeInfo(type).rulesVersion, params);
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const pdfRenderer = new PdfkitBookRenderer();
+
+/** The files of a report: CSV, and for books XLSX and PDF. */
+async function reportFiles(type: ReportType, report: FiscalReport, params: unknown, header: { taxpayerName: string; nrc: string; nit: string | null; period: string }) {
+  const info = reportTypeInfo(type);
+  const files: { format: ReportFormat; content: Buffer }[] = [{ format: 'csv', content: writeReportCsv(type, report, params as never) }];
+  if (info.kind === 'book') {
+    const bookHeader = { title: info.name, ...header };
+    files.push({ format: 'xlsx', content: await writeBookXlsx(report, bookHeader) });
+    files.push({ format: 'pdf', content: await pdfRenderer.render(report, bookHeader) });
+  }
+  return files;
+}
+
+/**
+ * Generates a queued (or failed-before-finishing) report: reads the ledger, runs the generator, stores
+ * rows and files, and marks it ready with `fiscal.report.ready` — or failed with `fiscal.report.failed`.
+ * Safe to run twice: a ready report is left as it is; rows and files are replaced. Returns the
+ * content hash (SHA-256 over its files) when ready.
+ */
+export async function generateStoredReport(deps: ServiceDeps, reportId: string, opts: { touch?: () => Promise<void>; emitEvent?: boolean } = {}): Promise<{ status: string; contentHash: string | null }> {
+  const em = deps.orm.em.fork();
+  const claimed = await sql<{ id: string }>(em, `update fiscal_reports set status = 'running' where id = ? and status in ('queued', 'running', 'failed') returning id`, [reportId]);
+  const report = await em.findOne(FiscalReportEntity, { id: reportId });
+  if (!report) return { status: 'missing', contentHash: null };
+  if (!claimed.length) return { status: report.status, contentHash: await contentHashOf(em, reportId) };
+  const emitEvent = opts.emitEvent !== false;
+  try {
+    const type = parseReportType(report.type);
+    const q = { emitterId: report.emitterId, environment: report.environment, period: report.period };
+    const ledger = await loadLedger(em, q);
+    const input = { period: report.period, documents: ledger.documents, records: ledger.records };
+    const result = generateReport(type, input, report.params);
+    if (!result.ok) throw new Error(result.errors.map((e) => e.message).join(' '));
+    const inputHash = computeInputHash(reportInputRows(input), result.rulesVersion, result.params);
+    await opts.touch?.();
+    const emitter = (await sql<{ name: string; nrc: string; nit: string }>(em, 'select name, nrc, nit from emitters where id = ?', [report.emitterId]))[0];
+    const files = await reportFiles(type, result.report, result.params, { taxpayerName: emitter?.name ?? '', nrc: emitter?.nrc ?? '', nit: emitter?.nit ?? null, period: report.period });
+    const contentHash = hashFiles(files.map((f) => ({ format: f.format, sha256: sha256(f.content) })));
+    const at = deps.clock.now();
+    await em.transactional(async (tx) => {
+      await sql(tx, 'delete from fiscal_report_rows where report_id = ?', [reportId]);
+      await sql(tx, 'delete from fiscal_report_files where report_id = ?', [reportId]);
+      const rows = result.report.rows;
+      for (let i = 0; i < rows.length; i += 5000) {
+        await sql(
+          tx,
+          `insert into fiscal_report_rows (report_id, n, cells) select ?, (t.ord - 1 + ?)::int, t.value from jsonb_array_elements(?::jsonb) with ordinality as t(value, ord)`,
+          [reportId, i, JSON.stringify(rows.slice(i, i + 5000))],
+        );
+      }
+      for (const f of files) {
+        await sql(tx, 'insert into fiscal_report_files (report_id, format, file_name, content_type, content, sha256, size) values (?, ?, ?, ?, ?, ?, ?)', [
+          reportId, f.format, reportFileName(type, report.period, f.format), CONTENT_TYPES[f.format], f.content, sha256(f.content), f.content.length,
+        ]);
+      }
+      await sql(
+        tx,
+        `update fiscal_reports set status = 'ready', input_hash = ?, rules_version = ?, totals = ?, warnings = ?, columns = ?, row_count = ?, error = null, completed_at = ? where id = ?`,
+        [inputHash, result.rulesVersion, JSON.stringify(result.report.totals), JSON.stringify(result.report.warnings), JSON.stringify(result.report.columns), rows.length, at, reportId],
+      );
+      if (emitEvent) {
+        await insertOutboxEvent(tx, {
+          accountId: report.accountId, environment: report.environment, type: 'fiscal.report.ready', subjectId: reportId,
+          data: { id: reportId, object: 'fiscal_report', emitter_id: report.emitterId, type, period: report.period, status: 'ready', input_hash: inputHash, rules_version: result.rulesVersion, row_count: rows.length, warnings: result.report.warnings.length },
+          at,
+        });
+      }
+    });
+    if (emitEvent) deps.outbox.kick();
+    return { status: 'ready', contentHash };
+  } catch (err) {
+    deps.logger.error({ err, report_id: reportId }, 'no se pudo generar el reporte fiscal');
+    const at = deps.clock.now();
+    const message = `No se pudo generar el reporte: ${(err as Error).message}`.slice(0, 1000);
+    await em.transactional(async (tx) => {
+      await sql(tx, `update fiscal_reports set status = 'failed', error = ?, completed_at = ? where id = ?`, [message, at, reportId]);
+      await insertOutboxEvent(tx, {
+        accountId: report.accountId, environment: report.environment, type: 'fiscal.report.failed', subjectId: reportId,
+        data: { id: reportId, object: 'fiscal_report', emitter_id: report.emitterId, type: report.type, period: report.period, status: 'failed', error: message },
+        at,
+      });
+    });
+    deps.outbox.kick();
+    return { status: 'failed', contentHash: null };
+  }
+}
+
+export function hashFiles(files: { format: string; sha256: string }[]): string {
+  const text = [...files].sort((a, b) => a.format.localeCompare(b.format)).map((f) => `${f.format}:${f.sha256}`).join('\n');
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export async function contentHashOf(em: EntityManager, reportId: string): Promise<string | null> {
+  const files = await sql<{ format: string; sha256: string }>(em, 'select format, sha256 from fiscal_report_files where report_id = ?', [reportId]);
+  return files.length ? hashFiles(files) : null;
+}
