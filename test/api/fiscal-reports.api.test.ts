@@ -144,11 +144,11 @@ describe('fiscal reports', () => {
     const tampered = await fetch(`${t.url}/v1/files/${forged}.${mac}`);
     expect(tampered.status).toBe(410);
     expect(tampered.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect((await tampered.json()).type).toMatch(/\/problems\/link_expired$/);
+    expect(((await tampered.json()) as { type: string }).type).toMatch(/\/problems\/link_expired$/);
     const expired = files.signer.sign({ r: q.body.id, f: 'csv' }, new Date(Date.now() - 1000));
     const e = await fetch(`${t.url}/v1/files/${expired}`);
     expect(e.status).toBe(410);
-    expect((await e.json()).detail).toMatch(/venció/);
+    expect(((await e.json()) as { detail: string }).detail).toMatch(/venció/);
   });
 });
 
