@@ -5,7 +5,8 @@ import { establishmentRoutes } from './routes/establishment.routes';
 import { credentialRoutes } from './routes/credential.routes';
 import { documentRoutes } from './routes/document.routes';
 import { webhookRoutes } from './routes/webhook.routes';
+import { documentFiscalRoutes, fiscalRecordRoutes } from './routes/fiscal-record.routes';
 import { fiscalReportRoutes } from './routes/fiscal-report.routes';
 
-/** Every REST /v1 route. A contract test checks them against the interface spec. */
-export const ROUTES: readonly RestRoute[] = [...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...webhookRoutes, ...fiscalReportRoutes];
+/** Every REST /v1 route. A contract test checks them against the interface spec. Fiscal record routes go last: `/fiscal/:resource` also matches fixed fiscal paths. */
+export const ROUTES: readonly RestRoute[] = [...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];

@@ -13,8 +13,9 @@ import { CredentialResolver } from './credential/credential.resolver';
 import { ContingencyResolver } from './contingency/contingency.resolver';
 import { WebhookEndpointResolver } from './webhook/webhook-endpoint.resolver';
 import { WebhookDeliveryResolver } from './webhook/webhook-delivery.resolver';
+import { FiscalRecordResolver } from './fiscal/fiscal-record.resolver';
 
-export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver] as const;
+export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

@@ -48,6 +48,8 @@ import { DocumentPdfRenderer } from './documents/document-pdf';
 import { GetDocumentPdfService } from './documents/get-document-pdf.service';
 import { SendDocumentEmailService } from './documents/send-document-email.service';
 import { DeliverDocumentEmailService } from './documents/deliver-document-email.service';
+import { FiscalRecordsService } from './fiscal/fiscal-records.service';
+import { UpdateDocumentFiscalTagsService } from './fiscal/update-document-fiscal-tags.service';
 import { ListFiscalReportTypesService, RequestFiscalReportService } from './fiscal/request-fiscal-report.service';
 import { GetFiscalReportService, ListFiscalReportRowsService } from './fiscal/get-fiscal-report.service';
 import { FiscalReportFilesService } from './fiscal/fiscal-report-files.service';
@@ -109,6 +111,8 @@ export function createServices(deps: ServiceDeps) {
     listWebhookDeliveries: new ListWebhookDeliveriesService(deps),
     getWebhookDelivery: new GetWebhookDeliveryService(deps),
     replayWebhookDelivery: new ReplayWebhookDeliveryService(deps),
+    fiscalRecords: new FiscalRecordsService(deps),
+    updateDocumentFiscalTags: new UpdateDocumentFiscalTagsService(deps),
     listFiscalReportTypes: new ListFiscalReportTypesService(deps),
     requestFiscalReport: new RequestFiscalReportService(deps),
     generateFiscalReport: { execute: (reportId: string, touch?: () => Promise<void>) => generateStoredReport(deps, reportId, { touch }) },

@@ -1,0 +1,157 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { PageInfo } from '../common/page-info.type';
+import { UserError } from '../common/user-error.type';
+
+@ObjectType('FiscalRecord', { description: 'Un registro fiscal (compra, retención o percepción, venta externa) de un emisor, normalizado.' })
+export class FiscalRecordType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  emitterId!: string;
+
+  @Field({ description: 'purchases, withholdings-received, external-sales o withholdings-made.' })
+  resource!: string;
+
+  @Field()
+  externalId!: string;
+
+  @Field(() => Int)
+  version!: number;
+
+  @Field({ description: 'Periodo AAAA-MM de la fecha contable.' })
+  period!: string;
+
+  @Field(() => GraphQLJSONObject, { description: 'El registro normalizado (camelCase; las llaves de amounts y attributes en snake_case).' })
+  record!: Record<string, unknown>;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field()
+  updatedAt!: Date;
+}
+
+@ObjectType('FiscalRecordError', { description: 'Error de un elemento del lote.' })
+export class FiscalRecordErrorType {
+  @Field()
+  code!: string;
+
+  @Field()
+  message!: string;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@ObjectType('FiscalRecordResult', { description: 'Resultado de un elemento del lote: CREATED, UPDATED, UNCHANGED o ERROR.' })
+export class FiscalRecordResultType {
+  @Field(() => String, { nullable: true })
+  externalId!: string | null;
+
+  @Field()
+  status!: string;
+
+  @Field(() => FiscalRecordType, { nullable: true })
+  record!: FiscalRecordType | null;
+
+  @Field(() => FiscalRecordErrorType, { nullable: true })
+  error!: FiscalRecordErrorType | null;
+}
+
+@ObjectType('UpsertFiscalRecordsPayload')
+export class UpsertFiscalRecordsPayload {
+  @Field(() => [FiscalRecordResultType], { nullable: true })
+  results?: FiscalRecordResultType[] | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@ObjectType('FiscalRecordPayload')
+export class FiscalRecordPayload {
+  @Field(() => FiscalRecordType, { nullable: true })
+  fiscalRecord?: FiscalRecordType | null;
+
+  @Field(() => String, { nullable: true, description: 'created, updated o unchanged.' })
+  outcome?: string | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@ObjectType('FiscalRecordConnection')
+export class FiscalRecordConnection {
+  @Field(() => [FiscalRecordType])
+  nodes!: FiscalRecordType[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+}
+
+@ObjectType('IncomeCodes')
+export class IncomeCodesType {
+  @Field()
+  operationType!: string;
+
+  @Field()
+  incomeType!: string;
+}
+
+@InputType('IncomeCodesInput')
+export class IncomeCodesInput {
+  @Field()
+  operationType!: string;
+
+  @Field()
+  incomeType!: string;
+}
+
+@ObjectType('DocumentFiscalTags', { description: 'Etiquetas fiscales de un documento emitido (anexos y libros).' })
+export class DocumentFiscalTagsType {
+  @Field(() => IncomeCodesType, { nullable: true })
+  incomeCodes!: IncomeCodesType | null;
+
+  @Field()
+  freeZone!: boolean;
+
+  @Field()
+  exemptNonProportional!: boolean;
+
+  @Field()
+  excludeFromBooks!: boolean;
+
+  @Field(() => String, { nullable: true })
+  externalRef!: string | null;
+}
+
+@InputType('DocumentFiscalTagsInput', { description: 'Solo las etiquetas enviadas cambian.' })
+export class DocumentFiscalTagsInput {
+  @Field(() => IncomeCodesInput, { nullable: true })
+  incomeCodes?: IncomeCodesInput | null;
+
+  @Field(() => Boolean, { nullable: true })
+  freeZone?: boolean;
+
+  @Field(() => Boolean, { nullable: true })
+  exemptNonProportional?: boolean;
+
+  @Field(() => Boolean, { nullable: true })
+  excludeFromBooks?: boolean;
+
+  @Field(() => String, { nullable: true })
+  externalRef?: string | null;
+}
+
+@ObjectType('DocumentFiscalTagsPayload')
+export class DocumentFiscalTagsPayload {
+  @Field(() => ID, { nullable: true })
+  documentId?: string | null;
+
+  @Field(() => DocumentFiscalTagsType, { nullable: true })
+  fiscalTags?: DocumentFiscalTagsType | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}

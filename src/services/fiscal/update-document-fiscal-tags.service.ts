@@ -1,0 +1,45 @@
+import { DEFAULT_FISCAL_TAGS, parseFiscalTags, periodOf, type FiscalTags } from '../../domain/fiscal';
+import { DomainError, type FieldError } from '../../domain/shared/domain-error';
+import { isErrorCode } from '../../domain/shared/error-codes';
+import { loadOwnDocument } from '../documents/get-document.service';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { markPeriodDrift } from './fiscal-periods';
+
+/**
+ * `PATCH /documents/{id}/fiscal`: the tags sent replace the stored ones (the others stay). A change
+ * to a document of a closed period is allowed and marks that period's drift (and the void period's,
+ * for a document voided in a later period).
+ */
+export class UpdateDocumentFiscalTagsService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(actor: Actor, id: string, input: unknown): Promise<{ documentId: string; fiscalTags: FiscalTags }> {
+    const parsed = parseFiscalTags(input);
+    if (!parsed.ok) {
+      throw DomainError.validation(parsed.errors.map((e): FieldError => ({ path: e.path, code: isErrorCode(e.code) ? e.code : 'invalid_value', message: e.message })));
+    }
+    const em = this.deps.orm.em.fork();
+    return em.transactional(async (tx) => {
+      const doc = await loadOwnDocument(tx, actor, id);
+      if (!doc) throw DomainError.notFound('un documento', 'id');
+      const before: FiscalTags = { ...DEFAULT_FISCAL_TAGS, ...(doc.fiscalTags as Partial<FiscalTags>) };
+      const after: FiscalTags = { ...before, ...parsed.value };
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        const now = this.deps.clock.now();
+        doc.fiscalTags = { ...after };
+        doc.updatedAt = now;
+        await tx.flush();
+        const periods = new Set([doc.issueDate.slice(0, 7)]);
+        if (doc.voidedAt) periods.add(periodOf(doc.voidedAt));
+        for (const period of periods) {
+          await markPeriodDrift(tx, {
+            accountId: actor.accountId, emitterId: doc.emitter.id, environment: doc.environment, period, at: now,
+            change: { kind: 'document.fiscal_tags', subjectId: doc.id, before, after },
+          });
+        }
+      }
+      return { documentId: doc.id, fiscalTags: after };
+    });
+  }
+}
