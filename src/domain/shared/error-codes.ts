@@ -29,8 +29,6 @@ export const ERROR_CODES = {
   document_not_sendable: { status: 409, title: 'El documento no se puede enviar por correo' },
   period_closed: { status: 409, title: 'Periodo fiscal cerrado' },
   record_version_conflict: { status: 409, title: 'Versión del registro fiscal en conflicto' },
-  period_closed: { status: 409, title: 'Periodo fiscal cerrado' },
-  record_version_conflict: { status: 409, title: 'Versión del registro fiscal en conflicto' },
   invalidation_deadline_passed: { status: 422, title: 'Plazo de invalidación vencido' },
   replacement_required: { status: 422, title: 'Documento de reemplazo requerido' },
   // transport limits
