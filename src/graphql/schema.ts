@@ -14,8 +14,9 @@ import { ContingencyResolver } from './contingency/contingency.resolver';
 import { WebhookEndpointResolver } from './webhook/webhook-endpoint.resolver';
 import { WebhookDeliveryResolver } from './webhook/webhook-delivery.resolver';
 import { FiscalRecordResolver } from './fiscal/fiscal-record.resolver';
+import { FiscalReportResolver } from './fiscal-report/fiscal-report.resolver';
 
-export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver] as const;
+export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

@@ -1,0 +1,166 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { reportTypeInfo, isReportType, type ReportTypeInfo } from '../../domain/fiscal';
+import { DomainError } from '../../domain/shared/domain-error';
+import type { FiscalReportView } from '../../services/fiscal/get-fiscal-report.service';
+import type { PeriodView } from '../../services/fiscal/fiscal-report-store';
+import type { GraphQLContext } from '../common/context';
+import { serviceError } from '../common/graphql-errors';
+import { plain } from '../common/plain';
+import { runMutation } from '../common/run-mutation';
+import {
+  CreateEmbedSessionInput,
+  EmbedSessionPayload,
+  FiscalPeriodGql,
+  FiscalPeriodPayload,
+  FiscalPeriodStatusGql,
+  FiscalReportFormatGql,
+  FiscalReportGql,
+  FiscalReportKindGql,
+  FiscalReportRowPage,
+  FiscalReportStatusGql,
+  FiscalReportTypeInfo,
+  RequestFiscalReportInput,
+  RequestFiscalReportPayload,
+} from './fiscal-report.types';
+
+/** The same views as REST (rest-adapter/resources/fiscal-report.resource.ts), in GraphQL shape. */
+export function toFiscalReport(v: FiscalReportView): FiscalReportGql {
+  const r = v.report;
+  return {
+    id: r.id,
+    emitterId: r.emitterId,
+    type: r.type,
+    period: r.period,
+    params: r.params,
+    status: r.status as FiscalReportStatusGql,
+    periodStatus: v.periodStatus === 'closed' ? FiscalPeriodStatusGql.CLOSED : FiscalPeriodStatusGql.OPEN,
+    inputHash: r.inputHash,
+    rulesVersion: r.rulesVersion,
+    generatedAt: r.status === 'ready' && r.completedAt ? new Date(r.completedAt) : null,
+    totals: r.totals,
+    warnings: r.warnings.map((w) => ({ code: w.code, message: w.message, documentId: w.documentId })),
+    drift: r.drift,
+    rowCount: r.rowCount,
+    periodVersion: r.periodVersion,
+    formats: (isReportType(r.type) ? reportTypeInfo(r.type).formats : []) as FiscalReportFormatGql[],
+    error: r.error,
+    createdAt: new Date(r.createdAt),
+  };
+}
+
+export const toFiscalPeriod = (p: PeriodView): FiscalPeriodGql => ({
+  emitterId: p.emitterId, period: p.period, status: p.status as FiscalPeriodStatusGql, version: p.version, closedAt: p.closedAt, drift: p.drift,
+});
+
+const toReportType = (t: ReportTypeInfo): FiscalReportTypeInfo => ({
+  type: t.type, name: t.name, kind: t.kind as FiscalReportKindGql, formats: t.formats as FiscalReportFormatGql[], paramsSchema: t.paramsSchema, rulesVersion: t.rulesVersion,
+});
+
+/** Queries answer business refusals (unknown emitter, report not ready…) as top-level errors with the service code. */
+async function query<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof DomainError) throw serviceError(err.code, err.message, { field: err.errors[0]?.path ?? null });
+    throw err;
+  }
+}
+
+/**
+ * Fiscal reports, periods and embed sessions over the same services as the REST handler routes.
+ * Files stay behind signed links: `downloadUrl(format)` returns a fresh one.
+ */
+@Resolver(() => FiscalReportGql)
+export class FiscalReportResolver {
+  @Authorized('fiscal:read')
+  @Query(() => [FiscalReportTypeInfo], { description: 'Catálogo de reportes: anexos F-07 y libros de IVA, con sus formatos y el JSON Schema de params.' })
+  async fiscalReportTypes(@Arg('emitterId', () => ID) emitterId: string, @Ctx() ctx: GraphQLContext): Promise<FiscalReportTypeInfo[]> {
+    return query(async () => (await ctx.services.listFiscalReportTypes.execute(ctx.actor!, emitterId)).map(toReportType));
+  }
+
+  @Authorized('fiscal:read')
+  @Query(() => FiscalReportGql, { nullable: true, description: 'Un reporte fiscal con totales, advertencias, drift, inputHash y rulesVersion; null si no existe (o es de otra cuenta o ambiente).' })
+  async fiscalReport(@Arg('emitterId', () => ID) emitterId: string, @Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<FiscalReportGql | null> {
+    return query(async () => {
+      const v = await ctx.services.getFiscalReport.execute(ctx.actor!, emitterId, id);
+      return v ? toFiscalReport(v) : null;
+    });
+  }
+
+  @Authorized('fiscal:read')
+  @Query(() => FiscalReportRowPage, { description: 'Filas de un reporte en orden, con las columnas; after es el n de la última fila vista (pageInfo.endCursor).' })
+  async fiscalReportRows(
+    @Arg('emitterId', () => ID) emitterId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('first', () => Int, { nullable: true, defaultValue: 100, description: '1–1000 (predeterminado 100).' }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<FiscalReportRowPage> {
+    if (!Number.isInteger(first) || first < 1 || first > 1000) throw serviceError('invalid_request', '"first" debe ser un entero entre 1 y 1000.', { field: 'first' });
+    if (after !== null && after !== undefined && after.length > 12) throw serviceError('invalid_request', 'Cursor "after" inválido.', { field: 'after' });
+    return query(async () => {
+      const page = await ctx.services.listFiscalReportRows.execute(ctx.actor!, emitterId, id, { first, after: after ?? null });
+      return {
+        columns: page.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, letter: c.letter ?? null })),
+        rows: page.rows,
+        pageInfo: { hasNextPage: page.hasMore, endCursor: page.endCursor },
+      };
+    });
+  }
+
+  @Authorized('fiscal:read')
+  @FieldResolver(() => String, { description: 'Enlace firmado nuevo y de corta duración (DOWNLOAD_URL_TTL_S) al archivo; no requiere llave de API. Error REPORT_NOT_READY si el reporte no está listo.' })
+  async downloadUrl(
+    @Root() report: FiscalReportGql,
+    @Arg('format', () => FiscalReportFormatGql, { defaultValue: FiscalReportFormatGql.CSV }) format: FiscalReportFormatGql,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<string> {
+    return query(async () => (await ctx.services.fiscalReportFiles.createDownloadLink(ctx.actor!, report.emitterId, report.id, format)).url);
+  }
+
+  @Authorized('fiscal:read')
+  @Query(() => [FiscalPeriodGql], { description: 'Períodos del emisor con documentos, registros o estado, del más reciente al más antiguo.' })
+  async fiscalPeriods(@Arg('emitterId', () => ID) emitterId: string, @Ctx() ctx: GraphQLContext): Promise<FiscalPeriodGql[]> {
+    return query(async () => (await ctx.services.listFiscalPeriods.execute(ctx.actor!, emitterId)).map(toFiscalPeriod));
+  }
+
+  @Authorized('fiscal:write')
+  @Mutation(() => RequestFiscalReportPayload, {
+    description: 'Solicita un reporte de un período: created true si quedó en cola; false si se devolvió el vigente del mismo inputHash o la instantánea de un período cerrado.',
+  })
+  async requestFiscalReport(@Arg('input', () => RequestFiscalReportInput) input: RequestFiscalReportInput, @Ctx() ctx: GraphQLContext): Promise<RequestFiscalReportPayload> {
+    return runMutation(async () => {
+      const { emitterId, ...body } = plain(input) as { emitterId: string; type: string; period: string; params?: Record<string, unknown> | null };
+      const r = await ctx.services.requestFiscalReport.execute(ctx.actor!, emitterId, { ...body, params: body.params ?? undefined });
+      const view = await ctx.services.getFiscalReport.execute(ctx.actor!, emitterId, r.report.id);
+      return { report: toFiscalReport(view!), created: r.queued };
+    });
+  }
+
+  @Authorized('fiscal:write')
+  @Mutation(() => FiscalPeriodPayload, { description: 'Cierra un período: pasa a CLOSING, se generan todos los reportes con sus instantáneas y queda CLOSED (evento fiscal.period.closed).' })
+  async closeFiscalPeriod(@Arg('emitterId', () => ID) emitterId: string, @Arg('period') period: string, @Ctx() ctx: GraphQLContext): Promise<FiscalPeriodPayload> {
+    return runMutation(async () => ({ period: toFiscalPeriod(await ctx.services.closeFiscalPeriod.execute(ctx.actor!, emitterId, period)) }));
+  }
+
+  @Authorized('fiscal:close')
+  @Mutation(() => FiscalPeriodPayload, { description: 'Reabre un período cerrado con un motivo (permiso fiscal:close): versión + 1; las instantáneas anteriores se conservan.' })
+  async reopenFiscalPeriod(
+    @Arg('emitterId', () => ID) emitterId: string,
+    @Arg('period') period: string,
+    @Arg('reason') reason: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<FiscalPeriodPayload> {
+    return runMutation(async () => ({ period: toFiscalPeriod(await ctx.services.reopenFiscalPeriod.execute(ctx.actor!, emitterId, period, { reason })) }));
+  }
+
+  @Authorized('fiscal:read')
+  @Mutation(() => EmbedSessionPayload, { description: 'Enlace firmado de un solo uso (máximo 300 s) a una vista de solo lectura de un reporte listo.' })
+  async createEmbedSession(@Arg('input', () => CreateEmbedSessionInput) input: CreateEmbedSessionInput, @Ctx() ctx: GraphQLContext): Promise<EmbedSessionPayload> {
+    return runMutation(async () => {
+      const p = plain(input) as Record<string, unknown>;
+      const clean = Object.fromEntries(Object.entries(p).filter(([, v]) => v !== null && v !== undefined));
+      return { embedSession: await ctx.services.createEmbedSession.execute(ctx.actor!, clean) };
+    });
+  }
+}

@@ -1,0 +1,251 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageInfo } from '../common/page-info.type';
+import { UserError } from '../common/user-error.type';
+
+export enum FiscalReportFormatGql {
+  CSV = 'csv',
+  XLSX = 'xlsx',
+  PDF = 'pdf',
+}
+registerEnumType(FiscalReportFormatGql, { name: 'FiscalReportFormat', description: 'Formato de archivo de un reporte fiscal.' });
+
+export enum FiscalReportStatusGql {
+  QUEUED = 'queued',
+  RUNNING = 'running',
+  READY = 'ready',
+  FAILED = 'failed',
+}
+registerEnumType(FiscalReportStatusGql, { name: 'FiscalReportStatus' });
+
+export enum FiscalPeriodStatusGql {
+  OPEN = 'open',
+  CLOSING = 'closing',
+  CLOSED = 'closed',
+}
+registerEnumType(FiscalPeriodStatusGql, { name: 'FiscalPeriodStatus' });
+
+export enum FiscalReportKindGql {
+  ANNEX = 'annex',
+  BOOK = 'book',
+}
+registerEnumType(FiscalReportKindGql, { name: 'FiscalReportKind' });
+
+@ObjectType('FiscalReportType', { description: 'Un tipo de reporte del catálogo: anexo F-07 o libro de IVA.' })
+export class FiscalReportTypeInfo {
+  @Field({ description: 'Nombre del tipo (f07_anexo1, libro_compras, …), el valor de `type` al solicitarlo.' })
+  type!: string;
+
+  @Field()
+  name!: string;
+
+  @Field(() => FiscalReportKindGql)
+  kind!: FiscalReportKindGql;
+
+  @Field(() => [FiscalReportFormatGql])
+  formats!: FiscalReportFormatGql[];
+
+  @Field(() => GraphQLJSONObject, { description: 'JSON Schema de `params`.' })
+  paramsSchema!: Record<string, unknown>;
+
+  @Field()
+  rulesVersion!: string;
+}
+
+@ObjectType('FiscalReportWarning')
+export class FiscalReportWarning {
+  @Field()
+  code!: string;
+
+  @Field()
+  message!: string;
+
+  @Field(() => ID, { nullable: true })
+  documentId!: string | null;
+}
+
+@ObjectType('FiscalReport', { description: 'Un reporte fiscal (anexo F-07 o libro de IVA) de un período de un emisor.' })
+export class FiscalReportGql {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  emitterId!: string;
+
+  @Field({ description: 'Tipo de reporte (f07_anexo1, libro_compras, …).' })
+  type!: string;
+
+  @Field({ description: 'Período AAAA-MM.' })
+  period!: string;
+
+  @Field(() => GraphQLJSONObject)
+  params!: Record<string, unknown>;
+
+  @Field(() => FiscalReportStatusGql)
+  status!: FiscalReportStatusGql;
+
+  @Field(() => FiscalPeriodStatusGql, { description: 'Estado del período (como period_status en REST: closing se informa como OPEN).' })
+  periodStatus!: FiscalPeriodStatusGql;
+
+  @Field()
+  inputHash!: string;
+
+  @Field()
+  rulesVersion!: string;
+
+  @Field(() => Date, { nullable: true })
+  generatedAt!: Date | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Totales por columna (montos como texto con 2 decimales); null antes de estar listo.' })
+  totals!: Record<string, string> | null;
+
+  @Field(() => [FiscalReportWarning])
+  warnings!: FiscalReportWarning[];
+
+  @Field({ description: 'Algún documento del reporte cambió después de generarlo (período cerrado).' })
+  drift!: boolean;
+
+  @Field(() => Int)
+  rowCount!: number;
+
+  @Field(() => Int)
+  periodVersion!: number;
+
+  @Field(() => [FiscalReportFormatGql])
+  formats!: FiscalReportFormatGql[];
+
+  @Field(() => String, { nullable: true })
+  error!: string | null;
+
+  @Field()
+  createdAt!: Date;
+}
+
+@ObjectType('FiscalReportColumn')
+export class FiscalReportColumn {
+  @Field()
+  key!: string;
+
+  @Field()
+  label!: string;
+
+  @Field()
+  kind!: string;
+
+  @Field(() => String, { nullable: true, description: 'Letra de la columna del anexo (A, B, …).' })
+  letter!: string | null;
+}
+
+@ObjectType('FiscalReportRow')
+export class FiscalReportRow {
+  @Field(() => Int, { description: 'Número de fila (el cursor de la siguiente página).' })
+  n!: number;
+
+  @Field(() => [String], { description: 'Celdas como texto, en el orden de columns.' })
+  cells!: string[];
+}
+
+@ObjectType('FiscalReportRowPage')
+export class FiscalReportRowPage {
+  @Field(() => [FiscalReportColumn])
+  columns!: FiscalReportColumn[];
+
+  @Field(() => [FiscalReportRow])
+  rows!: FiscalReportRow[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+}
+
+@ObjectType('FiscalPeriod')
+export class FiscalPeriodGql {
+  @Field(() => ID)
+  emitterId!: string;
+
+  @Field({ description: 'AAAA-MM.' })
+  period!: string;
+
+  @Field(() => FiscalPeriodStatusGql)
+  status!: FiscalPeriodStatusGql;
+
+  @Field(() => Int)
+  version!: number;
+
+  @Field(() => Date, { nullable: true })
+  closedAt!: Date | null;
+
+  @Field()
+  drift!: boolean;
+}
+
+@InputType('RequestFiscalReportInput')
+export class RequestFiscalReportInput {
+  @Field(() => ID)
+  emitterId!: string;
+
+  @Field({ description: 'Tipo de reporte (fiscalReportTypes).' })
+  type!: string;
+
+  @Field({ description: 'Período AAAA-MM.' })
+  period!: string;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Parámetros del tipo (su JSON Schema en fiscalReportTypes).' })
+  params?: Record<string, unknown> | null;
+}
+
+@ObjectType('RequestFiscalReportPayload')
+export class RequestFiscalReportPayload {
+  @Field(() => FiscalReportGql, { nullable: true })
+  report?: FiscalReportGql | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true si se encoló un reporte nuevo; false si se devolvió el vigente del mismo inputHash o la instantánea de un período cerrado.' })
+  created?: boolean | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@ObjectType('FiscalPeriodPayload')
+export class FiscalPeriodPayload {
+  @Field(() => FiscalPeriodGql, { nullable: true })
+  period?: FiscalPeriodGql | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
+
+@InputType('CreateEmbedSessionInput', { description: 'reportId, o reportType y period (el reporte listo más reciente).' })
+export class CreateEmbedSessionInput {
+  @Field(() => ID)
+  emitterId!: string;
+
+  @Field(() => ID, { nullable: true })
+  reportId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  reportType?: string | null;
+
+  @Field(() => String, { nullable: true })
+  period?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Segundos, 1–300 (predeterminado 300).' })
+  ttl?: number | null;
+}
+
+@ObjectType('EmbedSession')
+export class EmbedSessionGql {
+  @Field({ description: 'Enlace de un solo uso a la vista de solo lectura.' })
+  url!: string;
+
+  @Field()
+  expiresAt!: Date;
+}
+
+@ObjectType('EmbedSessionPayload')
+export class EmbedSessionPayload {
+  @Field(() => EmbedSessionGql, { nullable: true })
+  embedSession?: EmbedSessionGql | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
+}
