@@ -11,6 +11,7 @@ import { deliverDocumentEmailJob } from './deliver-document-email.job';
 import { sweepDocumentEmailsJob } from './sweep-document-emails.job';
 import { generateFiscalReportJob } from './generate-fiscal-report.job';
 import { closeFiscalPeriodJob } from './close-fiscal-period.job';
+import { sweepFiscalWorkJob } from './sweep-fiscal-work.job';
 
 /** Every job the workers run; later use cases add theirs here. */
-export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob];
+export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob];

@@ -53,6 +53,7 @@ import { UpdateDocumentFiscalTagsService } from './fiscal/update-document-fiscal
 import { ListFiscalReportTypesService, RequestFiscalReportService } from './fiscal/request-fiscal-report.service';
 import { GetFiscalReportService, ListFiscalReportRowsService } from './fiscal/get-fiscal-report.service';
 import { FiscalReportFilesService } from './fiscal/fiscal-report-files.service';
+import { SweepFiscalWorkService } from './fiscal/sweep-fiscal-work.service';
 import { CloseFiscalPeriodService, CompleteFiscalPeriodCloseService, ListFiscalPeriodsService, ReopenFiscalPeriodService } from './fiscal/fiscal-period.services';
 import { CreateEmbedSessionService, OpenEmbedSessionService } from './fiscal/embed-session.services';
 import { generateStoredReport } from './fiscal/fiscal-report-store';
@@ -122,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
     listFiscalPeriods: new ListFiscalPeriodsService(deps),
     closeFiscalPeriod: new CloseFiscalPeriodService(deps),
     completeFiscalPeriodClose: new CompleteFiscalPeriodCloseService(deps),
+    sweepFiscalWork: new SweepFiscalWorkService(deps),
     reopenFiscalPeriod: new ReopenFiscalPeriodService(deps),
     createEmbedSession: new CreateEmbedSessionService(deps),
     openEmbedSession: new OpenEmbedSessionService(deps, fiscalReportFiles),

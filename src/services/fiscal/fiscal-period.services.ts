@@ -6,6 +6,7 @@ import type { Actor } from '../shared/actor';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import { closePeriodJobKey } from './sweep-fiscal-work.service';
 import { CLOSE_FISCAL_PERIOD_JOB, currentInputHash, generateStoredReport, readPeriod, type PeriodView } from './fiscal-report-store';
 
 function checkPeriod(period: string): void {
@@ -62,7 +63,8 @@ export class CloseFiscalPeriodService {
       if (state.status === 'closed') throw DomainError.field('period_already_closed', 'period', `El período ${period} ya está cerrado (versión ${state.version}); reábralo para volver a cerrarlo.`);
       return state; // already closing
     }
-    await this.deps.queue.enqueue(CLOSE_FISCAL_PERIOD_JOB, { accountId: actor.accountId, emitterId: emitter.id, environment: actor.environment, period });
+    const job = { accountId: actor.accountId, emitterId: emitter.id, environment: actor.environment, period };
+    await this.deps.queue.enqueue(CLOSE_FISCAL_PERIOD_JOB, job, { uniqueKey: closePeriodJobKey(job) });
     return readPeriod(em, emitter.id, actor.environment, period);
   }
 }

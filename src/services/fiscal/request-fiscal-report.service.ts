@@ -6,6 +6,7 @@ import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import { generateReportJobKey } from './sweep-fiscal-work.service';
 import { currentInputHash, GENERATE_FISCAL_REPORT_JOB, parseReportType, readPeriod } from './fiscal-report-store';
 
 export interface RequestedReport {
@@ -81,7 +82,7 @@ export class RequestFiscalReportService {
       createdAt: now,
     });
     await em.flush();
-    await this.deps.queue.enqueue(GENERATE_FISCAL_REPORT_JOB, { reportId: report.id });
+    await this.deps.queue.enqueue(GENERATE_FISCAL_REPORT_JOB, { reportId: report.id }, { uniqueKey: generateReportJobKey(report.id) });
     return { report, queued: true };
   }
 }
