@@ -26,4 +26,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ node: process.version, cpus: require('node:os').cpus().length, at: new Date().toISOString(), results }, null, 2)}\n`);
 }
 
-void main();
+main().then(() => process.exit(), (err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
