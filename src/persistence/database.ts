@@ -1,3 +1,4 @@
+import { keepProtocolSequencesTogether } from './pglite-protocol-queue';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PoolConfig } from 'pg';
@@ -82,6 +83,7 @@ export async function openEmbeddedDatabase(opts: EmbeddedDatabaseOptions): Promi
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const db = await PGlite.create(p.pgData, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, path: p.socket, maxConnections: opts.maxConnections ?? 200 } as ConstructorParameters<typeof PGLiteSocketServer>[0]);
+  keepProtocolSequencesTogether(server);
   await server.start();
   writeFileSync(p.owner, String(process.pid), { mode: 0o600 });
   let closed = false;
