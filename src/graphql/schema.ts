@@ -15,8 +15,9 @@ import { WebhookEndpointResolver } from './webhook/webhook-endpoint.resolver';
 import { WebhookDeliveryResolver } from './webhook/webhook-delivery.resolver';
 import { FiscalRecordResolver } from './fiscal/fiscal-record.resolver';
 import { FiscalReportResolver } from './fiscal-report/fiscal-report.resolver';
+import { DocumentAggregateResolver } from './fiscal-analytics/document-aggregate.resolver';
 
-export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver] as const;
+export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

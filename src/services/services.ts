@@ -49,6 +49,7 @@ import { GetDocumentPdfService } from './documents/get-document-pdf.service';
 import { SendDocumentEmailService } from './documents/send-document-email.service';
 import { DeliverDocumentEmailService } from './documents/deliver-document-email.service';
 import { FiscalRecordsService } from './fiscal/fiscal-records.service';
+import { DocumentAggregatesService } from './fiscal/document-aggregates.service';
 import { UpdateDocumentFiscalTagsService } from './fiscal/update-document-fiscal-tags.service';
 import { ListFiscalReportTypesService, RequestFiscalReportService } from './fiscal/request-fiscal-report.service';
 import { GetFiscalReportService, ListFiscalReportRowsService } from './fiscal/get-fiscal-report.service';
@@ -113,6 +114,7 @@ export function createServices(deps: ServiceDeps) {
     getWebhookDelivery: new GetWebhookDeliveryService(deps),
     replayWebhookDelivery: new ReplayWebhookDeliveryService(deps),
     fiscalRecords: new FiscalRecordsService(deps),
+    documentAggregates: new DocumentAggregatesService(deps),
     updateDocumentFiscalTags: new UpdateDocumentFiscalTagsService(deps),
     listFiscalReportTypes: new ListFiscalReportTypesService(deps),
     requestFiscalReport: new RequestFiscalReportService(deps),

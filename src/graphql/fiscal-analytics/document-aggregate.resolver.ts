@@ -1,0 +1,53 @@
+import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { hasScope } from '../../domain/identity/scopes';
+import { DomainError } from '../../domain/shared/domain-error';
+import { encodeAggregateCursor, type DocumentGroupBy } from '../../services/fiscal/document-aggregates.service';
+import type { GraphQLContext } from '../common/context';
+import { serviceError } from '../common/graphql-errors';
+import { connectionComplexity, pageRequest } from '../common/page-info.type';
+import { DocumentAggregate, DocumentAggregateConnection, DocumentAggregateFilterInput, DocumentGroupByGql } from './document-aggregate.types';
+
+@Resolver(() => DocumentAggregate)
+export class DocumentAggregateResolver {
+  @Authorized()
+  @Query(() => DocumentAggregateConnection, {
+    description:
+      'Sumas de los documentos de un emisor (ambiente de la llave) agrupadas por día, mes, tipo, receptor o establecimiento, en orden de la llave del grupo; '
+      + 'totals suma todo el filtro. Solo cuentan los documentos procesados (como en los libros; los invalidados no). Requiere fiscal:read o documents:read.',
+    complexity: connectionComplexity,
+  })
+  async documentAggregates(
+    @Arg('emitterId', () => ID) emitterId: string,
+    @Arg('filter', () => DocumentAggregateFilterInput, { nullable: true }) filter: DocumentAggregateFilterInput | null,
+    @Arg('groupBy', () => DocumentGroupByGql) groupBy: DocumentGroupByGql,
+    @Arg('first', () => Int, { nullable: true, defaultValue: 50, description: 'Grupos por página, 1–100 (predeterminado 50).' }) first: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'Cursor: endCursor de la página anterior.' }) after: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<DocumentAggregateConnection> {
+    const actor = ctx.actor!;
+    if (!hasScope(actor.scopes, 'fiscal:read') && !hasScope(actor.scopes, 'documents:read')) {
+      throw serviceError('insufficient_scope', 'La llave de API no tiene el permiso "fiscal:read" ni "documents:read" que requiere esta operación.', { requiredScope: 'fiscal:read' });
+    }
+    try {
+      const f = filter ?? {};
+      const page = await ctx.services.documentAggregates.execute(
+        actor,
+        emitterId,
+        groupBy as DocumentGroupBy,
+        { period: f.period ?? null, type: f.type ?? null, status: f.status ?? null, receiver: f.receiver ?? null, establishmentCode: f.establishmentCode ?? null },
+        pageRequest(first ?? 50, after),
+      );
+      const nodes = page.groups;
+      const edges = nodes.map((node) => ({ cursor: encodeAggregateCursor(node.key), node }));
+      return {
+        nodes,
+        edges,
+        pageInfo: { hasNextPage: page.hasMore, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
+        totals: page.totals,
+      };
+    } catch (err) {
+      if (err instanceof DomainError) throw serviceError(err.code, err.message, { field: err.errors[0]?.path ?? null });
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageInfo } from '../common/page-info.type';
+import { DocumentStatusGql } from '../document/document.types';
+
+export enum DocumentGroupByGql {
+  DAY = 'day',
+  MONTH = 'month',
+  TYPE = 'type',
+  RECEIVER = 'receiver',
+  ESTABLISHMENT = 'establishment',
+}
+registerEnumType(DocumentGroupByGql, {
+  name: 'DocumentGroupBy',
+  description: 'Agrupación de documentAggregates: DAY (AAAA-MM-DD), MONTH (AAAA-MM), TYPE (CAT-002), RECEIVER (número de documento) o ESTABLISHMENT (código).',
+});
+
+@InputType('DocumentAggregateFilter', { description: 'Filtros de documentAggregates; todos opcionales y combinables.' })
+export class DocumentAggregateFilterInput {
+  @Field(() => String, { nullable: true, description: 'Periodo AAAA-MM de la fecha de emisión.' })
+  period?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Tipo de documento (CAT-002), p. ej. 01 o 03.' })
+  type?: string | null;
+
+  @Field(() => DocumentStatusGql, { nullable: true, description: 'Predeterminado PROCESSED: los documentos que cuentan en los libros (los invalidados, VOIDED, no cuentan).' })
+  status?: DocumentStatusGql | null;
+
+  @Field(() => String, { nullable: true, description: 'Número de documento exacto del receptor, o parte de su nombre.' })
+  receiver?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Código del establecimiento.' })
+  establishmentCode?: string | null;
+}
+
+@ObjectType('DocumentAggregateTotals', { description: 'Sumas sobre todo el filtro (no solo la página). Decimales con 2 decimales.' })
+export class DocumentAggregateTotals {
+  @Field(() => Int)
+  documents!: number;
+
+  @Field()
+  subtotal!: string;
+
+  @Field()
+  iva!: string;
+
+  @Field()
+  total!: string;
+}
+
+@ObjectType('DocumentAggregate', { description: 'Un grupo de documentos y sus sumas (decimales en texto, 2 decimales).' })
+export class DocumentAggregate {
+  @Field({ description: 'Valor del grupo: fecha, periodo, tipo, número de documento del receptor o código de establecimiento ("" si falta).' })
+  key!: string;
+
+  @Field(() => String, { nullable: true, description: 'Nombre legible: del tipo (TYPE) o del receptor (RECEIVER).' })
+  label!: string | null;
+
+  @Field(() => Int)
+  documents!: number;
+
+  @Field()
+  subtotal!: string;
+
+  @Field()
+  iva!: string;
+
+  @Field()
+  total!: string;
+}
+
+@ObjectType('DocumentAggregateEdge')
+export class DocumentAggregateEdge {
+  @Field()
+  cursor!: string;
+
+  @Field(() => DocumentAggregate)
+  node!: DocumentAggregate;
+}
+
+@ObjectType('DocumentAggregateConnection')
+export class DocumentAggregateConnection {
+  @Field(() => [DocumentAggregateEdge])
+  edges!: DocumentAggregateEdge[];
+
+  @Field(() => [DocumentAggregate])
+  nodes!: DocumentAggregate[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+
+  @Field(() => DocumentAggregateTotals)
+  totals!: DocumentAggregateTotals;
+}
