@@ -11,7 +11,7 @@ import { toPage } from '../../domain/shared/pagination';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql, sqlBound } from '../shared/sql';
+import { sql } from '../shared/sql';
 import { isLocked, periodStatuses } from './fiscal-periods';
 
 export const MAX_BATCH_ITEMS = 500;
@@ -143,7 +143,7 @@ export class FiscalRecordsService {
   private async write(tx: EntityManager, actor: Actor, emitterId: string, resource: FiscalResource, items: Prepared[], results: BatchItemResult[]): Promise<void> {
     const env = actor.environment;
     const existing = new Map<string, Row>();
-    const rows = await sqlBound<Row>(
+    const rows = await sql<Row>(
       tx,
       `select ${COLUMNS} from fiscal_records
         where emitter_id = ? and environment = ? and resource = ? and external_id = any(?::text[])
@@ -208,7 +208,7 @@ export class FiscalRecordsService {
       }
     }
     if (inserts.length) {
-      const done = await sqlBound<{ external_id: string }>(
+      const done = await sql<{ external_id: string }>(
         tx,
         `insert into fiscal_records (id, account_id, environment, emitter_id, resource, external_id, version, period, accounting_date, content_hash, body, deleted_at, created_at, updated_at)
          select x.id, ?, ?, ?, ?, x.external_id, x.version, x.period, x.accounting_date, x.content_hash, x.body, null, ?, ?
@@ -228,7 +228,7 @@ export class FiscalRecordsService {
       }
     }
     if (updates.length) {
-      await sqlBound(
+      await sql(
         tx,
         `update fiscal_records f
             set version = x.version, period = x.period, accounting_date = x.accounting_date, content_hash = x.content_hash, body = x.body,
