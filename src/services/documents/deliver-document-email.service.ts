@@ -1,3 +1,4 @@
+import { drainDue } from '../shared/drain-due';
 import { DEFAULT_RETRY_CAP_MS, retryDelayMs } from '../../domain/webhooks/retry-schedule';
 import { MailError, type MailMessage } from '../../integrations/mail/mailer.port';
 import { catalogName } from '../../integrations/pdf/dte-view';
@@ -15,7 +16,7 @@ import { publicQueryUrl } from './document-view';
 
 /** How long a worker keeps an e-mail to itself while rendering and sending it. */
 const LEASE_MS = 90_000;
-const DRAIN_BUDGET = { maxEmails: 25, maxMs: 5000 };
+const DRAIN_BUDGET = { maxRows: 25, maxMs: 5000 };
 
 export type DeliverEmailOutcome = 'sent' | 'retry_scheduled' | 'failed' | 'skipped';
 
@@ -112,22 +113,8 @@ export class DeliverDocumentEmailService {
   }
 
   /** Sends due e-mails whose job was lost or not yet run (recurring sweep, and after each job). */
-  async drainDue(budget: { maxEmails: number; maxMs: number } = DRAIN_BUDGET): Promise<number> {
-    const started = Date.now();
-    let sent = 0;
-    const seen = new Set<string>();
-    while (sent < budget.maxEmails && Date.now() - started < budget.maxMs) {
-      const now = this.deps.clock.now();
-      const next = await this.deps.orm.em.fork().findOne(
-        DocumentEmailEntity,
-        { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }], id: { $nin: [...seen] } },
-        { fields: ['id'], orderBy: { nextAttemptAt: 'asc' } },
-      );
-      if (!next) break;
-      seen.add(next.id);
-      if ((await this.execute(next.id)) !== 'skipped') sent++;
-    }
-    return sent;
+  async drainDue(budget = DRAIN_BUDGET): Promise<number> {
+    return drainDue(this.deps, DocumentEmailEntity, (id) => this.execute(id), budget);
   }
 
   private async compose(doc: DocumentEntity, to: string[]): Promise<MailMessage> {

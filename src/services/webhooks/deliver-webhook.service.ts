@@ -1,3 +1,4 @@
+import { drainDue } from '../shared/drain-due';
 import { DEFAULT_RETRY_CAP_MS, nextAttemptAt, type RetryPolicy } from '../../domain/webhooks/retry-schedule';
 import { WebhookDeliveryEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -10,7 +11,7 @@ export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
 const LEASE_MARGIN_MS = 5000;
 
 /** How long a delivery job keeps helping with other due deliveries. */
-const DRAIN_BUDGET = { maxDeliveries: 25, maxMs: 3000 };
+const DRAIN_BUDGET = { maxRows: 25, maxMs: 3000 };
 
 export type DeliverOutcome = 'delivered' | 'retry_scheduled' | 'failed' | 'skipped';
 
@@ -104,22 +105,8 @@ export class DeliverWebhookService {
    * with the same lease), so a burst larger than the worker's job slots does not wait for the
    * queue's next scan. Returns how many it sent.
    */
-  async drainDue(budget: { maxDeliveries: number; maxMs: number } = DRAIN_BUDGET): Promise<number> {
-    const started = Date.now();
-    let sent = 0;
-    const seen = new Set<string>();
-    while (sent < budget.maxDeliveries && Date.now() - started < budget.maxMs) {
-      const now = this.deps.clock.now();
-      const next = await this.deps.orm.em.fork().findOne(
-        WebhookDeliveryEntity,
-        { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }], id: { $nin: [...seen] } },
-        { fields: ['id'], orderBy: { nextAttemptAt: 'asc' } },
-      );
-      if (!next) break;
-      seen.add(next.id);
-      if ((await this.execute(next.id)) !== 'skipped') sent++;
-    }
-    return sent;
+  async drainDue(budget = DRAIN_BUDGET): Promise<number> {
+    return drainDue(this.deps, WebhookDeliveryEntity, (id) => this.execute(id), budget);
   }
 
   /** Someone holds the lease (or died holding it): look again when it ends, so the delivery is not left waiting. */
