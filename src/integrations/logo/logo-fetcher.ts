@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { type AddressLookup, resolveWebhookTarget } from '../webhooks/webhook-url-guard';
+import { type AddressLookup, pinnedLookup, resolveWebhookTarget } from '../webhooks/webhook-url-guard';
 
 export interface LogoFetcherOptions {
   /** WEBHOOK_ALLOW_PRIVATE_URLS: http and loopback/private hosts (development and tests only). */
@@ -67,12 +66,7 @@ export class LogoFetcher {
     const remaining = Math.max(1, this.timeoutMs - (Date.now() - started));
     const { url, hostname, address, family } = target;
     const isHttps = url.protocol === 'https:';
-    const pinned = ((_host: string, options: unknown, callback?: unknown) => {
-      const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-      const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
-      if (all) cb(null, [{ address, family }]);
-      else cb(null, address, family);
-    }) as LookupFunction;
+    const pinned = pinnedLookup(address, family);
 
     const body = await new Promise<Buffer>((resolve, reject) => {
       let settled = false;

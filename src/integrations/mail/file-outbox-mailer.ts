@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import { MailError, type MailMessage, type MailResult, type Mailer } from './mailer.port';
+import { MailError, nodemailerMessage, type MailMessage, type MailResult, type Mailer } from './mailer.port';
 
 /**
  * The embedded default (no `SMTP_URL`): each message is built as RFC 822 text by nodemailer's
@@ -17,14 +17,7 @@ export class FileOutboxMailer implements Mailer {
 
   async send(m: MailMessage): Promise<MailResult> {
     try {
-      const info = await this.transport.sendMail({
-        from: m.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-        attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
-      });
+      const info = await this.transport.sendMail(nodemailerMessage(m));
       const bytes = info.message as Buffer;
       await mkdir(this.directory, { recursive: true });
       const name = `${fileNameOf(info.messageId)}.eml`;

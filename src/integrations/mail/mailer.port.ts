@@ -33,3 +33,15 @@ export class MailError extends Error {
     this.name = 'MailError';
   }
 }
+
+/** The message as nodemailer's `sendMail` takes it (shared by the SMTP and file transports). */
+export function nodemailerMessage(m: MailMessage) {
+  return {
+    from: m.from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+  };
+}

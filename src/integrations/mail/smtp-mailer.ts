@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import { MailError, type MailMessage, type MailResult, type Mailer } from './mailer.port';
+import { MailError, nodemailerMessage, type MailMessage, type MailResult, type Mailer } from './mailer.port';
 
 const ERROR_TEXT_MAX = 400;
 
@@ -35,14 +35,7 @@ export class SmtpMailer implements Mailer {
 
   async send(m: MailMessage): Promise<MailResult> {
     try {
-      const info = await this.transport.sendMail({
-        from: m.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-        attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
-      });
+      const info = await this.transport.sendMail(nodemailerMessage(m));
       return { messageId: info.messageId, destination: 'smtp' };
     } catch (err) {
       throw this.describe(err);

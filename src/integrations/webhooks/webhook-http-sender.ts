@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { type AddressLookup, resolveWebhookTarget } from './webhook-url-guard';
+import { type AddressLookup, pinnedLookup, resolveWebhookTarget } from './webhook-url-guard';
 
 export const RESPONSE_EXCERPT_BYTES = 1024;
 const ERROR_TEXT_MAX = 500;
@@ -49,12 +48,7 @@ export class WebhookHttpSender {
     const { url, hostname, address, family } = target;
     const isHttps = url.protocol === 'https:';
     const body = Buffer.from(p.body, 'utf8');
-    const pinned = ((_host: string, options: unknown, callback?: unknown) => {
-      const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-      const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
-      if (all) cb(null, [{ address, family }]);
-      else cb(null, address, family);
-    }) as LookupFunction;
+    const pinned = pinnedLookup(address, family);
 
     return new Promise<WebhookPostResult>((resolve) => {
       let settled = false;

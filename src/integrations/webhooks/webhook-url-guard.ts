@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { promises as dns } from 'node:dns';
 import { ipVersion } from '../../domain/webhooks/ip-classification';
 import { checkResolvedAddress, checkWebhookUrl } from '../../domain/webhooks/webhook-url-rules';
@@ -57,4 +58,17 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
       },
     );
   });
+}
+
+/**
+ * A `lookup` for http(s).request that answers with the address already validated, so a DNS answer
+ * that changes between the check and the connection (rebinding) cannot redirect the request.
+ */
+export function pinnedLookup(address: string, family: number): LookupFunction {
+  return ((_host: string, options: unknown, callback?: unknown) => {
+    const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
+    const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
+    if (all) cb(null, [{ address, family }]);
+    else cb(null, address, family);
+  }) as LookupFunction;
 }
