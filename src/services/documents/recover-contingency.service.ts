@@ -135,7 +135,7 @@ export class RecoverContingencyService {
         `select id, type, generation_code, status from documents where id in (${lote.documentIds.map(() => '?').join(', ')})`,
         lote.documentIds,
       );
-      let unresolved = 0;
+      const unresolved = new Set<string>();
       for (const d of docs) {
         if (d.status !== 'contingency') continue;
         let rec: MhQueryResult | undefined = byCode.get(d.generation_code);
@@ -145,18 +145,12 @@ export class RecoverContingencyService {
           rec = await this.deps.mhClient.query(e.environment, creds, { tipoDte: d.type, codigoGeneracion: d.generation_code });
         }
         if (rec.kind === 'processed' || rec.kind === 'rejected') await this.settle(d.id, lote.code, rec);
-        else unresolved++;
+        else unresolved.add(d.id);
       }
-      if (unresolved > 0) {
-        // Documents MH still does not know long after the lote: send them again in a new lote.
-        if (this.deps.clock.now().getTime() - Date.parse(lote.sentAt) > Math.max(60_000, 20 * this.deps.config.mh.lotePollMs)) {
-          const still = await sql<{ id: string }>(em, `select id from documents where id in (${lote.documentIds.map(() => '?').join(', ')}) and status = 'contingency'`, lote.documentIds);
-          const drop = new Set(still.map((x) => x.id));
-          lote.documentIds = lote.documentIds.filter((id) => !drop.has(id));
-        } else {
-          await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
-          continue;
-        }
+      if (unresolved.size > 0) {
+        // Wait for MH; documents it still does not know long after the lote go again in a new lote.
+        if (this.deps.clock.now().getTime() - Date.parse(lote.sentAt) <= Math.max(60_000, 20 * this.deps.config.mh.lotePollMs)) continue;
+        lote.documentIds = lote.documentIds.filter((id) => !unresolved.has(id));
       }
       lote.status = 'done';
       await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
