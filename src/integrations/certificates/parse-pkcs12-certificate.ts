@@ -14,7 +14,7 @@ import type { ParsedCertificate } from './certificate.types';
 
 const OID_SERIAL_NUMBER = '2.5.4.5';
 const OID_COMMON_NAME = '2.5.4.3';
-const DECRYPT_ERRORS = /wrong password|failed to decrypt/i;
+const MAC_ERROR = /mac could not be verified/i;
 const PASSWORD_ERRORS = /invalid password|wrong password|failed to decrypt|mac could not be verified/i;
 
 interface CertCandidate {
@@ -69,10 +69,12 @@ function openPfx(file: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
     return forge.pkcs12.pkcs12FromAsn1(readDer(file), false, password);
   } catch (err) {
     const message = err instanceof Error ? err.message : '';
-    if (DECRYPT_ERRORS.test(message) && /[^\x00-\x7f]/.test(password)) {
+    if (!MAC_ERROR.test(message) && /[^\x00-\x7f]/.test(password)) {
       // The MAC (when present) already passed: it uses the password as BMPString, which forge does right.
       // PBES2 (OpenSSL 3's default) wants the password's UTF-8 bytes, but forge passes raw chars,
-      // so a non-ASCII password fails there. Retry with UTF-8 bytes, minus the already-checked MAC.
+      // so a non-ASCII password fails there — usually as a padding error, but about once in 256 the
+      // wrong key leaves valid padding and the failure is garbage ASN.1. Retry with UTF-8 bytes,
+      // minus the already-checked MAC, whatever the failure was.
       try {
         return forge.pkcs12.pkcs12FromAsn1(withoutMac(readDer(file)), false, forge.util.encodeUtf8(password));
       } catch {
