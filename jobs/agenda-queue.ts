@@ -26,6 +26,7 @@ export async function createAgenda(settings: AgendaSettings): Promise<{ agenda: 
     const { PostgresBackend } = await import('@agendajs/postgres-backend');
     const { Pool } = await import('pg');
     const pool = new Pool({ ...settings.backend.pool, max: Math.max(4, Math.ceil(settings.concurrency / 2)) });
+    quietAfterEnd(pool);
     pool.on('error', (err) => settings.logger.warn({ err }, 'error en una conexión de Agenda'));
     ownPool = pool;
     backend = new PostgresBackend({ pool, disableNotifications: settings.backend.embedded });
@@ -93,4 +94,24 @@ export class AgendaQueue implements QueuePort {
     job.schedule(opts.runAt ?? new Date());
     await job.save();
   }
+}
+
+/**
+ * Agenda releases some job locks fire-and-forget (`db.unlockJob(...)` without await), so one can
+ * reach the pool after `stop()` and `end()`, and its rejection is unhandled. Once the pool is ended,
+ * promise queries answer an empty result instead: a stopped worker has nothing left to write, and a
+ * lock it did not release expires after JOB_LOCK_LIFETIME_MS, as after a crash.
+ */
+export function quietAfterEnd(pool: { query: (...args: never[]) => unknown; end: () => Promise<void> }): void {
+  let ended = false;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const end = pool.end.bind(pool);
+  (pool as { query: unknown }).query = (...args: unknown[]) => {
+    if (ended && typeof args[args.length - 1] !== 'function') return Promise.resolve({ rows: [], rowCount: 0 });
+    return query(...args);
+  };
+  pool.end = () => {
+    ended = true;
+    return end();
+  };
 }
