@@ -67,9 +67,16 @@ function decodeCursor(cursor: string): string {
 }
 
 /**
+ * Signed amounts, as the VAT books count them: a credit note (NC, 05) reduces the sales it corrects,
+ * so its subtotal, IVA and total enter the sums negative; every other type adds.
+ */
+const signed = (column: string) => `sum(case when d.type = '05' then -d.${column} else d.${column} end)`;
+
+/**
  * Sums of an emitter's documents (ambiente de la llave) grouped by day, month, type, receiver or
  * establishment, in SQL over numeric columns (`sum()::text`, never floats), with cursor pagination
- * on the groups and the totals over the whole filter.
+ * on the groups and the totals over the whole filter. Totals equal the books': credit notes subtract
+ * and documents tagged `exclude_from_books` are left out, as in every book and annex.
  */
 export class DocumentAggregatesService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -80,7 +87,7 @@ export class DocumentAggregatesService {
     const em = this.deps.orm.em.fork();
     await loadOwnEmitter(em, actor, emitterId, 'emitterId');
 
-    const where: string[] = ['d.account_id = ?', 'd.environment = ?', 'd.emitter_id = ?'];
+    const where: string[] = ['d.account_id = ?', 'd.environment = ?', 'd.emitter_id = ?', "coalesce(d.fiscal_tags->>'excludeFromBooks', 'false') <> 'true'"];
     const params: unknown[] = [actor.accountId, actor.environment, emitterId];
     const add = (clause: string, ...values: unknown[]) => {
       where.push(clause);
@@ -110,15 +117,15 @@ export class DocumentAggregatesService {
       em,
       `select * from (
          select ${group.key} as key, ${group.label} as label, count(*)::int as documents,
-                sum(d.subtotal)::text as subtotal, sum(d.iva)::text as iva, sum(d.total)::text as total
+                ${signed('subtotal')}::text as subtotal, ${signed('iva')}::text as iva, ${signed('total')}::text as total
            from documents d where ${conditions} group by 1
        ) g ${after !== null ? 'where g.key collate "C" > ?' : ''} order by g.key collate "C" limit ?`,
       [...params, ...(after !== null ? [after] : []), page.limit + 1],
     );
     const [totals] = await sql<{ documents: number; subtotal: string; iva: string; total: string }>(
       em,
-      `select count(*)::int as documents, coalesce(sum(d.subtotal), 0.00)::text as subtotal,
-              coalesce(sum(d.iva), 0.00)::text as iva, coalesce(sum(d.total), 0.00)::text as total
+      `select count(*)::int as documents, coalesce(${signed('subtotal')}, 0.00)::text as subtotal,
+              coalesce(${signed('iva')}, 0.00)::text as iva, coalesce(${signed('total')}, 0.00)::text as total
          from documents d where ${conditions}`,
       params,
     );
