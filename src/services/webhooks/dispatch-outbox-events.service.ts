@@ -47,13 +47,31 @@ export class DispatchOutboxEventsService {
    * Asks a worker to dispatch now; call it after committing outbox rows. Never throws (the periodic
    * run is the safety net).
    */
+  /**
+   * Asks for a dispatch run soon. Kicks that arrive while one is being queued collapse into a single
+   * trailing one (a burst of commits costs one or two queue writes, not one each); the trailing kick
+   * comes after the last caller's commit, so no event waits for the periodic pass.
+   */
   async kick(): Promise<void> {
+    if (this.kicking) {
+      this.kickAgain = true;
+      return;
+    }
+    this.kicking = true;
     try {
-      await this.deps.queue.enqueue(DISPATCH_OUTBOX_EVENTS_JOB, {}, { uniqueKey: `${DISPATCH_OUTBOX_EVENTS_JOB}:kick` });
+      do {
+        this.kickAgain = false;
+        await this.deps.queue.enqueue(DISPATCH_OUTBOX_EVENTS_JOB, {}, { uniqueKey: `${DISPATCH_OUTBOX_EVENTS_JOB}:kick` });
+      } while (this.kickAgain);
     } catch (err) {
       this.deps.logger.warn({ err }, 'no se pudo encolar el despacho de eventos; se hará en la próxima pasada periódica');
+    } finally {
+      this.kicking = false;
     }
   }
+
+  private kicking = false;
+  private kickAgain = false;
 
   private async dispatchBatch(): Promise<{ events: number; deliveryIds: string[] }> {
     const em = this.deps.orm.em.fork();
