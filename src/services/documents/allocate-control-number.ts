@@ -7,23 +7,40 @@ import { sql } from '../shared/sql';
  * until commit, so concurrent issuers (any number of processes) queue on it, and a rolled-back
  * issuance gives its number back. Numbers are therefore gapless and unique.
  */
-export async function allocateControlNumber(
-  em: EntityManager,
-  p: { emitterId: string; numbering: Numbering; environment: string; type: string; issuedAt: Date; establishment: string; pointOfSale: string },
-): Promise<string> {
-  const key = counterKey({
+export async function allocateControlNumber(em: EntityManager, p: CounterRequest): Promise<string> {
+  return (await allocateControlNumbers(em, p, 1))[0];
+}
+
+export interface CounterRequest {
+  emitterId: string;
+  numbering: Numbering;
+  environment: string;
+  type: string;
+  issuedAt: Date;
+  establishment: string;
+  pointOfSale: string;
+}
+
+/** The counter row a request draws from (documents with the same key share one sequence). */
+export function counterKeyOf(p: CounterRequest): string {
+  return counterKey({
     emitterId: p.emitterId,
     environment: p.environment,
     type: p.type,
     year: elSalvadorYear(p.issuedAt),
     scope: numberingScope(p.numbering, p.establishment, p.pointOfSale),
   });
+}
+
+/** `count` consecutive control numbers of one counter in one statement, in order. */
+export async function allocateControlNumbers(em: EntityManager, p: CounterRequest, count: number): Promise<string[]> {
   const rows = await sql<{ last_value: string }>(
     em,
-    `insert into control_number_counters (key, emitter_id, last_value) values (?, ?, 1)
-     on conflict (key) do update set last_value = control_number_counters.last_value + 1
+    `insert into control_number_counters (key, emitter_id, last_value) values (?, ?, ?)
+     on conflict (key) do update set last_value = control_number_counters.last_value + excluded.last_value
      returning last_value`,
-    [key, p.emitterId],
+    [counterKeyOf(p), p.emitterId, count],
   );
-  return formatControlNumber(p.type, p.establishment, p.pointOfSale, BigInt(rows[0].last_value));
+  const last = BigInt(rows[0].last_value);
+  return Array.from({ length: count }, (_, i) => formatControlNumber(p.type, p.establishment, p.pointOfSale, last - BigInt(count - 1 - i)));
 }

@@ -3,15 +3,15 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import type { Numbering } from '../../domain/numbering/control-number';
 import { signCompact } from '../../integrations/signer/jws-signer';
-import { DocumentEntity } from '../../persistence/entities';
 import { signingKeyFor } from '../credentials/signing-key';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { isUniqueViolation } from '../shared/unique-violation';
-import { allocateControlNumber } from './allocate-control-number';
-import { appendEvent } from './document-events';
+import { allocateControlNumber, type CounterRequest } from './allocate-control-number';
+import { insertDocuments, newDocumentEvent } from './document-insert';
+import { issuanceCommitterFor, type PreparedIssuance } from './issuance-committer';
 import type { DocumentView } from './document-view';
 import { GetDocumentService } from './get-document.service';
 import { resolveIssuanceContext } from './issuance-context';
@@ -97,83 +97,73 @@ export class IssueDocumentService {
     const placeholder = ctx.build.controlNumber;
     const id = newId(IdPrefix.document, now.getTime());
     const held = contingency !== null;
+    const counter: CounterRequest = {
+      emitterId: emitter.id,
+      numbering: emitter.numbering as Numbering,
+      environment: actor.environment,
+      type: input.type,
+      issuedAt: ctx.build.issuedAt,
+      establishment: input.establishment,
+      pointOfSale: input.pointOfSale,
+    };
+    const row: PreparedIssuance['row'] = {
+      id,
+      account_id: actor.accountId,
+      emitter_id: emitter.id,
+      environment: actor.environment,
+      type: input.type,
+      status: held ? 'contingency' : 'signed',
+      external_id: input.externalId ?? null,
+      generation_code: String(ident.codigoGeneracion),
+      establishment_code: input.establishment,
+      point_of_sale_code: input.pointOfSale,
+      issued_at: ctx.build.issuedAt,
+      issue_date: String(ident.fecEmi),
+      model_type: Number(ident.tipoModelo),
+      contingency_type: (ident.tipoContingencia as number | null) ?? null,
+      contingency_reason: (ident.motivoContin as string | null) ?? null,
+      subtotal: built.totals.subtotal,
+      iva: built.totals.iva,
+      total: built.totals.total,
+      total_in_words: built.totals.totalInWords,
+      receiver_name: receiver?.name ?? null,
+      receiver_document_type: receiver?.documentType ?? null,
+      receiver_document_number: receiver?.documentNumber ?? null,
+      receiver_nrc: receiver?.nrc ?? null,
+      receiver_email: receiver?.email ?? null,
+      related_documents: ctx.related,
+      warnings: built.warnings,
+      request: input as unknown as Record<string, unknown>,
+      contingency_episode_id: null,
+      operation_type: Number(ident.tipoOperacion),
+      send_email: input.sendEmail ?? false,
+      fiscal_tags: {},
+      created_at: now,
+    };
     try {
-      await em.transactional(async (tx) => {
-        const episodeId = held ? await openEpisode(this.deps, tx, { account_id: actor.accountId, emitter_id: emitter.id, environment: actor.environment }, episode!.reason ?? 'MH sin respuesta') : null;
-        if (ident.numeroControl === placeholder) {
-          ident.numeroControl = await allocateControlNumber(tx, {
-            emitterId: emitter.id,
-            numbering: emitter.numbering as Numbering,
-            environment: actor.environment,
-            type: input.type,
-            issuedAt: ctx.build.issuedAt,
-            establishment: input.establishment,
-            pointOfSale: input.pointOfSale,
-          });
-        }
-        const text = JSON.stringify(json);
-        const jws = signCompact(text, key);
-        const signedAt = this.deps.clock.now();
-        tx.create(DocumentEntity, {
-          id,
-          accountId: actor.accountId,
-          emitter,
-          environment: actor.environment,
-          type: input.type,
-          status: held ? 'contingency' : 'signed',
-          externalId: input.externalId ?? null,
-          generationCode: String(ident.codigoGeneracion),
-          controlNumber: String(ident.numeroControl),
-          establishmentCode: input.establishment,
-          pointOfSaleCode: input.pointOfSale,
-          issuedAt: ctx.build.issuedAt,
-          issueDate: String(ident.fecEmi),
-          modelType: Number(ident.tipoModelo),
-          contingencyType: (ident.tipoContingencia as number | null) ?? null,
-          contingencyReason: (ident.motivoContin as string | null) ?? null,
-          subtotal: built.totals.subtotal,
-          iva: built.totals.iva,
-          total: built.totals.total,
-          totalInWords: built.totals.totalInWords,
-          receiverName: receiver?.name ?? null,
-          receiverDocumentType: receiver?.documentType ?? null,
-          receiverDocumentNumber: receiver?.documentNumber ?? null,
-          receiverNrc: receiver?.nrc ?? null,
-          receiverEmail: receiver?.email ?? null,
-          relatedDocuments: ctx.related,
-          warnings: built.warnings,
-          request: input as unknown as Record<string, unknown>,
-          dteJson: text,
-          jws,
-          signedAt,
-          receptionStamp: null,
-          processedAt: null,
-          mhResponse: null,
-          transmissionAttempts: 0,
-          transmitLeaseUntil: null,
-          contingencyEpisodeId: episodeId,
-          operationType: Number(ident.tipoOperacion),
-          firstTransmittedAt: null,
-          rejectedAt: null,
-          voidedAt: null,
-          void: null,
-          replacesDocumentId: null,
-          replacedByDocumentId: null,
-          sendEmail: input.sendEmail ?? false,
-          fiscalTags: {},
-          createdAt: now,
-          updatedAt: signedAt,
+      if (!held && ident.numeroControl === placeholder) {
+        // The common case: numbered, signed and stored together with concurrent issuances of the same sequence.
+        await issuanceCommitterFor(this.deps).commit({ counter, json, key, pointOfSaleId: ctx.pointOfSale.id, row });
+      } else {
+        await em.transactional(async (tx) => {
+          const episodeId = held ? await openEpisode(this.deps, tx, { account_id: actor.accountId, emitter_id: emitter.id, environment: actor.environment }, episode!.reason ?? 'MH sin respuesta') : null;
+          if (ident.numeroControl === placeholder) ident.numeroControl = await allocateControlNumber(tx, counter);
+          const controlNumber = String(ident.numeroControl);
+          const text = JSON.stringify(json);
+          const jws = signCompact(text, key);
+          const signedAt = this.deps.clock.now();
+          const events = [
+            newDocumentEvent(id, 'created', 'Documento creado y validado.', now),
+            newDocumentEvent(id, 'signed', `Documento firmado (RS512) con el número de control ${controlNumber}.`, signedAt),
+          ];
+          if (held) events.push(newDocumentEvent(id, 'contingency', 'Emitido como documento de contingencia: el MH no responde; se transmitirá con el evento de contingencia.', signedAt));
+          await insertDocuments(tx, [{ ...row, contingency_episode_id: episodeId, control_number: controlNumber, dte_json: text, jws, signed_at: signedAt, updated_at: signedAt }], events, [ctx.pointOfSale.id]);
+          if (held) {
+            const [stored] = await sql<DocumentSummaryRow & { account_id: string }>(tx, `select ${SUMMARY_COLUMNS} from documents where id = ?`, [id]);
+            await insertOutboxEvent(tx, { accountId: actor.accountId, environment: actor.environment, type: 'document.contingency', subjectId: id, data: documentSummary(stored), at: signedAt });
+          }
         });
-        appendEvent(tx, id, 'created', 'Documento creado y validado.', now);
-        appendEvent(tx, id, 'signed', `Documento firmado (RS512) con el número de control ${String(ident.numeroControl)}.`, signedAt);
-        await sql(tx, 'update points_of_sale set documents_count = documents_count + 1 where id = ?', [ctx.pointOfSale.id]);
-        if (held) {
-          appendEvent(tx, id, 'contingency', 'Emitido como documento de contingencia: el MH no responde; se transmitirá con el evento de contingencia.', signedAt);
-          await tx.flush();
-          const [row] = await sql<DocumentSummaryRow & { account_id: string }>(tx, `select ${SUMMARY_COLUMNS} from documents where id = ?`, [id]);
-          await insertOutboxEvent(tx, { accountId: actor.accountId, environment: actor.environment, type: 'document.contingency', subjectId: id, data: documentSummary(row), at: signedAt });
-        }
-      });
+      }
     } catch (err) {
       if (isUniqueViolation(err)) {
         throw DomainError.field('generation_code_taken', 'raw.identificacion.codigoGeneracion', `El código de generación ${String(ident.codigoGeneracion)} ya fue usado por otro documento.`);

@@ -1,0 +1,99 @@
+import type { KeyObject } from 'node:crypto';
+import { signCompact } from '../../integrations/signer/jws-signer';
+import type { ServiceDeps } from '../shared/service-deps';
+import { allocateControlNumbers, counterKeyOf, type CounterRequest } from './allocate-control-number';
+import { insertDocuments, newDocumentEvent, type NewDocumentRow } from './document-insert';
+
+/** A validated document waiting for its control number and signature. */
+export interface PreparedIssuance {
+  counter: CounterRequest;
+  /** The official JSON; `identificacion.numeroControl` is set here before signing. */
+  json: Record<string, unknown>;
+  key: KeyObject;
+  pointOfSaleId: string;
+  row: Omit<NewDocumentRow, 'control_number' | 'dte_json' | 'jws' | 'signed_at' | 'updated_at'>;
+}
+
+/** At most this many documents share one transaction (the counter's lock is held while they are signed). */
+const MAX_BATCH = 32;
+
+/**
+ * Group commit of issuance. A control number is drawn from a counter row whose lock lasts until
+ * commit, so issuers of one sequence queue on it; taking them one transaction at a time makes the
+ * lock, not the CPU, the limit. Requests for the same counter that arrive while a transaction is
+ * open wait together and the next transaction takes all of them: one allocation of N consecutive
+ * numbers, N signatures, one insert statement, one commit. Numbers stay gapless and unique (a failed
+ * transaction gives all of them back) and each request is answered only after its commit. If a
+ * batch fails, its documents are retried one by one so an error belongs to the document that caused
+ * it. Other processes still queue on the same row lock, so the guarantee holds across processes.
+ */
+export class IssuanceCommitter {
+  private readonly waiting = new Map<string, { item: PreparedIssuance; done: (err?: unknown) => void }[]>();
+  private readonly running = new Set<string>();
+
+  constructor(private readonly deps: ServiceDeps) {}
+
+  commit(item: PreparedIssuance): Promise<void> {
+    const key = counterKeyOf(item.counter);
+    return new Promise<void>((resolve, reject) => {
+      const queue = this.waiting.get(key) ?? [];
+      queue.push({ item, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      this.waiting.set(key, queue);
+      if (!this.running.has(key)) void this.drain(key);
+    });
+  }
+
+  private async drain(key: string): Promise<void> {
+    this.running.add(key);
+    try {
+      for (let queue = this.waiting.get(key); queue?.length; queue = this.waiting.get(key)) {
+        const batch = queue.splice(0, MAX_BATCH);
+        if (!queue.length) this.waiting.delete(key);
+        try {
+          await this.write(batch.map((b) => b.item));
+          for (const b of batch) b.done();
+        } catch (err) {
+          if (batch.length === 1) {
+            batch[0].done(err);
+            continue;
+          }
+          for (const b of batch) {
+            await this.write([b.item]).then(() => b.done(), (e: unknown) => b.done(e));
+          }
+        }
+      }
+    } finally {
+      this.running.delete(key);
+    }
+  }
+
+  private async write(items: PreparedIssuance[]): Promise<void> {
+    await this.deps.orm.em.fork().transactional(async (tx) => {
+      const numbers = await allocateControlNumbers(tx, items[0].counter, items.length);
+      const rows: NewDocumentRow[] = [];
+      const events = [];
+      for (let i = 0; i < items.length; i++) {
+        const { json, key, row } = items[i];
+        (json.identificacion as Record<string, unknown>).numeroControl = numbers[i];
+        const text = JSON.stringify(json);
+        const jws = signCompact(text, key);
+        const signedAt = this.deps.clock.now();
+        rows.push({ ...row, control_number: numbers[i], dte_json: text, jws, signed_at: signedAt, updated_at: signedAt });
+        events.push(
+          newDocumentEvent(row.id, 'created', 'Documento creado y validado.', row.created_at),
+          newDocumentEvent(row.id, 'signed', `Documento firmado (RS512) con el número de control ${numbers[i]}.`, signedAt),
+        );
+      }
+      await insertDocuments(tx, rows, events, items.map((i) => i.pointOfSaleId));
+    });
+  }
+}
+
+const committers = new WeakMap<ServiceDeps, IssuanceCommitter>();
+
+/** The process's committer for these dependencies (one per running app). */
+export function issuanceCommitterFor(deps: ServiceDeps): IssuanceCommitter {
+  let c = committers.get(deps);
+  if (!c) committers.set(deps, (c = new IssuanceCommitter(deps)));
+  return c;
+}
