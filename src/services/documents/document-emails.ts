@@ -39,6 +39,17 @@ export function documentEmailView(e: DocumentEmailEntity): DocumentEmailView {
 }
 
 /**
+ * `insert … select` of the issuance e-mail from a documents row set named `alias` (four parameters:
+ * id, next_attempt_at, created_at, updated_at). Shared by `queueIssuanceEmail` and the one-statement
+ * status change.
+ */
+export const ISSUANCE_EMAIL_INSERT = (alias: string) => `insert into document_emails (id, document_id, account_id, environment, source, recipients, status, attempts, next_attempt_at, created_at, updated_at)
+     select ?, ${alias}.id, ${alias}.account_id, ${alias}.environment, 'issuance', jsonb_build_array(${alias}.receiver_email), 'pending', 0, ?::timestamptz, ?::timestamptz, ?::timestamptz
+       from ${alias}
+      where ${alias}.send_email and coalesce(${alias}.receiver_email, '') <> ''
+        and not exists (select 1 from document_emails e where e.document_id = ${alias}.id and e.source = 'issuance')`;
+
+/**
  * The one place where issuance's `send_email: true` takes effect: in the transaction that moves a
  * document to `processed`, a pending e-mail to the receiver's address is written when the document
  * asked for it, has a receiver e-mail and has no issuance e-mail yet. Returns its id (or null).
@@ -47,13 +58,10 @@ export async function queueIssuanceEmail(tx: EntityManager, documentId: string, 
   const id = newId(IdPrefix.documentEmail, at.getTime());
   const rows = await sql<{ id: string }>(
     tx,
-    `insert into document_emails (id, document_id, account_id, environment, source, recipients, status, attempts, next_attempt_at, created_at, updated_at)
-     select ?, d.id, d.account_id, d.environment, 'issuance', jsonb_build_array(d.receiver_email), 'pending', 0, ?, ?, ?
-       from documents d
-      where d.id = ? and d.send_email and coalesce(d.receiver_email, '') <> ''
-        and not exists (select 1 from document_emails e where e.document_id = d.id and e.source = 'issuance')
+    `with d as (select id, account_id, environment, send_email, receiver_email from documents where id = ?)
+     ${ISSUANCE_EMAIL_INSERT('d')}
      returning id`,
-    [id, at, at, at, documentId],
+    [documentId, id, at, at, at],
   );
   return rows[0]?.id ?? null;
 }

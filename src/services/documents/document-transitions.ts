@@ -4,8 +4,8 @@ import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import type { DocumentEventType } from './document-events';
-import { DELIVER_DOCUMENT_EMAIL_JOB, queueIssuanceEmail } from './document-emails';
-import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
+import { DELIVER_DOCUMENT_EMAIL_JOB, ISSUANCE_EMAIL_INSERT, queueIssuanceEmail } from './document-emails';
+import { SUMMARY_COLUMNS, documentSummary, summaryJsonSql, type DocumentSummaryRow } from './document-summary';
 import { detectDocumentDrift } from '../fiscal/document-drift';
 
 export interface MhAnswer {
@@ -27,55 +27,101 @@ export async function addEvent(em: EntityManager, documentId: string, type: Docu
   ]);
 }
 
+interface StatusChange {
+  from: readonly string[];
+  to: string;
+  set: Record<string, unknown>;
+  event: { type: DocumentEventType; message: string; data?: Record<string, unknown> | null };
+  outbox: string | null;
+}
+
+function setClause(change: StatusChange, at: Date): { assignments: string; values: unknown[] } {
+  const cols = Object.keys(change.set);
+  const assignments = [...cols.map((c) => `${c} = ?`), 'status = ?', 'updated_at = ?'].join(', ');
+  const values = [...cols.map((c) => { const v = change.set[c]; return v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v; }), change.to, at];
+  return { assignments, values };
+}
+
+/** Only these reach the books; a closed period they touch gets `drift`. */
+const TOUCHES_BOOKS = new Set(['processed', 'voided']);
+
 /**
- * Applies a status change in one transaction: the document row (only from the allowed states, so a
- * late answer never overwrites a final state), its `events[]` line and the outbox event; then tells
- * subscribers and the webhook dispatcher. Returns false when the document was not in an allowed state.
+ * Applies a status change atomically: the document row (only from the allowed states, so a late
+ * answer never overwrites a final state), its `events[]` line, the outbox event and — on `processed`
+ * — the issuance e-mail; then tells subscribers and the webhook dispatcher. Returns false when the
+ * document was not in an allowed state.
+ *
+ * The common case is one statement (one round trip, atomic by itself). A change that could touch a
+ * closed fiscal period (its month or a later one is closed) takes the transactional path, which also
+ * marks the period's drift; so does a caller's own transaction (`em`).
  */
-export async function transition(
-  deps: ServiceDeps,
-  documentId: string,
-  change: {
-    from: readonly string[];
-    to: string;
-    set: Record<string, unknown>;
-    event: { type: DocumentEventType; message: string; data?: Record<string, unknown> | null };
-    outbox: string | null;
-  },
-  em?: EntityManager,
-): Promise<boolean> {
+export async function transition(deps: ServiceDeps, documentId: string, change: StatusChange, em?: EntityManager): Promise<boolean> {
   const at = deps.clock.now();
-  let emailId: string | null = null;
-  const run = async (tx: EntityManager): Promise<Row | null> => {
-    const cols = Object.keys(change.set);
-    const assignments = [...cols.map((c) => `${c} = ?`), 'status = ?', 'updated_at = ?'].join(', ');
-    const values = [...cols.map((c) => { const v = change.set[c]; return v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v; }), change.to, at];
-    const rows = await sql<Row>(
-      tx,
-      `update documents set ${assignments} where id = ? and status in (${change.from.map(() => '?').join(', ')}) returning ${SUMMARY_COLUMNS}`,
-      [...values, documentId, ...change.from],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    await addEvent(tx, documentId, change.event.type, change.event.message, at, change.event.data ?? null);
-    if (change.outbox) {
-      await insertOutboxEvent(tx, { accountId: row.account_id, environment: row.environment, type: change.outbox, subjectId: documentId, data: documentSummary(row), at });
-    }
-    // A closed fiscal period whose inputs change gets `drift` (one indexed select otherwise).
-    if (change.to === 'processed' || change.to === 'voided') await detectDocumentDrift(tx, { id: documentId, accountId: row.account_id, status: change.to }, at);
-    // Issued with `send_email: true`: the e-mail to the receiver is written with the seal.
-    if (change.to === 'processed') emailId = await queueIssuanceEmail(tx, documentId, at);
-    return row;
-  };
-  const row = em ? await run(em) : await deps.orm.em.fork().transactional(run);
-  if (!row) return false;
-  afterChange(deps, row, change.outbox !== null);
+  let done: { row: Row; emailId: string | null } | null | 'closed_period' = em ? await transitionInTx(deps, em, documentId, change, at) : await transitionInOneStatement(deps, documentId, change, at);
+  if (done === 'closed_period') done = await deps.orm.em.fork().transactional((tx) => transitionInTx(deps, tx, documentId, change, at));
+  if (!done) return false;
+  afterChange(deps, done.row, change.outbox !== null);
+  const emailId = done.emailId;
   if (emailId) {
     deps.queue
       .enqueue(DELIVER_DOCUMENT_EMAIL_JOB, { emailId })
       .catch((err) => deps.logger.warn({ err, email_id: emailId }, 'no se pudo encolar el correo del documento; el barrido lo enviará'));
   }
   return true;
+}
+
+async function transitionInOneStatement(deps: ServiceDeps, documentId: string, change: StatusChange, at: Date): Promise<{ row: Row; emailId: string | null } | null | 'closed_period'> {
+  const { assignments, values } = setClause(change, at);
+  const guarded = TOUCHES_BOOKS.has(change.to);
+  const params: unknown[] = [...values, documentId, ...change.from];
+  // A document is processed or voided in its issue month or later: no closed period from that month on = no drift.
+  const guard = guarded
+    ? ` and not exists (select 1 from fiscal_periods fp where fp.emitter_id = documents.emitter_id and fp.environment = documents.environment
+          and fp.status = 'closed' and fp.period >= substr(documents.issue_date, 1, 7))`
+    : '';
+  const ctes = [
+    `d as (update documents set ${assignments} where id = ? and status in (${change.from.map(() => '?').join(', ')})${guard} returning ${SUMMARY_COLUMNS}, send_email, receiver_email)`,
+    `ev as (insert into document_events (id, document_id, type, at, message, data) select ?, d.id, ?, ?::timestamptz, ?, ?::jsonb from d)`,
+  ];
+  params.push(newId(IdPrefix.documentEvent, at.getTime()), change.event.type, at, change.event.message, change.event.data ? JSON.stringify(change.event.data) : null);
+  if (change.outbox) {
+    ctes.push(`ob as (insert into outbox_events (id, account_id, environment, type, subject_id, data, created_at)
+      select ?, d.account_id, d.environment, ?, d.id, ${summaryJsonSql('d')}, ?::timestamptz from d)`);
+    params.push(newId(IdPrefix.event, at.getTime()), change.outbox, at);
+  }
+  const sendsEmail = change.to === 'processed';
+  if (sendsEmail) {
+    ctes.push(`em as (${ISSUANCE_EMAIL_INSERT('d')} returning id)`);
+    params.push(newId(IdPrefix.documentEmail, at.getTime()), at, at, at);
+  }
+  const rows = await sql<Row & { email_id: string | null }>(
+    deps.orm.em.fork(),
+    `with ${ctes.join(',\n')} select d.*${sendsEmail ? ', (select id from em) as email_id' : ''} from d`,
+    params,
+  );
+  const row = rows[0];
+  if (row) return { row, emailId: row.email_id ?? null };
+  return guarded ? 'closed_period' : null;
+}
+
+async function transitionInTx(deps: ServiceDeps, tx: EntityManager, documentId: string, change: StatusChange, at: Date): Promise<{ row: Row; emailId: string | null } | null> {
+  const { assignments, values } = setClause(change, at);
+  const rows = await sql<Row>(
+    tx,
+    `update documents set ${assignments} where id = ? and status in (${change.from.map(() => '?').join(', ')}) returning ${SUMMARY_COLUMNS}`,
+    [...values, documentId, ...change.from],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  await addEvent(tx, documentId, change.event.type, change.event.message, at, change.event.data ?? null);
+  if (change.outbox) {
+    await insertOutboxEvent(tx, { accountId: row.account_id, environment: row.environment, type: change.outbox, subjectId: documentId, data: documentSummary(row), at });
+  }
+  // A closed fiscal period whose inputs change gets `drift` (one indexed select otherwise).
+  if (TOUCHES_BOOKS.has(change.to)) await detectDocumentDrift(tx, { id: documentId, accountId: row.account_id, status: change.to as 'processed' | 'voided' }, at);
+  // Issued with `send_email: true`: the e-mail to the receiver is written with the seal.
+  const emailId = change.to === 'processed' ? await queueIssuanceEmail(tx, documentId, at) : null;
+  return { row, emailId };
 }
 
 /** After commit: subscriptions and the outbox dispatcher. Never throws. */

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import { DocumentEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { loadEvents } from './document-events';
-import { documentView, type DocumentView } from './document-view';
+import { sql } from '../shared/sql';
+import { LIST_COLUMNS, documentViewFromRow, type DocumentListRow, type DocumentView } from './document-view';
 
 /** A document of the caller's account and environment (another's is invisible: null). */
 export async function loadOwnDocument(em: EntityManager, actor: Actor, id: string): Promise<DocumentEntity | null> {
@@ -14,10 +14,19 @@ export async function loadOwnDocument(em: EntityManager, actor: Actor, id: strin
 export class GetDocumentService {
   constructor(private readonly deps: ServiceDeps) {}
 
+  /** One round trip: the row, its emitter's name and its `events[]` in order. */
   async execute(actor: Actor, id: string): Promise<DocumentView | null> {
-    const em = this.deps.orm.em.fork();
-    const d = await loadOwnDocument(em, actor, id);
-    if (!d) return null;
-    return documentView(d, await loadEvents(em, d.id), this.deps.baseUrl(), d.emitter.name);
+    if (typeof id !== 'string' || id.length > 64) return null;
+    const [row] = await sql<DocumentListRow & { events: { type: string; at: string; message: string }[] }>(
+      this.deps.orm.em.fork(),
+      `select ${LIST_COLUMNS},
+              coalesce((select jsonb_agg(jsonb_build_object('type', ev.type, 'at', ev.at, 'message', ev.message) order by ev.at, ev.id)
+                          from document_events ev where ev.document_id = d.id), '[]'::jsonb) as events
+         from documents d join emitters e on e.id = d.emitter_id
+        where d.id = ? and d.account_id = ? and d.environment = ?`,
+      [id, actor.accountId, actor.environment],
+    );
+    if (!row) return null;
+    return documentViewFromRow(row, row.events.map((e) => ({ type: e.type, at: new Date(e.at), message: e.message })), this.deps.baseUrl());
   }
 }

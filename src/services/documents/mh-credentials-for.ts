@@ -11,7 +11,16 @@ export async function mhCredentialsFor(deps: ServiceDeps, em: EntityManager, emi
       where c.emitter_id = ? and c.environment = ?`,
     [emitterId, environment],
   );
-  const r = rows[0];
+  return mhCredentialsFrom(deps, emitterId, environment, rows[0]);
+}
+
+/** The same from a row already read (`nit`, `mh_user`, `sealed_mh_password`). */
+export function mhCredentialsFrom(
+  deps: ServiceDeps,
+  emitterId: string,
+  environment: string,
+  r: { nit: string; mh_user: string | null; sealed_mh_password: string | null } | undefined,
+): MhCredentials | null {
   if (!r || !r.mh_user || !r.sealed_mh_password) return null;
   return { nit: r.nit, mhUser: r.mh_user, mhPassword: deps.secrets.openText(r.sealed_mh_password, `emitter:${emitterId}:${environment}:mh-password`) };
 }

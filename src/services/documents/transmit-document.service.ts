@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { OpenContingencyService } from './open-contingency.service';
 import { mhAnswer, transition } from './document-transitions';
-import { mhCredentialsFor } from './mh-credentials-for';
+import { mhCredentialsFrom } from './mh-credentials-for';
 
 export type TransmitOutcome =
   | { kind: 'processed' }
@@ -44,20 +44,25 @@ export class TransmitDocumentService {
   async execute(documentId: string, opts: { force?: boolean } = {}): Promise<TransmitOutcome> {
     const em = this.deps.orm.em.fork();
     const now = this.deps.clock.now();
-    const claimed = await sql<Claimed>(
+    // One round trip: take the lease, count the first send, and read the issuer's MH user with it.
+    const claimed = await sql<Claimed & { nit: string; mh_user: string | null; sealed_mh_password: string | null }>(
       em,
-      `update documents set status = 'sending', transmit_lease_until = ?, updated_at = ?
-        where id = ? and status in ('signed', 'sending', 'error'${opts.force ? ", 'contingency'" : ''}) and model_type = 1
-          and (transmit_lease_until is null or transmit_lease_until < ?)
-        returning id, account_id, environment, emitter_id, type, generation_code, jws, model_type, transmission_attempts, first_transmitted_at`,
-      [new Date(now.getTime() + this.leaseMs()), now, documentId, now],
+      `with c as (
+         update documents set status = 'sending', transmit_lease_until = ?, updated_at = ?,
+                transmission_attempts = transmission_attempts + 1, first_transmitted_at = coalesce(first_transmitted_at, ?)
+          where id = ? and status in ('signed', 'sending', 'error'${opts.force ? ", 'contingency'" : ''}) and model_type = 1
+            and (transmit_lease_until is null or transmit_lease_until < ?)
+          returning id, account_id, environment, emitter_id, type, generation_code, jws, model_type, transmission_attempts - 1 as transmission_attempts, first_transmitted_at)
+       select c.*, e.nit, cr.mh_user, cr.sealed_mh_password from c join emitters e on e.id = c.emitter_id
+         left join emitter_credentials cr on cr.emitter_id = c.emitter_id and cr.environment = c.environment`,
+      [new Date(now.getTime() + this.leaseMs()), now, now, documentId, now],
     );
     const doc = claimed[0];
     if (!doc) return this.whyNot(documentId);
     try {
-      const creds = await mhCredentialsFor(this.deps, em, doc.emitter_id, doc.environment);
+      const creds = mhCredentialsFrom(this.deps, doc.emitter_id, doc.environment, doc);
       if (!creds) {
-        await this.release(doc.id, 'error');
+        await this.release(doc.id, 'error', { uncount: true });
         return { kind: 'skipped', reason: 'no_credentials' };
       }
       return await this.run(doc, creds);
@@ -71,17 +76,19 @@ export class TransmitDocumentService {
   private async run(doc: Claimed, creds: MhCredentials): Promise<TransmitOutcome> {
     const env = doc.environment as '00' | '01';
     const limit = this.deps.config.mh.resendLimit;
-    let attempts = doc.transmission_attempts;
     let lastFailure = '';
     // An earlier attempt may have reached MH (crash, timeout): ask before sending again.
-    if (attempts > 0) {
+    if (doc.transmission_attempts > 0) {
       const q = await this.deps.mhClient.query(env, creds, { tipoDte: doc.type, codigoGeneracion: doc.generation_code });
       if (q.kind === 'processed') return this.processed(doc, q, 'consulta');
       if (q.kind === 'rejected') return this.rejected(doc, q);
     }
+    let attempts = doc.transmission_attempts + 1; // the claim counted this first send
     for (let resend = 0; ; resend++) {
-      attempts++;
-      await sql(this.deps.orm.em.fork(), `update documents set transmission_attempts = ?, first_transmitted_at = coalesce(first_transmitted_at, ?) where id = ?`, [attempts, this.deps.clock.now(), doc.id]);
+      if (resend > 0) {
+        attempts++;
+        await sql(this.deps.orm.em.fork(), `update documents set transmission_attempts = ? where id = ?`, [attempts, doc.id]);
+      }
       const r = await this.deps.mhClient.transmit(env, creds, {
         tipoDte: doc.type,
         version: OFFICIAL_VERSION_BY_DTE_TYPE[doc.type as keyof typeof OFFICIAL_VERSION_BY_DTE_TYPE],
@@ -123,8 +130,12 @@ export class TransmitDocumentService {
     return { kind: 'rejected' };
   }
 
-  private async release(id: string, status: string): Promise<void> {
-    await sql(this.deps.orm.em.fork(), `update documents set status = ?, transmit_lease_until = null where id = ? and status = 'sending'`, [status, id]);
+  /** Gives the lease back; `uncount` takes back the send the claim counted when none happened. */
+  private async release(id: string, status: string, opts: { uncount?: boolean } = {}): Promise<void> {
+    const uncount = opts.uncount
+      ? `, transmission_attempts = transmission_attempts - 1, first_transmitted_at = case when transmission_attempts = 1 then null else first_transmitted_at end`
+      : '';
+    await sql(this.deps.orm.em.fork(), `update documents set status = ?, transmit_lease_until = null${uncount} where id = ? and status = 'sending'`, [status, id]);
   }
 
   private async whyNot(id: string): Promise<TransmitOutcome> {
