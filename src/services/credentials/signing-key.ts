@@ -1,12 +1,16 @@
 import type { KeyObject } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { DomainError } from '../../domain/shared/domain-error';
-import { EmitterCredentialEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
 
 /** The issuer's signing key for an environment: decrypted once, then cached in memory per credential version. */
-export async function signingKeyFor(deps: ServiceDeps, em: EntityManager, emitterId: string, environment: string): Promise<{ key: KeyObject; credential: EmitterCredentialEntity }> {
-  const credential = await em.findOne(EmitterCredentialEntity, { emitter: emitterId, environment });
+export async function signingKeyFor(deps: ServiceDeps, em: EntityManager, emitterId: string, environment: string): Promise<{ key: KeyObject; version: number }> {
+  const [credential] = await sql<{ version: number; sealed_private_key: string }>(
+    em,
+    'select version, sealed_private_key from emitter_credentials where emitter_id = ? and environment = ?',
+    [emitterId, environment],
+  );
   if (!credential) {
     throw new DomainError(
       'credentials_not_configured',
@@ -14,7 +18,7 @@ export async function signingKeyFor(deps: ServiceDeps, em: EntityManager, emitte
     );
   }
   const key = deps.signingKeys.get(`${emitterId}:${environment}:${credential.version}`, () =>
-    deps.secrets.open(credential.sealedPrivateKey, `emitter:${emitterId}:${environment}:private-key`),
+    deps.secrets.open(credential.sealed_private_key, `emitter:${emitterId}:${environment}:private-key`),
   );
-  return { key, credential };
+  return { key, version: credential.version };
 }

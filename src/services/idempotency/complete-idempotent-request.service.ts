@@ -1,4 +1,5 @@
 import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
 
 /**
  * Stores the response of the first request for replay. A server error (5xx) is not stored: the
@@ -8,12 +9,13 @@ export class CompleteIdempotentRequestService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(recordId: string, response: { status: number; body: string; headers: Record<string, string> }): Promise<void> {
-    const conn = this.deps.orm.em.getConnection();
+    const em = this.deps.orm.em.fork();
     if (response.status >= 500) {
-      await conn.execute('delete from idempotency_records where id = ?', [recordId]);
+      await sql(em, 'delete from idempotency_records where id = ?', [recordId]);
       return;
     }
-    await conn.execute(
+    await sql(
+      em,
       `update idempotency_records set state = 'completed', response_status = ?, response_body = ?, response_headers = ? where id = ?`,
       [response.status, response.body, JSON.stringify(response.headers), recordId],
     );
