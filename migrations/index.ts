@@ -8,6 +8,7 @@ import { Migration20261123130958_webhooks as M3 } from './Migration2026112313095
 import { Migration20261123152749_document_emails as M4 } from './Migration20261123152749_document_emails';
 import { Migration20261123160500_fiscal_records as M5 } from './Migration20261123160500_fiscal_records';
 import { Migration20261123161000_fiscal_reports as M6 } from './Migration20261123161000_fiscal_reports';
+import { Migration20261123181418_fiscal_work_leases as M7 } from './Migration20261123181418_fiscal_work_leases';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -17,4 +18,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123152749_document_emails', class: M4 },
   { name: 'Migration20261123160500_fiscal_records', class: M5 },
   { name: 'Migration20261123161000_fiscal_reports', class: M6 },
+  { name: 'Migration20261123181418_fiscal_work_leases', class: M7 },
 ];

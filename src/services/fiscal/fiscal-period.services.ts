@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/core';
 import { isValidPeriod, REPORT_TYPE_NAMES, reportTypeInfo, defaultReportParams } from '../../domain/fiscal';
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
@@ -6,6 +7,7 @@ import type { Actor } from '../shared/actor';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import { claimPeriodClose, FiscalLeaseLostError, renewPeriodClose } from './fiscal-work-lease';
 import { closePeriodJobKey } from './sweep-fiscal-work.service';
 import { CLOSE_FISCAL_PERIOD_JOB, currentInputHash, generateStoredReport, readPeriod, type PeriodView } from './fiscal-report-store';
 
@@ -73,15 +75,30 @@ export class CloseFiscalPeriodService {
  * The close job: generates every report type of the period (default params), stores a snapshot per
  * type with the hash of its files, then marks the period closed (keeping its version) and writes
  * `fiscal.period.closed`. Safe to run twice: a period no longer `closing` is left alone, snapshots are
- * upserted.
+ * upserted, and a close another live run is doing (it holds the period's lease, renewed after every
+ * report) is left to it.
  */
 export class CompleteFiscalPeriodCloseService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(job: { accountId: string; emitterId: string; environment: string; period: string }, touch?: () => Promise<void>): Promise<void> {
     const em = this.deps.orm.em.fork();
+    const token = await claimPeriodClose(em, job, this.deps.clock.now());
+    if (!token) return;
+    try {
+      await this.close(em, job, token, touch);
+    } catch (err) {
+      if (!(err instanceof FiscalLeaseLostError)) throw err;
+      this.deps.logger.warn({ emitter_id: job.emitterId, period: job.period }, err.message);
+    }
+  }
+
+  private async close(em: EntityManager, job: { accountId: string; emitterId: string; environment: string; period: string }, token: string, touch?: () => Promise<void>): Promise<void> {
+    const heartbeat = async () => {
+      await touch?.();
+      await renewPeriodClose(em, job, token, this.deps.clock.now());
+    };
     const state = await readPeriod(em, job.emitterId, job.environment, job.period);
-    if (state.status !== 'closing') return;
     const snapshots: { type: string; report_id: string; content_hash: string }[] = [];
     for (const type of REPORT_TYPE_NAMES) {
       const params = defaultReportParams(type) as Record<string, unknown>;
@@ -94,13 +111,15 @@ export class CompleteFiscalPeriodCloseService {
          values (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
         [id, job.accountId, job.environment, job.emitterId, job.period, type, JSON.stringify(params), inputHash, reportTypeInfo(type).rulesVersion, state.version, now],
       );
-      const done = await generateStoredReport(this.deps, id, { touch, emitEvent: false });
+      const done = await generateStoredReport(this.deps, id, { touch: heartbeat, emitEvent: false });
       if (done.status !== 'ready' || !done.contentHash) throw new Error(`el reporte ${type} del cierre falló`);
       snapshots.push({ type, report_id: id, content_hash: done.contentHash });
-      await touch?.();
+      await heartbeat();
     }
     const at = this.deps.clock.now();
     await em.transactional(async (tx) => {
+      // Still ours? This also locks the period row until the snapshots and the close are written.
+      await renewPeriodClose(tx, job, token, at);
       for (const s of snapshots) {
         await sql(
           tx,
@@ -111,8 +130,9 @@ export class CompleteFiscalPeriodCloseService {
       }
       const closed = await sql(
         tx,
-        `update fiscal_periods set status = 'closed', closed_at = ?, drift = false, drift_details = '[]'::jsonb, updated_at = ? where emitter_id = ? and environment = ? and period = ? and status = 'closing' returning period`,
-        [at, at, job.emitterId, job.environment, job.period],
+        `update fiscal_periods set status = 'closed', closed_at = ?, drift = false, drift_details = '[]'::jsonb, updated_at = ?, close_lease_until = null
+          where emitter_id = ? and environment = ? and period = ? and status = 'closing' and close_lease_token = ? returning period`,
+        [at, at, job.emitterId, job.environment, job.period, token],
       );
       if (!closed.length) return;
       await insertOutboxEvent(tx, {

@@ -15,6 +15,7 @@ import type { Actor } from '../shared/actor';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import { claimReport, FiscalLeaseLostError, renewReport } from './fiscal-work-lease';
 import { loadLedger } from './load-ledger';
 
 export const GENERATE_FISCAL_REPORT_JOB = 'generate-fiscal-report';
@@ -79,12 +80,14 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const pdfRenderer = new PdfkitBookRenderer();
 
 /** The files of a report: CSV, and for books XLSX and PDF. */
-async function reportFiles(type: ReportType, report: FiscalReport, params: unknown, header: { taxpayerName: string; nrc: string; nit: string | null; period: string }) {
+async function reportFiles(type: ReportType, report: FiscalReport, params: unknown, header: { taxpayerName: string; nrc: string; nit: string | null; period: string }, heartbeat: () => Promise<void>) {
   const info = reportTypeInfo(type);
   const files: { format: ReportFormat; content: Buffer }[] = [{ format: 'csv', content: writeReportCsv(type, report, params as never) }];
   if (info.kind === 'book') {
     const bookHeader = { title: info.name, ...header };
+    await heartbeat();
     files.push({ format: 'xlsx', content: await writeBookXlsx(report, bookHeader) });
+    await heartbeat();
     files.push({ format: 'pdf', content: await pdfRenderer.render(report, bookHeader) });
   }
   return files;
@@ -93,30 +96,38 @@ async function reportFiles(type: ReportType, report: FiscalReport, params: unkno
 /**
  * Generates a queued (or failed-before-finishing) report: reads the ledger, runs the generator, stores
  * rows and files, and marks it ready with `fiscal.report.ready` — or failed with `fiscal.report.failed`.
- * Safe to run twice: a ready report is left as it is; rows and files are replaced. Returns the
- * content hash (SHA-256 over its files) when ready.
+ * Safe to run twice: a ready report is left as it is, and a report another live run is generating
+ * (it holds the lease, renewed between steps) is left to it — the answer is then `running`. A run
+ * that lost its lease writes nothing. Returns the content hash (SHA-256 over its files) when ready.
  */
 export async function generateStoredReport(deps: ServiceDeps, reportId: string, opts: { touch?: () => Promise<void>; emitEvent?: boolean } = {}): Promise<{ status: string; contentHash: string | null }> {
   const em = deps.orm.em.fork();
-  const claimed = await sql<{ id: string }>(em, `update fiscal_reports set status = 'running' where id = ? and status in ('queued', 'running', 'failed') returning id`, [reportId]);
+  const token = await claimReport(em, reportId, deps.clock.now());
   const report = await em.findOne(FiscalReportEntity, { id: reportId });
   if (!report) return { status: 'missing', contentHash: null };
-  if (!claimed.length) return { status: report.status, contentHash: await contentHashOf(em, reportId) };
+  if (!token) return { status: report.status, contentHash: report.status === 'ready' ? await contentHashOf(em, reportId) : null };
   const emitEvent = opts.emitEvent !== false;
+  const heartbeat = async () => {
+    await opts.touch?.();
+    await renewReport(em, reportId, token, deps.clock.now());
+  };
   try {
     const type = parseReportType(report.type);
     const q = { emitterId: report.emitterId, environment: report.environment, period: report.period };
     const ledger = await loadLedger(em, q);
+    await heartbeat();
     const input = { period: report.period, documents: ledger.documents, records: ledger.records };
     const result = generateReport(type, input, report.params);
     if (!result.ok) throw new Error(result.errors.map((e) => e.message).join(' '));
     const inputHash = computeInputHash(reportInputRows(input), result.rulesVersion, result.params);
-    await opts.touch?.();
+    await heartbeat();
     const emitter = (await sql<{ name: string; nrc: string; nit: string }>(em, 'select name, nrc, nit from emitters where id = ?', [report.emitterId]))[0];
-    const files = await reportFiles(type, result.report, result.params, { taxpayerName: emitter?.name ?? '', nrc: emitter?.nrc ?? '', nit: emitter?.nit ?? null, period: report.period });
+    const files = await reportFiles(type, result.report, result.params, { taxpayerName: emitter?.name ?? '', nrc: emitter?.nrc ?? '', nit: emitter?.nit ?? null, period: report.period }, heartbeat);
     const contentHash = hashFiles(files.map((f) => ({ format: f.format, sha256: sha256(f.content) })));
     const at = deps.clock.now();
     await em.transactional(async (tx) => {
+      // Still ours? This also locks the report row, so two runs never write rows and files at once.
+      await renewReport(tx, reportId, token, at);
       await sql(tx, 'delete from fiscal_report_rows where report_id = ?', [reportId]);
       await sql(tx, 'delete from fiscal_report_files where report_id = ?', [reportId]);
       const rows = result.report.rows;
@@ -134,7 +145,7 @@ export async function generateStoredReport(deps: ServiceDeps, reportId: string, 
       }
       await sql(
         tx,
-        `update fiscal_reports set status = 'ready', input_hash = ?, rules_version = ?, totals = ?, warnings = ?, columns = ?, row_count = ?, error = null, completed_at = ? where id = ?`,
+        `update fiscal_reports set status = 'ready', input_hash = ?, rules_version = ?, totals = ?, warnings = ?, columns = ?, row_count = ?, error = null, completed_at = ?, lease_until = null where id = ?`,
         [inputHash, result.rulesVersion, JSON.stringify(result.report.totals), JSON.stringify(result.report.warnings), JSON.stringify(result.report.columns), rows.length, at, reportId],
       );
       if (emitEvent) {
@@ -148,17 +159,25 @@ export async function generateStoredReport(deps: ServiceDeps, reportId: string, 
     if (emitEvent) deps.outbox.kick();
     return { status: 'ready', contentHash };
   } catch (err) {
+    if (err instanceof FiscalLeaseLostError) {
+      deps.logger.warn({ report_id: reportId }, err.message);
+      const now = await em.fork().findOne(FiscalReportEntity, { id: reportId });
+      return { status: now?.status ?? 'missing', contentHash: null };
+    }
     deps.logger.error({ err, report_id: reportId }, 'no se pudo generar el reporte fiscal');
     const at = deps.clock.now();
     const message = `No se pudo generar el reporte: ${(err as Error).message}`.slice(0, 1000);
-    await em.transactional(async (tx) => {
-      await sql(tx, `update fiscal_reports set status = 'failed', error = ?, completed_at = ? where id = ?`, [message, at, reportId]);
+    const failed = await em.transactional(async (tx) => {
+      const mine = await sql(tx, `update fiscal_reports set status = 'failed', error = ?, completed_at = ?, lease_until = null where id = ? and lease_token = ? returning id`, [message, at, reportId, token]);
+      if (!mine.length) return false; // another run took it over: its outcome stands
       await insertOutboxEvent(tx, {
         accountId: report.accountId, environment: report.environment, type: 'fiscal.report.failed', subjectId: reportId,
         data: { id: reportId, object: 'fiscal_report', emitter_id: report.emitterId, type: report.type, period: report.period, status: 'failed', error: message },
         at,
       });
+      return true;
     });
+    if (!failed) return { status: 'running', contentHash: null };
     deps.outbox.kick();
     return { status: 'failed', contentHash: null };
   }
