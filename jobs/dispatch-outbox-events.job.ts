@@ -2,8 +2,8 @@ import { DISPATCH_OUTBOX_EVENTS_JOB } from '../src/services/webhooks/dispatch-ou
 import type { JobFactory } from './job-definition';
 
 /**
- * Creates webhook deliveries for undispatched outbox events. Runs when kicked
- * (`services.dispatchOutboxEvents.kick()` after a commit) and every 5 seconds as a safety net.
+ * Creates webhook deliveries for undispatched outbox events every 5 seconds: the safety net behind
+ * `services.dispatchOutboxEvents.kick()`, which dispatches in the committing process right away.
  */
 export const dispatchOutboxEventsJob: JobFactory = (services) => ({
   name: DISPATCH_OUTBOX_EVENTS_JOB,

@@ -131,6 +131,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     });
     // Outbox rows committed by a use case are dispatched to webhooks at once (and every 5 s anyway).
     outbox.kick = () => void services.dispatchOutboxEvents.kick();
+    stopping.push(() => services.dispatchOutboxEvents.settle());
     if (runsWorkers) {
       const jobs = JOBS.map((f) => f(services));
       defineJobs(agenda, jobs, logger, config.jobLockLifetimeMs);

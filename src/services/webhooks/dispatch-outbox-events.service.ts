@@ -44,33 +44,37 @@ export class DispatchOutboxEventsService {
   }
 
   /**
-   * Asks a worker to dispatch now; call it after committing outbox rows. Never throws (the periodic
-   * run is the safety net).
+   * Dispatches now, in this process; call it after committing outbox rows. Never throws (the
+   * periodic job is the safety net, also for events whose process died before dispatching). Kicks
+   * that arrive during a run collapse into one trailing run, which starts after the last caller's
+   * commit, so a burst of commits costs one or two runs and no event waits for the periodic pass.
    */
-  /**
-   * Asks for a dispatch run soon. Kicks that arrive while one is being queued collapse into a single
-   * trailing one (a burst of commits costs one or two queue writes, not one each); the trailing kick
-   * comes after the last caller's commit, so no event waits for the periodic pass.
-   */
-  async kick(): Promise<void> {
+  kick(): Promise<void> {
     if (this.kicking) {
       this.kickAgain = true;
-      return;
+      return this.kicking;
     }
-    this.kicking = true;
-    try {
-      do {
-        this.kickAgain = false;
-        await this.deps.queue.enqueue(DISPATCH_OUTBOX_EVENTS_JOB, {}, { uniqueKey: `${DISPATCH_OUTBOX_EVENTS_JOB}:kick` });
-      } while (this.kickAgain);
-    } catch (err) {
-      this.deps.logger.warn({ err }, 'no se pudo encolar el despacho de eventos; se hará en la próxima pasada periódica');
-    } finally {
-      this.kicking = false;
-    }
+    this.kicking = (async () => {
+      try {
+        do {
+          this.kickAgain = false;
+          await this.execute();
+        } while (this.kickAgain);
+      } catch (err) {
+        this.deps.logger.warn({ err }, 'no se pudieron despachar los eventos; se hará en la próxima pasada periódica');
+      } finally {
+        this.kicking = null;
+      }
+    })();
+    return this.kicking;
   }
 
-  private kicking = false;
+  /** Resolves when no kick is running (shutdown waits for it before closing the database). */
+  async settle(): Promise<void> {
+    while (this.kicking) await this.kicking;
+  }
+
+  private kicking: Promise<void> | null = null;
   private kickAgain = false;
 
   private async dispatchBatch(): Promise<{ events: number; deliveryIds: string[] }> {
