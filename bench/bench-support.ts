@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,4 +78,52 @@ export async function runConcurrent<T>(count: number, concurrency: number, fn: (
     }),
   );
   return { results, elapsedMs: Number(process.hrtime.bigint() - start) / 1e6, latencies: latencies.sort((a, b) => a - b) };
+}
+
+/** Runs `bench/<script>` in its own Node process (TypeScript through @swc-node/register). */
+export function spawnBenchProcess(script: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, script)], {
+    cwd: join(__dirname, '..'),
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+}
+
+/** The MH simulator as its own process (`npm run mh-simulator`, as operators run it) on a free port. */
+export async function startSimulatorProcess(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, '..', 'src', 'mh-simulator', 'main.ts')], {
+    cwd: join(__dirname, '..'),
+    env: { ...process.env, MH_SIMULATOR_PORT: '0', MH_SIMULATOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'dte-bench-mh-')), LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = out.match(/escuchando en (\S+)/);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`el simulador terminó (código ${code}) antes de escuchar`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Sends `job` as JSON to a bench process's stdin and parses the JSON it prints. */
+export async function runBenchProcess<T>(script: string, job: unknown): Promise<T> {
+  const child = spawnBenchProcess(script);
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.stdin!.end(JSON.stringify(job));
+  const code = await exited;
+  if (code !== 0) throw new Error(`${script} terminó con código ${code}: ${out.slice(0, 300)}`);
+  return JSON.parse(out) as T;
 }
