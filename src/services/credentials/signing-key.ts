@@ -11,14 +11,18 @@ export async function signingKeyFor(deps: ServiceDeps, em: EntityManager, emitte
     'select version, sealed_private_key from emitter_credentials where emitter_id = ? and environment = ?',
     [emitterId, environment],
   );
+  return { key: signingKeyFrom(deps, emitterId, environment, credential), version: credential.version };
+}
+
+/** The same from the credential's row already read (`version`, `sealed_private_key`; undefined/null: none). */
+export function signingKeyFrom(deps: ServiceDeps, emitterId: string, environment: string, credential: { version: number; sealed_private_key: string } | null | undefined): KeyObject {
   if (!credential) {
     throw new DomainError(
       'credentials_not_configured',
       `El emisor no tiene certificado para el ambiente ${environment}; súbalo con PUT /v1/emitters/{id}/credentials.`,
     );
   }
-  const key = deps.signingKeys.get(`${emitterId}:${environment}:${credential.version}`, () =>
+  return deps.signingKeys.get(`${emitterId}:${environment}:${credential.version}`, () =>
     deps.secrets.open(credential.sealed_private_key, `emitter:${emitterId}:${environment}:private-key`),
   );
-  return { key, version: credential.version };
 }

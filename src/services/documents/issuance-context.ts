@@ -4,16 +4,158 @@ import type { BuildContext, DocumentCreateInput } from '../../domain/dte';
 import { FE_RECEIVER_THRESHOLD_DEFAULT } from '../../domain/dte';
 import { placeholderControlNumber } from '../../domain/numbering/control-number';
 import { DomainError, type FieldError } from '../../domain/shared/domain-error';
-import { DocumentEntity, type EmitterEntity, EstablishmentEntity, type PointOfSaleEntity } from '../../persistence/entities';
+import { DocumentEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
+import { sql } from '../shared/sql';
 
 export const ISSUED_AT_SLACK_MS = 30 * 60_000;
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
+interface Address {
+  department: string;
+  municipality: string;
+  district: string;
+  line: string;
+}
+
+/** What issuance reads of the issuer (an `EmitterEntity` has the same shape). */
+export interface IssuingEmitter {
+  id: string;
+  nit: string;
+  nrc: string;
+  name: string;
+  tradeName: string | null;
+  economicActivity: string;
+  phone: string | null;
+  email: string;
+  address: Address;
+  isLargeTaxpayer: boolean;
+  numbering: string;
+}
+
+export interface IssuingEstablishment {
+  id: string;
+  code: string;
+  type: string;
+  address: Address;
+  phone: string | null;
+  email: string | null;
+  active: boolean;
+}
+
+export interface IssuingPointOfSale {
+  id: string;
+  code: string;
+  active: boolean;
+}
+
+interface EstablishmentRow {
+  id: string;
+  code: string;
+  type: string;
+  address_department: string;
+  address_municipality: string;
+  address_district: string;
+  address_line: string;
+  phone: string | null;
+  email: string | null;
+  active: boolean;
+  pos_id: string | null;
+  pos_code: string | null;
+  pos_active: boolean | null;
+}
+
+/** The issuer's establishment with the requested point of sale (null when either is unknown), in one query. */
+async function loadEstablishment(em: EntityManager, emitterId: string, code: string, pointOfSale: string): Promise<{ establishment: IssuingEstablishment | null; pointOfSale: IssuingPointOfSale | null }> {
+  const [r] = await sql<EstablishmentRow>(
+    em,
+    `select s.id, s.code, s.type, s.address_department, s.address_municipality, s.address_district, s.address_line, s.phone, s.email, s.active,
+            p.id as pos_id, p.code as pos_code, p.active as pos_active
+       from establishments s left join points_of_sale p on p.establishment_id = s.id and p.code = ?
+      where s.emitter_id = ? and s.code = ?`,
+    [pointOfSale, emitterId, code],
+  );
+  if (!r) return { establishment: null, pointOfSale: null };
+  return {
+    establishment: {
+      id: r.id,
+      code: r.code,
+      type: r.type,
+      address: { department: r.address_department, municipality: r.address_municipality, district: r.address_district, line: r.address_line },
+      phone: r.phone,
+      email: r.email,
+      active: r.active,
+    },
+    pointOfSale: r.pos_id ? { id: r.pos_id, code: r.pos_code!, active: r.pos_active! } : null,
+  };
+}
+
+interface IssuerRow {
+  id: string;
+  nit: string;
+  nrc: string;
+  name: string;
+  trade_name: string | null;
+  economic_activity: string;
+  phone: string | null;
+  email: string;
+  address_department: string;
+  address_municipality: string;
+  address_district: string;
+  address_line: string;
+  is_large_taxpayer: boolean;
+  numbering: string;
+  open_episode: { id: string; contingency_type: number; reason: string | null } | null;
+  credential: { version: number; sealed_private_key: string } | null;
+}
+
+export interface Issuer {
+  emitter: IssuingEmitter;
+  /** The open contingency episode of this environment: while MH is unreachable, documents are born in contingency. */
+  openEpisode: IssuerRow['open_episode'];
+  /** The signing credential of this environment (null: none uploaded). */
+  credential: IssuerRow['credential'];
+}
+
+/** The caller's emitter with its open contingency episode and signing credential for the caller's environment, in one query. */
+export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: string): Promise<Issuer> {
+  const [r] = typeof emitterId === 'string' && emitterId.length <= 64
+    ? await sql<IssuerRow>(
+        em,
+        `select e.id, e.nit, e.nrc, e.name, e.trade_name, e.economic_activity, e.phone, e.email, e.address_department, e.address_municipality,
+                e.address_district, e.address_line, e.is_large_taxpayer, e.numbering,
+                (select jsonb_build_object('id', ce.id, 'contingency_type', ce.contingency_type, 'reason', ce.reason) from contingency_episodes ce
+                  where ce.emitter_id = e.id and ce.environment = ? and ce.status = 'open' order by ce.started_at desc limit 1) as open_episode,
+                (select jsonb_build_object('version', c.version, 'sealed_private_key', c.sealed_private_key) from emitter_credentials c
+                  where c.emitter_id = e.id and c.environment = ?) as credential
+           from emitters e where e.id = ? and e.account_id = ?`,
+        [actor.environment, actor.environment, emitterId, actor.accountId],
+      )
+    : [];
+  if (!r) throw DomainError.notFound('un emisor', 'emitterId');
+  return {
+    emitter: {
+      id: r.id,
+      nit: r.nit,
+      nrc: r.nrc,
+      name: r.name,
+      tradeName: r.trade_name,
+      economicActivity: r.economic_activity,
+      phone: r.phone,
+      email: r.email,
+      address: { department: r.address_department, municipality: r.address_municipality, district: r.address_district, line: r.address_line },
+      isLargeTaxpayer: r.is_large_taxpayer,
+      numbering: r.numbering,
+    },
+    openEpisode: r.open_episode,
+    credential: r.credential,
+  };
+}
+
 export interface IssuanceContext {
-  emitter: EmitterEntity;
-  establishment: EstablishmentEntity;
-  pointOfSale: PointOfSaleEntity;
+  emitter: IssuingEmitter;
+  establishment: IssuingEstablishment;
+  pointOfSale: IssuingPointOfSale;
   build: BuildContext;
   /** Related documents with the id of ours when we issued them. */
   related: { id: string | null; type: string; generationCode: string; issuedOn: string }[];
@@ -28,14 +170,13 @@ export interface IssuanceContext {
 export async function resolveIssuanceContext(
   em: EntityManager,
   actor: Actor,
-  emitter: EmitterEntity,
+  emitter: IssuingEmitter,
   input: DocumentCreateInput,
   now: Date,
   opts: { feReceiverThreshold?: string; contingency?: { type: number; reason: string | null } | null } = {},
 ): Promise<IssuanceContext> {
   const errors: FieldError[] = [];
-  const establishment = await em.findOne(EstablishmentEntity, { emitter, code: input.establishment }, { populate: ['pointsOfSale'] });
-  const pointOfSale = establishment?.pointsOfSale.getItems().find((p) => p.code === input.pointOfSale);
+  const { establishment, pointOfSale } = await loadEstablishment(em, emitter.id, input.establishment, input.pointOfSale);
   if (!establishment || !establishment.active) {
     errors.push({ path: 'establishment', code: 'unknown_establishment', message: `El emisor no tiene un establecimiento activo con el código ${input.establishment}.` });
   } else if (!pointOfSale || !pointOfSale.active) {
@@ -47,7 +188,7 @@ export async function resolveIssuanceContext(
   }
   const related: IssuanceContext['related'] = [];
   for (const [i, r] of (input.relatedDocuments ?? []).entries()) {
-    const ours = await em.findOne(DocumentEntity, { accountId: actor.accountId, environment: actor.environment, generationCode: r.generationCode, emitter });
+    const ours = await em.findOne(DocumentEntity, { accountId: actor.accountId, environment: actor.environment, generationCode: r.generationCode, emitter: emitter.id });
     if (ours) {
       if (ours.type !== r.type) {
         errors.push({ path: `relatedDocuments[${i}].type`, code: 'invalid_reference', message: `El documento ${r.generationCode} es de tipo ${ours.type}, no ${r.type}.` });

@@ -3,8 +3,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import type { Numbering } from '../../domain/numbering/control-number';
 import { signCompact } from '../../integrations/signer/jws-signer';
-import { signingKeyFor } from '../credentials/signing-key';
-import { loadOwnEmitter } from '../emitters/emitter-access';
+import { signingKeyFrom } from '../credentials/signing-key';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
@@ -14,7 +13,7 @@ import { insertDocuments, newDocumentEvent } from './document-insert';
 import { issuanceCommitterFor, type PreparedIssuance } from './issuance-committer';
 import type { DocumentView } from './document-view';
 import { GetDocumentService } from './get-document.service';
-import { resolveIssuanceContext } from './issuance-context';
+import { loadIssuer, resolveIssuanceContext } from './issuance-context';
 import { openEpisode } from './open-contingency.service';
 import { TransmitDocumentService } from './transmit-document.service';
 import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
@@ -59,7 +58,8 @@ export class IssueDocumentService {
     if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
     const input = parsed.value;
     const em = this.deps.orm.em.fork();
-    const emitter = await loadOwnEmitter(em, actor, input.emitterId, 'emitterId');
+    const issuer = await loadIssuer(em, actor, input.emitterId);
+    const emitter = issuer.emitter;
     const now = this.deps.clock.now();
     const mh = this.deps.config.mh;
     if (!opts.dryRun && actor.environment === '01' && mh.mode === 'simulator' && !mh.simulatorAllowProduction) {
@@ -69,13 +69,7 @@ export class IssueDocumentService {
       );
     }
     // While MH is known to be unreachable for this issuer, documents are born as contingency documents.
-    const [episode] = opts.dryRun
-      ? []
-      : await sql<{ id: string; contingency_type: number; reason: string | null }>(
-          em,
-          `select id, contingency_type, reason from contingency_episodes where emitter_id = ? and environment = ? and status = 'open' order by started_at desc limit 1`,
-          [emitter.id, actor.environment],
-        );
+    const episode = opts.dryRun ? null : issuer.openEpisode;
     const contingency = episode && input.raw === undefined ? { type: episode.contingency_type, reason: episode.contingency_type === 5 ? episode.reason : null } : null;
     const ctx = await resolveIssuanceContext(em, actor, emitter, input, now, { feReceiverThreshold: this.deps.config.feReceiverThreshold, contingency });
     const built = buildDte(input, ctx.build);
@@ -93,7 +87,7 @@ export class IssueDocumentService {
     }
 
     // Fails before any number is spent when the issuer has no certificate for this environment.
-    const { key } = await signingKeyFor(this.deps, em, emitter.id, actor.environment);
+    const key = signingKeyFrom(this.deps, emitter.id, actor.environment, issuer.credential);
     const placeholder = ctx.build.controlNumber;
     const id = newId(IdPrefix.document, now.getTime());
     const held = contingency !== null;
