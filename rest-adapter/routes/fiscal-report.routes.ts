@@ -146,6 +146,8 @@ export const fiscalReportRoutes: RestRoute[] = [
           'Content-Type': r.file.contentType,
           'Content-Disposition': `attachment; filename="${r.file.fileName}"`,
           'Content-Length': String(r.file.content.length),
+          // RFC 9530: the file's SHA-256, the same as `files[].sha256` of the period's snapshot.
+          'Repr-Digest': `sha-256=:${Buffer.from(r.file.sha256, 'hex').toString('base64')}:`,
           'Cache-Control': 'private, no-store',
         },
         body: r.file.content,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { ccfBody, feBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
@@ -171,6 +172,17 @@ describe('fiscal periods', () => {
     expect(ev).toHaveLength(1);
     expect(ev[0].data).toMatchObject({ period, version: 1, status: 'closed' });
     expect(ev[0].data.snapshots).toHaveLength(13);
+    // Each snapshot lists its files' SHA-256; content_hash is the SHA-256 of "format:sha256" lines; a download proves both.
+    type Snap = { type: string; report_id: string; content_hash: string; files: { format: string; sha256: string }[] };
+    const a1 = (ev[0].data.snapshots as Snap[]).find((s) => s.type === 'f07_anexo1')!;
+    expect(a1.files).toEqual([{ format: 'csv', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(a1.content_hash).toBe(createHash('sha256').update(`csv:${a1.files[0].sha256}`).digest('hex'));
+    expect((ev[0].data.snapshots as Snap[]).find((s) => s.type === 'libro_compras')!.files.map((f) => f.format)).toEqual(['csv', 'pdf', 'xlsx']);
+    const link = await fetch(`${t.url}${reportsPath()}/${a1.report_id}/download?format=csv`, { headers: { Authorization: `Bearer ${t.account.testKey}` }, redirect: 'manual' });
+    const file = await fetch(link.headers.get('location')!);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(a1.files[0].sha256);
+    expect(file.headers.get('repr-digest')).toBe(`sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`);
     const again = await post(`/v1/emitters/${issuer.emitterId}/fiscal/periods/${period}/close`);
     expect(again.status).toBe(409);
     const r = await post(reportsPath(), { type: 'f07_anexo1', period });

@@ -99,7 +99,7 @@ export class CompleteFiscalPeriodCloseService {
       await renewPeriodClose(em, job, token, this.deps.clock.now());
     };
     const state = await readPeriod(em, job.emitterId, job.environment, job.period);
-    const snapshots: { type: string; report_id: string; content_hash: string }[] = [];
+    const snapshots: { type: string; report_id: string; content_hash: string; files: { format: string; sha256: string }[] }[] = [];
     for (const type of REPORT_TYPE_NAMES) {
       const params = defaultReportParams(type) as Record<string, unknown>;
       const now = this.deps.clock.now();
@@ -113,7 +113,8 @@ export class CompleteFiscalPeriodCloseService {
       );
       const done = await generateStoredReport(this.deps, id, { touch: heartbeat, emitEvent: false });
       if (done.status !== 'ready' || !done.contentHash) throw new Error(`el reporte ${type} del cierre falló`);
-      snapshots.push({ type, report_id: id, content_hash: done.contentHash });
+      const files = await sql<{ format: string; sha256: string }>(em, 'select format, sha256 from fiscal_report_files where report_id = ? order by format', [id]);
+      snapshots.push({ type, report_id: id, content_hash: done.contentHash, files });
       await heartbeat();
     }
     const at = this.deps.clock.now();

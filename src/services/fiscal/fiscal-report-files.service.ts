@@ -15,6 +15,8 @@ export interface ReportFile {
   fileName: string;
   contentType: string;
   content: Buffer;
+  /** SHA-256 (hex) of `content`, as listed in a period close's snapshots. */
+  sha256: string;
 }
 
 /**
@@ -55,12 +57,12 @@ export class FiscalReportFilesService {
   async open(token: string): Promise<{ ok: true; file: ReportFile } | { ok: false; reason: 'invalid' | 'expired' }> {
     const v = this.signer.verify(token, this.deps.clock.now());
     if (!v.ok) return v;
-    const rows = await sql<{ file_name: string; content_type: string; content: Buffer }>(
+    const rows = await sql<{ file_name: string; content_type: string; content: Buffer; sha256: string }>(
       this.deps.orm.em.fork(),
-      'select file_name, content_type, content from fiscal_report_files where report_id = ? and format = ?',
+      'select file_name, content_type, content, sha256 from fiscal_report_files where report_id = ? and format = ?',
       [v.fields.r, v.fields.f],
     );
     if (!rows[0]) return { ok: false, reason: 'invalid' };
-    return { ok: true, file: { fileName: rows[0].file_name, contentType: rows[0].content_type, content: rows[0].content } };
+    return { ok: true, file: { fileName: rows[0].file_name, contentType: rows[0].content_type, content: rows[0].content, sha256: rows[0].sha256 } };
   }
 }
