@@ -48,6 +48,7 @@ export async function createPgStatusBus(pool: PoolConfig, logger: Logger): Promi
   };
   await connect();
   return {
+    notifyChannel: CHANNEL,
     publish: async (e) => {
       await publisher.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(e)]);
     },

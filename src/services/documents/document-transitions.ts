@@ -57,10 +57,10 @@ const TOUCHES_BOOKS = new Set(['processed', 'voided']);
  */
 export async function transition(deps: ServiceDeps, documentId: string, change: StatusChange, em?: EntityManager): Promise<boolean> {
   const at = deps.clock.now();
-  let done: { row: Row; emailId: string | null } | null | 'closed_period' = em ? await transitionInTx(deps, em, documentId, change, at) : await transitionInOneStatement(deps, documentId, change, at);
+  let done: { row: Row; emailId: string | null; notified?: boolean } | null | 'closed_period' = em ? await transitionInTx(deps, em, documentId, change, at) : await transitionInOneStatement(deps, documentId, change, at);
   if (done === 'closed_period') done = await deps.orm.em.fork().transactional((tx) => transitionInTx(deps, tx, documentId, change, at));
   if (!done) return false;
-  afterChange(deps, done.row, change.outbox !== null);
+  afterChange(deps, done.row, change.outbox !== null, done.notified === true);
   const emailId = done.emailId;
   if (emailId) {
     deps.queue
@@ -70,7 +70,7 @@ export async function transition(deps: ServiceDeps, documentId: string, change: 
   return true;
 }
 
-async function transitionInOneStatement(deps: ServiceDeps, documentId: string, change: StatusChange, at: Date): Promise<{ row: Row; emailId: string | null } | null | 'closed_period'> {
+async function transitionInOneStatement(deps: ServiceDeps, documentId: string, change: StatusChange, at: Date): Promise<{ row: Row; emailId: string | null; notified: boolean } | null | 'closed_period'> {
   const { assignments, values } = setClause(change, at);
   const guarded = TOUCHES_BOOKS.has(change.to);
   const params: unknown[] = [...values, documentId, ...change.from];
@@ -94,13 +94,19 @@ async function transitionInOneStatement(deps: ServiceDeps, documentId: string, c
     ctes.push(`em as (${ISSUANCE_EMAIL_INSERT('d')} returning id)`);
     params.push(newId(IdPrefix.documentEmail, at.getTime()), at, at, at);
   }
-  const rows = await sql<Row & { email_id: string | null }>(
+  // With PostgreSQL's NOTIFY as the status bus, the notification leaves with this statement's commit.
+  const channel = deps.statusBus.notifyChannel;
+  const notify = channel
+    ? `, (select pg_notify(?, json_build_object('documentId', d.id, 'accountId', d.account_id, 'environment', d.environment, 'emitterId', d.emitter_id, 'status', d.status)::text)) is not null as notified`
+    : '';
+  if (channel) params.push(channel);
+  const rows = await sql<Row & { email_id: string | null; notified?: boolean }>(
     deps.orm.em.fork(),
-    `with ${ctes.join(',\n')} select d.*${sendsEmail ? ', (select id from em) as email_id' : ''} from d`,
+    `with ${ctes.join(',\n')} select d.*${sendsEmail ? ', (select id from em) as email_id' : ''}${notify} from d`,
     params,
   );
   const row = rows[0];
-  if (row) return { row, emailId: row.email_id ?? null };
+  if (row) return { row, emailId: row.email_id ?? null, notified: row.notified === true };
   return guarded ? 'closed_period' : null;
 }
 
@@ -124,11 +130,13 @@ async function transitionInTx(deps: ServiceDeps, tx: EntityManager, documentId: 
   return { row, emailId };
 }
 
-/** After commit: subscriptions and the outbox dispatcher. Never throws. */
-export function afterChange(deps: ServiceDeps, row: { id: string; account_id: string; environment: string; emitter_id: string; status: string }, outbox: boolean): void {
-  deps.statusBus
-    .publish({ documentId: row.id, accountId: row.account_id, environment: row.environment, emitterId: row.emitter_id, status: row.status })
-    .catch((err) => deps.logger.warn({ err }, 'no se pudo publicar el cambio de estado'));
+/** After commit: subscriptions (unless the statement already notified) and the outbox dispatcher. Never throws. */
+export function afterChange(deps: ServiceDeps, row: { id: string; account_id: string; environment: string; emitter_id: string; status: string }, outbox: boolean, notified = false): void {
+  if (!notified) {
+    deps.statusBus
+      .publish({ documentId: row.id, accountId: row.account_id, environment: row.environment, emitterId: row.emitter_id, status: row.status })
+      .catch((err) => deps.logger.warn({ err }, 'no se pudo publicar el cambio de estado'));
+  }
   if (outbox) deps.outbox.kick();
 }
 

@@ -14,6 +14,11 @@ export interface DocumentStatusEvent {
  */
 export interface DocumentStatusBus {
   publish(e: DocumentStatusEvent): Promise<void>;
+  /**
+   * Set when the bus is PostgreSQL's NOTIFY on this channel: a status change may then notify from
+   * its own statement (`pg_notify`, delivered at commit) instead of calling `publish` afterwards.
+   */
+  readonly notifyChannel?: string;
   subscribe(listener: (e: DocumentStatusEvent) => void): () => void;
   close(): Promise<void>;
 }
