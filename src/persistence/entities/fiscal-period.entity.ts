@@ -39,6 +39,13 @@ export class FiscalPeriodEntity {
   @Property({ type: 'jsonb', default: "'[]'" })
   driftDetails: Record<string, unknown>[] = [];
 
+  /** A close run holds the period until `closeLeaseUntil` (renewed as it goes); `closeLeaseToken` names the run. */
+  @Property({ type: 'timestamptz', nullable: true })
+  closeLeaseUntil: Date | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  closeLeaseToken: string | null = null;
+
   @Property({ type: 'timestamptz' })
   updatedAt: Date = new Date();
 }

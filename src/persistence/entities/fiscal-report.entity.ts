@@ -73,4 +73,14 @@ export class FiscalReportEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   completedAt: Date | null = null;
+
+  /** A generation run holds the report until `leaseUntil` (renewed as it goes); `leaseToken` names the run. */
+  @Property({ type: 'timestamptz', nullable: true })
+  startedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  leaseUntil: Date | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  leaseToken: string | null = null;
 }
