@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { ccfBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
-import { MhControl } from '../support/mh-control';
+import { MhControl, waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { documentSummary, type DocumentSummaryRow } from '../../src/services/documents/document-summary';
 import { IssuanceCommitter, type PreparedIssuance } from '../../src/services/documents/issuance-committer';
@@ -57,6 +57,29 @@ describe('status change written in one statement', () => {
   });
 });
 
+describe('sync issuance stored already claimed for its first send', () => {
+  it('counts exactly one send and starts the 24-hour correction window at issuance', async () => {
+    const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: ccfBody(issuer) });
+    expect(r.status).toBe(201);
+    const [row] = await dbRows<{ status: string; transmission_attempts: number; first_transmitted_at: Date | null; transmit_lease_until: Date | null; created_at: Date }>(
+      'select status, transmission_attempts, first_transmitted_at, transmit_lease_until, created_at from documents where id = $1',
+      [r.body.id],
+    );
+    expect(row).toMatchObject({ status: 'processed', transmission_attempts: 1, transmit_lease_until: null });
+    expect(row.first_transmitted_at!.getTime()).toBe(row.created_at.getTime());
+    expect(await mh.reception(r.body.generation_code)).toMatchObject({ received: 1, sealed: 1 });
+  });
+
+  it('async issuance is stored signed and left to the transmit job', async () => {
+    const r = await request(t.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body: ccfBody(issuer) });
+    expect(r.status).toBe(202);
+    expect(r.body.events.map((e: { type: string }) => e.type).slice(0, 2)).toEqual(['created', 'signed']);
+    await waitFor(async () => ((await request(t.url, 'GET', `/v1/documents/${r.body.id}`, { key: t.account.testKey })).body.status === 'processed' ? true : null));
+    const [row] = await dbRows<{ transmission_attempts: number }>('select transmission_attempts from documents where id = $1', [r.body.id]);
+    expect(row.transmission_attempts).toBe(1);
+  });
+});
+
 describe('group commit of issuance', () => {
   it('40 concurrent issuances of one sequence: numbers consecutive and unique, each sealed once, the point of sale counts all', async () => {
     const [before] = await dbRows<{ documents_count: number }>(
@@ -96,7 +119,7 @@ describe('group commit of issuance', () => {
         establishment_code: issuer.establishment, point_of_sale_code: 'P002', issued_at: issuedAt, issue_date: issuedAt.toISOString().slice(0, 10), model_type: 1,
         contingency_type: null, contingency_reason: null, subtotal: '1.00', iva: '0.00', total: '1.00', total_in_words: 'UNO 00/100 USD', receiver_name: null,
         receiver_document_type: null, receiver_document_number: null, receiver_nrc: null, receiver_email: null, related_documents: [], warnings: [], request: {},
-        contingency_episode_id: null, operation_type: 1, send_email: false, fiscal_tags: {}, created_at: issuedAt,
+        contingency_episode_id: null, transmit_lease_until: null, transmission_attempts: 0, first_transmitted_at: null, operation_type: 1, send_email: false, fiscal_tags: {}, created_at: issuedAt,
       },
     });
     const committer = new IssuanceCommitter(deps);

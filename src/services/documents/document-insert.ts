@@ -37,6 +37,10 @@ export interface NewDocumentRow {
   jws: string;
   signed_at: Date;
   contingency_episode_id: string | null;
+  /** Set when the issuing request transmits at once: the row is born claimed (`sending`, first send counted). */
+  transmit_lease_until: Date | null;
+  transmission_attempts: number;
+  first_transmitted_at: Date | null;
   operation_type: number;
   send_email: boolean;
   fiscal_tags: Record<string, unknown>;
@@ -62,7 +66,7 @@ const DOCUMENT_COLUMNS: readonly (keyof NewDocumentRow)[] = [
   'establishment_code', 'point_of_sale_code', 'issued_at', 'issue_date', 'model_type', 'contingency_type', 'contingency_reason',
   'subtotal', 'iva', 'total', 'total_in_words', 'receiver_name', 'receiver_document_type', 'receiver_document_number', 'receiver_nrc',
   'receiver_email', 'related_documents', 'warnings', 'request', 'dte_json', 'jws', 'signed_at', 'contingency_episode_id',
-  'operation_type', 'send_email', 'fiscal_tags', 'created_at', 'updated_at',
+  'transmit_lease_until', 'transmission_attempts', 'first_transmitted_at', 'operation_type', 'send_email', 'fiscal_tags', 'created_at', 'updated_at',
 ];
 
 /**

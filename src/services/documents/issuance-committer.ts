@@ -14,6 +14,11 @@ export interface PreparedIssuance {
   row: Omit<NewDocumentRow, 'control_number' | 'dte_json' | 'jws' | 'signed_at' | 'updated_at'>;
 }
 
+export interface Signed {
+  controlNumber: string;
+  jws: string;
+}
+
 /** At most this many documents share one transaction (the counter's lock is held while they are signed). */
 const MAX_BATCH = 32;
 
@@ -28,16 +33,17 @@ const MAX_BATCH = 32;
  * it. Other processes still queue on the same row lock, so the guarantee holds across processes.
  */
 export class IssuanceCommitter {
-  private readonly waiting = new Map<string, { item: PreparedIssuance; done: (err?: unknown) => void }[]>();
+  private readonly waiting = new Map<string, { item: PreparedIssuance; done: (err?: unknown, signed?: Signed) => void }[]>();
   private readonly running = new Set<string>();
 
   constructor(private readonly deps: ServiceDeps) {}
 
-  commit(item: PreparedIssuance): Promise<void> {
+  /** Resolves after the document's commit with its control number and compact JWS. */
+  commit(item: PreparedIssuance): Promise<Signed> {
     const key = counterKeyOf(item.counter);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Signed>((resolve, reject) => {
       const queue = this.waiting.get(key) ?? [];
-      queue.push({ item, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      queue.push({ item, done: (err, signed) => (err === undefined ? resolve(signed!) : reject(err)) });
       this.waiting.set(key, queue);
       if (!this.running.has(key)) void this.drain(key);
     });
@@ -50,15 +56,15 @@ export class IssuanceCommitter {
         const batch = queue.splice(0, MAX_BATCH);
         if (!queue.length) this.waiting.delete(key);
         try {
-          await this.write(batch.map((b) => b.item));
-          for (const b of batch) b.done();
+          const signed = await this.write(batch.map((b) => b.item));
+          batch.forEach((b, i) => b.done(undefined, signed[i]));
         } catch (err) {
           if (batch.length === 1) {
             batch[0].done(err);
             continue;
           }
           for (const b of batch) {
-            await this.write([b.item]).then(() => b.done(), (e: unknown) => b.done(e));
+            await this.write([b.item]).then(([signed]) => b.done(undefined, signed), (e: unknown) => b.done(e));
           }
         }
       }
@@ -67,8 +73,8 @@ export class IssuanceCommitter {
     }
   }
 
-  private async write(items: PreparedIssuance[]): Promise<void> {
-    await this.deps.orm.em.fork().transactional(async (tx) => {
+  private async write(items: PreparedIssuance[]): Promise<Signed[]> {
+    return this.deps.orm.em.fork().transactional(async (tx) => {
       const numbers = await allocateControlNumbers(tx, items[0].counter, items.length);
       const rows: NewDocumentRow[] = [];
       const events = [];
@@ -85,6 +91,7 @@ export class IssuanceCommitter {
         );
       }
       await insertDocuments(tx, rows, events, items.map((i) => i.pointOfSaleId));
+      return rows.map((r) => ({ controlNumber: r.control_number, jws: r.jws }));
     });
   }
 }

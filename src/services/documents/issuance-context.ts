@@ -106,14 +106,14 @@ interface IssuerRow {
   is_large_taxpayer: boolean;
   numbering: string;
   open_episode: { id: string; contingency_type: number; reason: string | null } | null;
-  credential: { version: number; sealed_private_key: string } | null;
+  credential: { version: number; sealed_private_key: string; mh_user: string | null; sealed_mh_password: string | null } | null;
 }
 
 export interface Issuer {
   emitter: IssuingEmitter;
   /** The open contingency episode of this environment: while MH is unreachable, documents are born in contingency. */
   openEpisode: IssuerRow['open_episode'];
-  /** The signing credential of this environment (null: none uploaded). */
+  /** The signing credential and MH API user of this environment (null: none uploaded). */
   credential: IssuerRow['credential'];
 }
 
@@ -126,7 +126,7 @@ export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: str
                 e.address_district, e.address_line, e.is_large_taxpayer, e.numbering,
                 (select jsonb_build_object('id', ce.id, 'contingency_type', ce.contingency_type, 'reason', ce.reason) from contingency_episodes ce
                   where ce.emitter_id = e.id and ce.environment = ? and ce.status = 'open' order by ce.started_at desc limit 1) as open_episode,
-                (select jsonb_build_object('version', c.version, 'sealed_private_key', c.sealed_private_key) from emitter_credentials c
+                (select jsonb_build_object('version', c.version, 'sealed_private_key', c.sealed_private_key, 'mh_user', c.mh_user, 'sealed_mh_password', c.sealed_mh_password) from emitter_credentials c
                   where c.emitter_id = e.id and c.environment = ?) as credential
            from emitters e where e.id = ? and e.account_id = ?`,
         [actor.environment, actor.environment, emitterId, actor.accountId],

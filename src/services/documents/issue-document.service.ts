@@ -13,9 +13,11 @@ import { insertDocuments, newDocumentEvent } from './document-insert';
 import { issuanceCommitterFor, type PreparedIssuance } from './issuance-committer';
 import type { DocumentView } from './document-view';
 import { GetDocumentService } from './get-document.service';
-import { loadIssuer, resolveIssuanceContext } from './issuance-context';
+import { loadIssuer, resolveIssuanceContext, type Issuer } from './issuance-context';
+import { mhCredentialsFrom } from './mh-credentials-for';
+import type { MhCredentials } from '../../integrations/mh-client';
 import { openEpisode } from './open-contingency.service';
-import { TransmitDocumentService } from './transmit-document.service';
+import { TransmitDocumentService, transmitLeaseMs, type Claimed } from './transmit-document.service';
 import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
 import { insertOutboxEvent } from '../shared/outbox';
 
@@ -91,6 +93,11 @@ export class IssueDocumentService {
     const placeholder = ctx.build.controlNumber;
     const id = newId(IdPrefix.document, now.getTime());
     const held = contingency !== null;
+    const mode = opts.mode ?? 'sync';
+    // A sync issuance numbered here, with the issuer's MH user at hand, is stored already claimed for
+    // its first send (status `sending`, leased, the send counted): the transmitter's claim is saved.
+    const creds = !held && mode === 'sync' && ident.numeroControl === placeholder ? this.mhCredentials(emitter, actor.environment, issuer.credential) : null;
+    const claim = creds !== null;
     const counter: CounterRequest = {
       emitterId: emitter.id,
       numbering: emitter.numbering as Numbering,
@@ -106,7 +113,7 @@ export class IssueDocumentService {
       emitter_id: emitter.id,
       environment: actor.environment,
       type: input.type,
-      status: held ? 'contingency' : 'signed',
+      status: held ? 'contingency' : claim ? 'sending' : 'signed',
       external_id: input.externalId ?? null,
       generation_code: String(ident.codigoGeneracion),
       establishment_code: input.establishment,
@@ -129,15 +136,23 @@ export class IssueDocumentService {
       warnings: built.warnings,
       request: input as unknown as Record<string, unknown>,
       contingency_episode_id: null,
+      transmit_lease_until: claim ? new Date(now.getTime() + transmitLeaseMs(this.deps.config.mh)) : null,
+      transmission_attempts: claim ? 1 : 0,
+      first_transmitted_at: claim ? now : null,
       operation_type: Number(ident.tipoOperacion),
       send_email: input.sendEmail ?? false,
       fiscal_tags: {},
       created_at: now,
     };
+    let transmitNow: (() => Promise<unknown>) | null = null;
     try {
       if (!held && ident.numeroControl === placeholder) {
         // The common case: numbered, signed and stored together with concurrent issuances of the same sequence.
-        await issuanceCommitterFor(this.deps).commit({ counter, json, key, pointOfSaleId: ctx.pointOfSale.id, row });
+        const signed = await issuanceCommitterFor(this.deps).commit({ counter, json, key, pointOfSaleId: ctx.pointOfSale.id, row });
+        if (creds) {
+          const doc: Claimed = { id, account_id: actor.accountId, environment: actor.environment, emitter_id: emitter.id, type: input.type, generation_code: row.generation_code, jws: signed.jws, model_type: 1, transmission_attempts: 0, first_transmitted_at: now };
+          transmitNow = () => new TransmitDocumentService(this.deps).executeClaimed(doc, creds);
+        }
       } else {
         await em.transactional(async (tx) => {
           const episodeId = held ? await openEpisode(this.deps, tx, { account_id: actor.accountId, emitter_id: emitter.id, environment: actor.environment }, episode!.reason ?? 'MH sin respuesta') : null;
@@ -165,7 +180,7 @@ export class IssueDocumentService {
       throw err;
     }
     if (held) this.deps.outbox.kick();
-    else await this.transmit(id, opts.mode ?? 'sync');
+    else await this.transmit(id, mode, transmitNow);
     const view = await new GetDocumentService(this.deps).execute(actor, id);
     if (!view) throw new Error(`BUG: documento ${id} no encontrado después de emitirlo`);
     return view;
@@ -175,20 +190,30 @@ export class IssueDocumentService {
    * sync: transmit in this request and wait up to SYNC_WAIT_MS (the transmission goes on after that,
    * and a job or the reconciler picks it up if this process dies); async: hand it to a job at once.
    */
-  private async transmit(id: string, mode: 'sync' | 'async'): Promise<void> {
+  private async transmit(id: string, mode: 'sync' | 'async', claimed: (() => Promise<unknown>) | null): Promise<void> {
     if (mode === 'async') {
       await this.deps.queue.enqueue('transmit-document', { documentId: id }, { uniqueKey: `transmit:${id}` }).catch((err) => {
         this.deps.logger.warn({ err, document_id: id }, 'no se pudo encolar la transmisión; la retomará el reconciliador');
       });
       return;
     }
-    const running = new TransmitDocumentService(this.deps).execute(id).catch((err) => {
+    const running = (claimed ? claimed() : new TransmitDocumentService(this.deps).execute(id)).catch((err) => {
       this.deps.logger.error({ err, document_id: id }, 'la transmisión falló; la retomará el reconciliador');
     });
     const waitMs = this.deps.config.mh.syncWaitMs;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([running, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
     if (timer) clearTimeout(timer);
+  }
+
+  /** The issuer's MH API credentials from the issuer query (null when missing or unreadable: the transmitter decides then). */
+  private mhCredentials(emitter: { id: string; nit: string }, environment: string, credential: Issuer['credential']): MhCredentials | null {
+    if (!credential) return null;
+    try {
+      return mhCredentialsFrom(this.deps, emitter.id, environment, { nit: emitter.nit, mh_user: credential.mh_user, sealed_mh_password: credential.sealed_mh_password });
+    } catch {
+      return null;
+    }
   }
 
   private viewFromBuilt(

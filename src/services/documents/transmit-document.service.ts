@@ -12,7 +12,8 @@ export type TransmitOutcome =
   | { kind: 'contingency' }
   | { kind: 'skipped'; reason: 'not_found' | 'busy' | 'final' | 'held' | 'no_credentials' };
 
-interface Claimed {
+/** A document held by one transmitter; `transmission_attempts` counts the sends before this claim. */
+export interface Claimed {
   id: string;
   account_id: string;
   environment: string;
@@ -23,6 +24,11 @@ interface Claimed {
   model_type: number;
   transmission_attempts: number;
   first_transmitted_at: Date | null;
+}
+
+/** How long a transmitter holds a document: every send and query of one run, with MH's timeout each. */
+export function transmitLeaseMs(mh: { timeoutMs: number; resendLimit: number }): number {
+  return mh.timeoutMs * (2 * (mh.resendLimit + 1) + 2) + 2_000;
 }
 
 /**
@@ -37,8 +43,22 @@ export class TransmitDocumentService {
   constructor(private readonly deps: ServiceDeps) {}
 
   private leaseMs(): number {
-    const mh = this.deps.config.mh;
-    return mh.timeoutMs * (2 * (mh.resendLimit + 1) + 2) + 2_000;
+    return transmitLeaseMs(this.deps.config.mh);
+  }
+
+  /**
+   * Transmits a document its caller already holds: the issuing request stores it `sending`, leased,
+   * with this first send counted, so the claim's round trip is saved and a crash before or during the
+   * send leaves what the reconciler needs (query MH first, then resend).
+   */
+  async executeClaimed(doc: Claimed, creds: MhCredentials): Promise<TransmitOutcome> {
+    try {
+      return await this.run(doc, creds);
+    } catch (err) {
+      this.deps.logger.error({ err, document_id: doc.id }, 'error al transmitir el documento');
+      await this.release(doc.id, 'sending');
+      throw err;
+    }
   }
 
   async execute(documentId: string, opts: { force?: boolean } = {}): Promise<TransmitOutcome> {
@@ -59,18 +79,18 @@ export class TransmitDocumentService {
     );
     const doc = claimed[0];
     if (!doc) return this.whyNot(documentId);
+    let creds: MhCredentials | null;
     try {
-      const creds = mhCredentialsFrom(this.deps, doc.emitter_id, doc.environment, doc);
-      if (!creds) {
-        await this.release(doc.id, 'error', { uncount: true });
-        return { kind: 'skipped', reason: 'no_credentials' };
-      }
-      return await this.run(doc, creds);
+      creds = mhCredentialsFrom(this.deps, doc.emitter_id, doc.environment, doc);
     } catch (err) {
-      this.deps.logger.error({ err, document_id: doc.id }, 'error al transmitir el documento');
       await this.release(doc.id, 'sending');
       throw err;
     }
+    if (!creds) {
+      await this.release(doc.id, 'error', { uncount: true });
+      return { kind: 'skipped', reason: 'no_credentials' };
+    }
+    return this.executeClaimed(doc, creds);
   }
 
   private async run(doc: Claimed, creds: MhCredentials): Promise<TransmitOutcome> {
