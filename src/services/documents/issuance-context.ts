@@ -65,16 +65,22 @@ interface EstablishmentRow {
   pos_active: boolean | null;
 }
 
-/** The issuer's establishment with the requested point of sale (null when either is unknown), in one query. */
-async function loadEstablishment(em: EntityManager, emitterId: string, code: string, pointOfSale: string): Promise<{ establishment: IssuingEstablishment | null; pointOfSale: IssuingPointOfSale | null }> {
-  const [r] = await sql<EstablishmentRow>(
-    em,
-    `select s.id, s.code, s.type, s.address_department, s.address_municipality, s.address_district, s.address_line, s.phone, s.email, s.active,
-            p.id as pos_id, p.code as pos_code, p.active as pos_active
-       from establishments s left join points_of_sale p on p.establishment_id = s.id and p.code = ?
-      where s.emitter_id = ? and s.code = ?`,
-    [pointOfSale, emitterId, code],
-  );
+export interface IssuingPlace {
+  establishment: IssuingEstablishment | null;
+  pointOfSale: IssuingPointOfSale | null;
+}
+
+/**
+ * The establishment of emitter `e` with code (2nd parameter) and its point of sale with code (1st
+ * parameter), as one jsonb value (null when the establishment is unknown).
+ */
+const PLACE_SQL = `(select jsonb_build_object('id', s.id, 'code', s.code, 'type', s.type, 'address_department', s.address_department,
+      'address_municipality', s.address_municipality, 'address_district', s.address_district, 'address_line', s.address_line,
+      'phone', s.phone, 'email', s.email, 'active', s.active, 'pos_id', p.id, 'pos_code', p.code, 'pos_active', p.active)
+    from establishments s left join points_of_sale p on p.establishment_id = s.id and p.code = ?
+   where s.emitter_id = e.id and s.code = ?)`;
+
+function placeFrom(r: EstablishmentRow | null): IssuingPlace {
   if (!r) return { establishment: null, pointOfSale: null };
   return {
     establishment: {
@@ -88,6 +94,12 @@ async function loadEstablishment(em: EntityManager, emitterId: string, code: str
     },
     pointOfSale: r.pos_id ? { id: r.pos_id, code: r.pos_code!, active: r.pos_active! } : null,
   };
+}
+
+/** The issuer's establishment with the requested point of sale (null when either is unknown), in one query. */
+async function loadPlace(em: EntityManager, emitterId: string, code: string, pointOfSale: string): Promise<IssuingPlace> {
+  const [r] = await sql<{ place: EstablishmentRow | null }>(em, `select ${PLACE_SQL} as place from emitters e where e.id = ?`, [pointOfSale, code, emitterId]);
+  return placeFrom(r?.place ?? null);
 }
 
 interface IssuerRow {
@@ -107,6 +119,7 @@ interface IssuerRow {
   numbering: string;
   open_episode: { id: string; contingency_type: number; reason: string | null } | null;
   credential: { version: number; sealed_private_key: string; mh_user: string | null; sealed_mh_password: string | null } | null;
+  place: EstablishmentRow | null;
 }
 
 export interface Issuer {
@@ -115,10 +128,15 @@ export interface Issuer {
   openEpisode: IssuerRow['open_episode'];
   /** The signing credential and MH API user of this environment (null: none uploaded). */
   credential: IssuerRow['credential'];
+  /** The establishment and point of sale the document names. */
+  place: IssuingPlace;
 }
 
-/** The caller's emitter with its open contingency episode and signing credential for the caller's environment, in one query. */
-export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: string): Promise<Issuer> {
+/**
+ * The caller's emitter with its open contingency episode, its signing credential for the caller's
+ * environment and the establishment / point of sale the document names, in one query.
+ */
+export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: string, at: { establishment: string; pointOfSale: string }): Promise<Issuer> {
   const [r] = typeof emitterId === 'string' && emitterId.length <= 64
     ? await sql<IssuerRow>(
         em,
@@ -127,9 +145,10 @@ export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: str
                 (select jsonb_build_object('id', ce.id, 'contingency_type', ce.contingency_type, 'reason', ce.reason) from contingency_episodes ce
                   where ce.emitter_id = e.id and ce.environment = ? and ce.status = 'open' order by ce.started_at desc limit 1) as open_episode,
                 (select jsonb_build_object('version', c.version, 'sealed_private_key', c.sealed_private_key, 'mh_user', c.mh_user, 'sealed_mh_password', c.sealed_mh_password) from emitter_credentials c
-                  where c.emitter_id = e.id and c.environment = ?) as credential
+                  where c.emitter_id = e.id and c.environment = ?) as credential,
+                ${PLACE_SQL} as place
            from emitters e where e.id = ? and e.account_id = ?`,
-        [actor.environment, actor.environment, emitterId, actor.accountId],
+        [actor.environment, actor.environment, at.pointOfSale, at.establishment, emitterId, actor.accountId],
       )
     : [];
   if (!r) throw DomainError.notFound('un emisor', 'emitterId');
@@ -149,6 +168,7 @@ export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: str
     },
     openEpisode: r.open_episode,
     credential: r.credential,
+    place: placeFrom(r.place),
   };
 }
 
@@ -173,10 +193,10 @@ export async function resolveIssuanceContext(
   emitter: IssuingEmitter,
   input: DocumentCreateInput,
   now: Date,
-  opts: { feReceiverThreshold?: string; contingency?: { type: number; reason: string | null } | null } = {},
+  opts: { feReceiverThreshold?: string; contingency?: { type: number; reason: string | null } | null; place?: IssuingPlace } = {},
 ): Promise<IssuanceContext> {
   const errors: FieldError[] = [];
-  const { establishment, pointOfSale } = await loadEstablishment(em, emitter.id, input.establishment, input.pointOfSale);
+  const { establishment, pointOfSale } = opts.place ?? (await loadPlace(em, emitter.id, input.establishment, input.pointOfSale));
   if (!establishment || !establishment.active) {
     errors.push({ path: 'establishment', code: 'unknown_establishment', message: `El emisor no tiene un establecimiento activo con el código ${input.establishment}.` });
   } else if (!pointOfSale || !pointOfSale.active) {

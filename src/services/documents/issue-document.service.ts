@@ -60,7 +60,7 @@ export class IssueDocumentService {
     if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
     const input = parsed.value;
     const em = this.deps.orm.em.fork();
-    const issuer = await loadIssuer(em, actor, input.emitterId);
+    const issuer = await loadIssuer(em, actor, input.emitterId, { establishment: input.establishment, pointOfSale: input.pointOfSale });
     const emitter = issuer.emitter;
     const now = this.deps.clock.now();
     const mh = this.deps.config.mh;
@@ -73,7 +73,7 @@ export class IssueDocumentService {
     // While MH is known to be unreachable for this issuer, documents are born as contingency documents.
     const episode = opts.dryRun ? null : issuer.openEpisode;
     const contingency = episode && input.raw === undefined ? { type: episode.contingency_type, reason: episode.contingency_type === 5 ? episode.reason : null } : null;
-    const ctx = await resolveIssuanceContext(em, actor, emitter, input, now, { feReceiverThreshold: this.deps.config.feReceiverThreshold, contingency });
+    const ctx = await resolveIssuanceContext(em, actor, emitter, input, now, { feReceiverThreshold: this.deps.config.feReceiverThreshold, contingency, place: issuer.place });
     const built = buildDte(input, ctx.build);
     if (!built.ok) throw DomainError.validation(built.errors as never);
     const json = built.json as Json;
