@@ -11,37 +11,10 @@ import { sql } from '../shared/sql';
 export const ISSUED_AT_SLACK_MS = 30 * 60_000;
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
-interface Address {
-  department: string;
-  municipality: string;
-  district: string;
-  line: string;
-}
+/** What issuance reads of the issuer: the engine's emitter data plus id and numbering (an `EmitterEntity` has this shape). */
+export type IssuingEmitter = BuildContext['emitter'] & { id: string; numbering: string };
 
-/** What issuance reads of the issuer (an `EmitterEntity` has the same shape). */
-export interface IssuingEmitter {
-  id: string;
-  nit: string;
-  nrc: string;
-  name: string;
-  tradeName: string | null;
-  economicActivity: string;
-  phone: string | null;
-  email: string;
-  address: Address;
-  isLargeTaxpayer: boolean;
-  numbering: string;
-}
-
-export interface IssuingEstablishment {
-  id: string;
-  code: string;
-  type: string;
-  address: Address;
-  phone: string | null;
-  email: string | null;
-  active: boolean;
-}
+export type IssuingEstablishment = BuildContext['establishment'] & { id: string; active: boolean };
 
 export interface IssuingPointOfSale {
   id: string;
