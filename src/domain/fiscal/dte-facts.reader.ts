@@ -4,11 +4,14 @@
  *   exempt = totalExenta − descuExenta, nonSubject = totalNoSuj − descuNoSuj,
  *   taxed = totalGravada − descuGravada (NC/ND v4 have no per-bucket discounts),
  *   vat = tributo 20 (CCF/NC/ND; NC/ND fall back to totalIva), FE: totalIva (inside the price),
- *   perceived = ivaPerci.
+ *   perceived = ivaPerci;
+ * and the income codes inferred from those amounts and the items (income-codes.inference.ts), used
+ * when the document has no `income_codes` tag.
  */
 import { centsFromJson, type Cents } from './cents.math';
 import { compactCode, compactControlNumber, sanitizeText, stripHyphens } from './identifier-format.helpers';
 import { mhDate } from './period.helpers';
+import { inferIncomeCodes, type IncomeCodes } from './income-codes.inference';
 import type { LedgerDocument } from './ledger.types';
 
 export interface DteFacts {
@@ -31,6 +34,8 @@ export interface DteFacts {
   /** Cache of textOf(); null until first used. */
   text: FactsText | null;
   thirdParty: { nit: string | null; name: string } | null;
+  /** Annex 1 R/S, annex 2 U/V inferred from the amounts and items; null when nothing to infer from. */
+  inferredIncomeCodes: IncomeCodes | null;
 }
 
 type Json = Record<string, unknown>;
@@ -69,6 +74,31 @@ function vatOf(type: string, resumen: Json): Cents {
   return centsFromJson(resumen.totalIva);
 }
 
+/** Item summary for the income type: goods/services item counts, and (FEX only) amounts in cents. */
+function itemKinds(type: string, json: Json): { goods: Cents; services: Cents; items: number; serviceItems: number } {
+  const body = Array.isArray(json.cuerpoDocumento) ? (json.cuerpoDocumento as unknown[]) : [];
+  const fex = type === '11';
+  const exportKind = fex ? obj(json.emisor).tipoItemExpor : undefined;
+  let goods = 0;
+  let services = 0;
+  let items = 0;
+  let serviceItems = 0;
+  for (const raw of body) {
+    const it = obj(raw);
+    const kind = it.tipoItem ?? exportKind;
+    if (kind === 4 || kind === '4') continue;
+    const service = kind === 2 || kind === '2';
+    items += 1;
+    if (service) serviceItems += 1;
+    if (fex) {
+      const amount = centsFromJson(it.ventaGravada) + centsFromJson(it.ventaExenta) + centsFromJson(it.ventaNoSuj) + centsFromJson(it.noGravado);
+      if (service) services += amount;
+      else goods += amount;
+    }
+  }
+  return { goods, services, items, serviceItems };
+}
+
 export interface FactsText { date: string; control: string; code: string; name: string }
 
 /** Display forms of a document (MH date, compact control number and code, clean name), computed once on first use. */
@@ -88,6 +118,9 @@ export function dteFacts(doc: LedgerDocument): DteFacts {
   const controlNumber = str(ident.numeroControl) ?? '';
   const tercero = json.ventaTercero ? obj(json.ventaTercero) : null;
   const code = str(ident.codigoGeneracion) ?? '';
+  const exempt = centsFromJson(resumen.totalExenta) - centsFromJson(resumen.descuExenta);
+  const nonSubject = centsFromJson(resumen.totalNoSuj) - centsFromJson(resumen.descuNoSuj);
+  const taxed = centsFromJson(resumen.totalGravada) - centsFromJson(resumen.descuGravada);
   const facts: DteFacts = {
     type,
     issuedOn,
@@ -96,14 +129,15 @@ export function dteFacts(doc: LedgerDocument): DteFacts {
     controlNumber,
     generationCode: /[a-f]/.test(code) ? code.toUpperCase() : code,
     pointOfSale: controlNumber.length === 31 ? controlNumber.slice(7, 15) : '',
-    exempt: centsFromJson(resumen.totalExenta) - centsFromJson(resumen.descuExenta),
-    nonSubject: centsFromJson(resumen.totalNoSuj) - centsFromJson(resumen.descuNoSuj),
-    taxed: centsFromJson(resumen.totalGravada) - centsFromJson(resumen.descuGravada),
+    exempt,
+    nonSubject,
+    taxed,
     vat: vatOf(type, resumen),
     perceived: centsFromJson(resumen.ivaPerci),
     receiver: receiverOf(type, obj(json.receptor)),
     thirdParty: tercero ? { nit: str(tercero.nit), name: str(tercero.nombre) ?? '' } : null,
     text: null,
+    inferredIncomeCodes: inferIncomeCodes({ type, exempt, nonSubject, taxed, ...itemKinds(type, json) }),
   };
   cache.set(doc, facts);
   return facts;

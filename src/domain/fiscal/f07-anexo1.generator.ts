@@ -2,8 +2,9 @@
  * F-07 annex 1 — Detalle de ventas a contribuyentes (20 columns, one line per CCF/NC/ND) [F-07 doc
  * §3.1, §4]. Sources: issued CCF 03 / NC 05 / ND 06 and external-sales records of those types. NC
  * amounts are positive (C = 05 identifies them; MH forbids negatives, §9 C6). P "Total ventas" is
- * J+K+L+N by default (`total` param, §9 C1). A document on behalf of a third party (`ventaTercero`)
- * moves its taxed amount and IVA to N/O. Documents invalidated in a later period stay in their
+ * J+K+L+N by default (`total` param, §9 C1). R/S: the document's `income_codes` tag; untagged documents
+ * get codes inferred from their amounts and items (`income` param: infer | blank, from 01/2025). A
+ * document on behalf of a third party (`ventaTercero`) moves its taxed amount and IVA to N/O. Documents invalidated in a later period stay in their
  * issue period (annex 1 has no negative lines): the void period gets a `late_void` warning.
  */
 import { CentsTotals, type Cents } from './cents.math';
@@ -16,7 +17,7 @@ import { recordCents, recordDate, recordIdentity, recordIdSlots, recordIdentityW
 import type { ReportParams } from './report-params.schema';
 import { WarningCode, warn } from './report-warning.catalog';
 import { amountKeys, columnsOf, type FiscalReport, type ReportInput, type ReportWarning } from './report.types';
-import { checkNetVat, checkRecordDateInPeriod, docIncomeCodes, incomeCodeCells, recordIncomeCodes, sortedRows } from './sale-row.helpers';
+import { checkNetVat, checkRecordDateInPeriod, docIncomeCodes, incomeCodeCells, recordIncomeCodes, sortedRows, type IncomeCodesFallback } from './sale-row.helpers';
 
 export const ANEXO1_COLUMNS = columnsOf([
   ['issue_date', 'Fecha de emisión del documento', 'date'],
@@ -54,7 +55,7 @@ function amountCells(a: SaleAmounts, t: CentsTotals, withDebits: boolean): strin
   ];
 }
 
-function documentRow(doc: LedgerDocument, period: string, t: CentsTotals, withDebits: boolean, warnings: ReportWarning[]): string[] {
+function documentRow(doc: LedgerDocument, period: string, t: CentsTotals, withDebits: boolean, fallback: IncomeCodesFallback, warnings: ReportWarning[]): string[] {
   const f = dteFacts(doc);
   const txt = textOf(f);
   const label = `El documento ${f.controlNumber}`;
@@ -66,7 +67,7 @@ function documentRow(doc: LedgerDocument, period: string, t: CentsTotals, withDe
   if (third) {
     warnings.push(warn(WarningCode.thirdPartySale, `${label} es una venta por cuenta de terceros (${sanitizeText(f.thirdParty!.name)}): va en N/O como no domiciliado; si el mandante es domiciliado corresponde al anexo 4.`, doc.id));
   }
-  const [op, inc] = incomeCodeCells(period, docIncomeCodes(doc), label, doc.id, warnings);
+  const [op, inc] = incomeCodeCells(period, docIncomeCodes(doc, fallback), label, doc.id, warnings);
   return [
     txt.date, '4', f.type, txt.control, doc.seal ?? '', txt.code, '',
     slots.nitOrNrc, txt.name,
@@ -103,7 +104,7 @@ export function generateAnexo1(input: ReportInput, params: ReportParams<'f07_ane
   const totals = new CentsTotals(amountKeys(ANEXO1_COLUMNS));
   const withDebits = params.total === 'with_debits';
   const { active, lateVoids } = selectSales(input.documents, input.period, TYPES, params.voids, warnings);
-  const entries = active.map((doc) => ({ key: dteFacts(doc).sortKey, row: documentRow(doc, input.period, totals, withDebits, warnings) }));
+  const entries = active.map((doc) => ({ key: dteFacts(doc).sortKey, row: documentRow(doc, input.period, totals, withDebits, params.income, warnings) }));
   for (const lr of selectRecords(input.records, input.period, 'external-sales', (x) => TYPES.has(x.record.docType ?? ''))) {
     entries.push({ key: `${recordDate(lr)}T~|${lr.record.externalId}`, row: recordRow(lr, input.period, totals, withDebits, warnings) });
   }

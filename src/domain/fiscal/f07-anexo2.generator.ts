@@ -2,7 +2,9 @@
  * F-07 annex 2 — Detalle de ventas a consumidor final (23 columns) [F-07 doc §3.2, §4.4].
  *
  * Issued FE (01) are grouped per day (fecEmi) and type, and — because U/V hold one pair of income
- * codes — per income codes. D, E, F, G = `N/A`, J empty, H/I = generation code of the first/last
+ * codes — per income codes (the `income_codes` tag, or for untagged documents the codes inferred from
+ * their amounts and items: `income` param infer | blank; one `inferred_income_codes` warning per line
+ * that used inferred codes). D, E, F, G = `N/A`, J empty, H/I = generation code of the first/last
  * DTE of the group in emission order (fecEmi, horEmi, control number; invalidated documents already
  * left out), compact by default (`codes` param, §10 Q3). N carries the taxed sales **with IVA**.
  * Tags: exempt non-proportional → L instead of K; free zone → R instead of N; `ventaTercero` → S.
@@ -20,7 +22,8 @@ import { printedNumber, recordCents, recordDate, recordIdentity, recordIdentityW
 import type { ReportParams } from './report-params.schema';
 import { WarningCode, warn } from './report-warning.catalog';
 import { amountKeys, columnsOf, type FiscalReport, type ReportInput, type ReportWarning } from './report.types';
-import { checkGrossVat, checkRecordDateInPeriod, incomeCodeCells, recordIncomeCodes, sortedRows } from './sale-row.helpers';
+import { describeIncomeCodes } from './income-codes.inference';
+import { checkGrossVat, checkRecordDateInPeriod, docIncomeCodes, incomeCodeCells, recordIncomeCodes, sortedRows } from './sale-row.helpers';
 
 export const ANEXO2_COLUMNS = columnsOf([
   ['issue_date', 'Fecha de emisión', 'date'],
@@ -78,7 +81,7 @@ function amountCells(a: LineAmounts, t: CentsTotals): string[] {
   return [...cells, t.cell('total_sales', total)];
 }
 
-interface Group { docs: LedgerDocument[]; op?: string; inc?: string }
+interface Group { docs: LedgerDocument[]; op?: string; inc?: string; inferred: LedgerDocument[] }
 
 export function generateAnexo2(input: ReportInput, params: ReportParams<'f07_anexo2'>): FiscalReport {
   const warnings: ReportWarning[] = [];
@@ -92,11 +95,12 @@ export function generateAnexo2(input: ReportInput, params: ReportParams<'f07_ane
     sealWarnings(doc, warnings);
     checkGrossVat(f.taxed, f.vat, `El documento ${f.controlNumber}`, doc.id, warnings);
     if (f.thirdParty) warnings.push(warn(WarningCode.thirdPartySale, `El documento ${f.controlNumber} es una venta por cuenta de terceros: va en la columna S (no domiciliados); si el mandante es domiciliado corresponde al anexo 4.`, doc.id));
-    const codes = doc.fiscalTags.incomeCodes;
+    const codes = docIncomeCodes(doc, params.income);
     const key = `${f.issuedOn}|${f.type}|${codes?.operationType ?? ''}|${codes?.incomeType ?? ''}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { docs: [], op: codes?.operationType, inc: codes?.incomeType }));
+    if (!g) groups.set(key, (g = { docs: [], op: codes?.operationType, inc: codes?.incomeType, inferred: [] }));
     g.docs.push(doc);
+    if (codes?.inferred) g.inferred.push(doc);
   }
 
   const entries: { key: string; row: string[] }[] = [];
@@ -107,6 +111,7 @@ export function generateAnexo2(input: ReportInput, params: ReportParams<'f07_ane
     for (const doc of g.docs) addDocumentAmounts(a, doc, 1);
     const label = `Las ${g.docs.length} facturas del ${first.issuedOn} (del ${first.controlNumber} al ${last.controlNumber})`;
     const [op, inc] = incomeCodeCells(input.period, { operationType: g.op, incomeType: g.inc }, label, g.docs[0].id, warnings);
+    if (g.inferred.length > 0 && op !== '0') warnings.push(inferredLineWarning(label, g, op, inc));
     entries.push({
       key: `${first.issuedOn}|${first.type}|${first.sortKey}`,
       row: [mhDate(first.issuedOn), '4', first.type, 'N/A', 'N/A', 'N/A', 'N/A', code(first.generationCode), code(last.generationCode), '',
@@ -121,7 +126,7 @@ export function generateAnexo2(input: ReportInput, params: ReportParams<'f07_ane
     const months = periodDistance(f.issuedOn.slice(0, 7), input.period);
     warnings.push(warn(WarningCode.lateVoid, `La factura ${f.controlNumber} del ${f.issuedOn} se invalidó en este período: se resta con una línea negativa (CT art. 111).`, doc.id));
     if (months > 3) warnings.push(warn(WarningCode.lateVoidOutsideWindow, `La factura ${f.controlNumber} es de hace ${months} períodos; el MH admite anulaciones de los 3 períodos anteriores.`, doc.id));
-    const [op, inc] = incomeCodeCells(f.issuedOn.slice(0, 7), doc.fiscalTags.incomeCodes, `La factura ${f.controlNumber}`, doc.id, warnings);
+    const [op, inc] = incomeCodeCells(f.issuedOn.slice(0, 7), docIncomeCodes(doc, params.income), `La factura ${f.controlNumber}`, doc.id, warnings);
     entries.push({
       key: `${f.issuedOn}|${f.type}|${f.sortKey}|void`,
       row: [mhDate(f.issuedOn), '4', f.type, 'N/A', 'N/A', 'N/A', 'N/A', code(f.generationCode), code(f.generationCode), '', ...amountCells(a, totals), op, inc, '2'],
@@ -132,6 +137,18 @@ export function generateAnexo2(input: ReportInput, params: ReportParams<'f07_ane
     entries.push({ key: `${recordDate(lr)}|${lr.record.docType}|~${lr.record.externalId}`, row: recordRow(lr, input.period, code, totals, warnings) });
   }
   return { columns: ANEXO2_COLUMNS, rows: sortedRows(entries), totals: totals.toStrings(), warnings };
+}
+
+/** A line whose U/V were inferred for some (or all) of its untagged invoices: which ones, and how to confirm. */
+function inferredLineWarning(label: string, g: Group, op: string, inc: string): ReportWarning {
+  const n = g.inferred.length;
+  const first = dteFacts(g.inferred[0]).controlNumber;
+  const which = n === g.docs.length
+    ? (n === 1 ? 'no tiene' : 'no tienen')
+    : `incluyen ${n} sin etiquetar (la primera, ${first}) que no tienen`;
+  return warn(WarningCode.inferredIncomeCodes,
+    `${label} ${which} tipo de operación y tipo de ingreso (Renta), obligatorios desde 01/2025: se usaron los deducidos de sus montos e ítems, ${describeIncomeCodes({ operationType: op, incomeType: inc })}. Confírmelos o corríjalos etiquetando cada factura con PATCH /v1/documents/{id}/fiscal.`,
+    g.inferred[0].id);
 }
 
 const RECORD_KEYS: readonly [string, string][] = [

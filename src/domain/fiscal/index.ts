@@ -11,6 +11,7 @@ export {
 export { isValidDate, isValidPeriod, localDateOf, periodOf } from './period.helpers';
 export type { ColumnKind, FiscalReport, ReportColumn, ReportInput, ReportWarning } from './report.types';
 export { WarningCode } from './report-warning.catalog';
+export { inferIncomeCodes, inferIncomeType, inferOperationType, type IncomeCodeBasis, type IncomeCodes } from './income-codes.inference';
 export {
   REPORT_PARAMS_SCHEMAS, REPORT_TYPE_NAMES, defaultReportParams, isReportType, parseReportParams,
   type AnnexCsvParams, type BookCsvParams, type ReportParams, type ReportType,

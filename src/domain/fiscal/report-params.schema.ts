@@ -28,6 +28,9 @@ const notes = z.enum(['negative', 'positive']).default('negative')
 const bookEncoding = z.enum(['utf-8-bom', 'utf-8', 'windows-1252']).default('utf-8-bom')
   .describe('Codificación del CSV del libro: utf-8-bom (por omisión, Excel reconoce los acentos), utf-8 o windows-1252.');
 
+const income = z.enum(['infer', 'blank']).default('infer')
+  .describe('Tipo de operación y tipo de ingreso (Renta) de un documento sin la etiqueta income_codes, desde el período 01/2025 (el portal del MH rechaza columnas vacías): infer (por omisión; se deducen de los montos —solo gravadas 1, solo exentas o no sujetas 2, ambas 4 Mixta— y de los ítems —todos servicios 2, si no 3 Comerciales; exportación 7 bienes o 9 servicios— con la advertencia inferred_income_codes) o blank (vacías, con la advertencia missing_income_codes). Los documentos etiquetados con PATCH /v1/documents/{id}/fiscal no cambian.');
+
 const annexCsv = { encoding, eol, quoting };
 
 export const REPORT_PARAMS_SCHEMAS = {
@@ -36,11 +39,13 @@ export const REPORT_PARAMS_SCHEMAS = {
     total: z.enum(['without_debits', 'with_debits']).default('without_debits')
       .describe('Fórmula de la columna P "Total ventas" (§9 C1): without_debits = J+K+L+N (por omisión, captura del MH) o with_debits = J+K+L+M+N+O.'),
     voids,
+    income: income.describe(`Columnas R/S: ${income.description}`),
   }),
   f07_anexo2: z.strictObject({
     ...annexCsv,
     codes: codes.describe('Columnas H/I (§10 Q3): compact (32 sin guiones, por omisión) o hyphenated (36).'),
     voids,
+    income: income.describe(`Columnas U/V: ${income.description}`),
   }),
   f07_anexo3: z.strictObject(annexCsv),
   f07_anexo5: z.strictObject(annexCsv),

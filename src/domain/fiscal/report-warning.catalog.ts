@@ -10,6 +10,7 @@ export const WarningCode = {
   rateMismatch: 'rate_mismatch',
   purchaseWithoutClassification: 'purchase_without_classification',
   missingIncomeCodes: 'missing_income_codes',
+  inferredIncomeCodes: 'inferred_income_codes',
   missingCounterpartId: 'missing_counterpart_id',
   thirdPartySale: 'third_party_sale',
   lateVoid: 'late_void',

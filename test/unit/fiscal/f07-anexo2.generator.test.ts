@@ -89,9 +89,43 @@ describe('F-07 annex 2 — FE grouped per day and type', () => {
     expect(anexo2([old]).warnings.map((w) => w.code)).toEqual(['late_void', 'late_void_outside_window']);
   });
 
-  it('missing income codes: one warning per line, U/V empty', () => {
-    const report = anexo2([ledgerDoc({ type: '01', n: 41, at: '2026-03-10T15:00:00Z', tags: { incomeCodes: null } }), ledgerDoc({ type: '01', n: 42, at: '2026-03-10T16:00:00Z', tags: { incomeCodes: null } })]);
+  const untagged = () => [
+    ledgerDoc({ type: '01', n: 41, at: '2026-03-10T15:00:00Z', tags: { incomeCodes: null } }),
+    ledgerDoc({ type: '01', n: 42, at: '2026-03-10T16:00:00Z', tags: { incomeCodes: null } }),
+    ledgerDoc({ type: '01', n: 43, at: '2026-03-10T17:00:00Z', tags: { incomeCodes: null }, body: { items: [item({ type: '2', tax: 'exenta' })] } }),
+    ledgerDoc({ type: '01', n: 44, at: '2026-03-10T18:00:00Z', body: { items: [item({ type: '2', tax: 'exenta' })] } }),
+  ];
+
+  it('missing income codes with income = blank: one warning per line, U/V empty', () => {
+    const report = anexo2(untagged().slice(0, 2), { income: 'blank' });
     expect(report.rows.map((r) => r.slice(20))).toEqual([['', '', '2']]);
     expect(report.warnings.map((w) => [w.code, w.documentId])).toEqual([['missing_income_codes', 'doc_41']]);
+  });
+
+  it('missing income codes by default: inferred per document, lines split by the inferred codes, tagged ones merged', () => {
+    const report = anexo2(untagged());
+    // 41, 42 gravada goods → 1/3; 43 exempt service → 2/2; 44 tagged 1/3 joins 41–42's line.
+    expect(report.rows.map((r) => [r[7], r[8], ...r.slice(20)])).toEqual([
+      [c(41), c(44), '1', '3', '2'],
+      [c(43), c(43), '2', '2', '2'],
+    ]);
+    expect(report.warnings.map((w) => [w.code, w.documentId])).toEqual([['inferred_income_codes', 'doc_41'], ['inferred_income_codes', 'doc_43']]);
+    expect(report.warnings[1].message).toBe('Las 1 facturas del 2026-03-10 (del DTE-01-M001P001-000000000000043 al DTE-01-M001P001-000000000000043) no tiene tipo de operación y tipo de ingreso (Renta), obligatorios desde 01/2025: se usaron los deducidos de sus montos e ítems, tipo de operación 2 (No gravada o exento) y tipo de ingreso 2 (Servicios). Confírmelos o corríjalos etiquetando cada factura con PATCH /v1/documents/{id}/fiscal.');
+  });
+
+  it('a late void without income codes gets inferred U/V in its reversal line', () => {
+    const old = ledgerDoc({ type: '01', n: 45, at: '2026-02-20T15:00:00Z', status: 'voided', voidedAt: '2026-03-05T15:00:00Z', tags: { incomeCodes: null } });
+    const report = anexo2([old]);
+    expect(report.rows.map((r) => r.slice(20))).toEqual([['1', '3', '2']]);
+    expect(report.warnings.map((w) => w.code)).toEqual(['late_void', 'inferred_income_codes']);
+  });
+
+  it('periods before 01/2025 keep 0 in U/V, tagged or not, with either fallback', () => {
+    const doc = ledgerDoc({ type: '01', n: 46, at: '2024-12-10T15:00:00Z', tags: { incomeCodes: null } });
+    for (const income of ['infer', 'blank']) {
+      const report = anexo2([doc], { income }, '2024-12');
+      expect(report.rows.map((r) => r.slice(20))).toEqual([['0', '0', '2']]);
+      expect(report.warnings).toEqual([]);
+    }
   });
 });

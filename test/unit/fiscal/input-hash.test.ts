@@ -25,6 +25,7 @@ describe('computeInputHash', () => {
     ['a row is missing', computeInputHash([A, B], RULES, PARAMS)],
     ['the rules version changes', computeInputHash([A, B, R], 'f07-v14/f07_anexo1@2026.2', PARAMS)],
     ['a param changes', computeInputHash([A, B, R], RULES, { ...PARAMS, total: 'with_debits' })],
+    ['the income fallback changes', computeInputHash([A, B, R], RULES, { ...PARAMS, income: 'blank' })],
   ];
   it.each(changed)('changes: %s', (_label, hash) => {
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
@@ -45,10 +46,19 @@ describe('computeInputHash', () => {
       type: '03', issuedOn: '2026-03-10', issuedTime: '10:45:30', controlNumber: 'DTE-03-M001P001-000000000000001', generationCode: 'A0000000-0000-4000-8000-000000000001',
       pointOfSale: 'M001P001', exempt: 0, nonSubject: 0, taxed: 1000, vat: 130, perceived: 0,
       receiver: { nit: '06140101901234', nrc: '765432', dui: null, name: 'Cliente Corporativo, S.A. de C.V.' }, thirdParty: null,
+      inferredIncomeCodes: { operationType: '1', incomeType: '3' },
     });
     const json = JSON.parse(JSON.stringify(A.json));
     json.resumen.totalGravada = 11;
     const changedDoc = { ...A, json };
     expect(computeInputHash([documentFingerprint(changedDoc)], RULES, PARAMS)).not.toBe(computeInputHash([fp], RULES, PARAMS));
+  });
+
+  it('the item types an inferred income type is read from are part of the fingerprint', () => {
+    const json = JSON.parse(JSON.stringify(A.json));
+    json.cuerpoDocumento[0].tipoItem = 2;
+    const services = documentFingerprint({ ...A, json });
+    expect((services.facts as { inferredIncomeCodes: unknown }).inferredIncomeCodes).toEqual({ operationType: '1', incomeType: '2' });
+    expect(computeInputHash([services], RULES, PARAMS)).not.toBe(computeInputHash([documentFingerprint(A)], RULES, PARAMS));
   });
 });

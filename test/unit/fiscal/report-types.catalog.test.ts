@@ -26,8 +26,10 @@ describe('REPORT_TYPES', () => {
       eol: { enum: ['crlf', 'lf'], default: 'crlf' },
       quoting: { enum: ['none', 'minimal', 'all'], default: 'none' },
       voids: { enum: ['void_date', 'issue_date'], default: 'void_date' },
+      income: { enum: ['infer', 'blank'], default: 'infer' },
     });
-    expect(REPORT_TYPES[0].rulesVersion).toBe('f07-v14/f07_anexo1@2026.1');
+    expect(REPORT_TYPES[0].rulesVersion).toBe('f07-v14/f07_anexo1@2026.2');
+    expect(REPORT_TYPES[1].paramsSchema.properties).toMatchObject({ income: { enum: ['infer', 'blank'], default: 'infer' } });
   });
 
   const bad: [string, Parameters<typeof parseReportParams>[0], unknown, { path: string; code: string }[]][] = [

@@ -1,8 +1,8 @@
 import { generateReport, type LedgerDocument, type LedgerRecord, type ReportType } from '../../../src/domain/fiscal/index';
 import { PURCHASE_BODY, item, ledgerDoc, ledgerRecord } from './fiscal-fixtures';
 
-function warnings(type: ReportType, documents: LedgerDocument[], records: LedgerRecord[] = [], period = '2026-03') {
-  const r = generateReport(type, { period, documents, records }, {});
+function warnings(type: ReportType, documents: LedgerDocument[], records: LedgerRecord[] = [], params: unknown = {}, period = '2026-03') {
+  const r = generateReport(type, { period, documents, records }, params);
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.report.warnings;
 }
@@ -14,7 +14,7 @@ function withIva(doc: LedgerDocument, valor: number): LedgerDocument {
 }
 
 const at = '2026-03-10T16:45:30Z';
-const CASES: [string, ReportType, LedgerDocument[], LedgerRecord[], { code: string; message: string; documentId: string | null }[]][] = [
+const CASES: [string, ReportType, LedgerDocument[], LedgerRecord[], { code: string; message: string; documentId: string | null }[], unknown?][] = [
   ['a processed document without seal', 'f07_anexo1', [ledgerDoc({ type: '03', n: 1, at, seal: null })], [], [
     { code: 'missing_seal', message: 'El documento DTE-03-M001P001-000000000000001 no tiene sello de recepción.', documentId: 'doc_1' },
   ]],
@@ -45,9 +45,19 @@ const CASES: [string, ReportType, LedgerDocument[], LedgerRecord[], { code: stri
   })()], [], [
     { code: 'iva_mismatch', message: 'El documento DTE-01-M001P001-000000000000006: el IVA incluido 1.50 no corresponde a 11.30 con IVA (1.30 ± 0.01).', documentId: 'doc_6' },
   ]],
-  ['a sale without income codes from 01/2025', 'f07_anexo1', [ledgerDoc({ type: '03', n: 7, at, tags: { incomeCodes: null } })], [], [
+  ['a sale without income codes from 01/2025 (income = blank)', 'f07_anexo1', [ledgerDoc({ type: '03', n: 7, at, tags: { incomeCodes: null } })], [], [
     { code: 'missing_income_codes', message: 'El documento DTE-03-M001P001-000000000000007 no tiene tipo de operación y tipo de ingreso (Renta), obligatorios desde 01/2025.', documentId: 'doc_7' },
+  ], { income: 'blank' }],
+  ['a sale without income codes from 01/2025 (income = infer, the default)', 'f07_anexo1', [ledgerDoc({ type: '03', n: 7, at, tags: { incomeCodes: null } })], [], [
+    { code: 'inferred_income_codes', message: 'El documento DTE-03-M001P001-000000000000007 no tiene tipo de operación y tipo de ingreso (Renta), obligatorios desde 01/2025: se usaron los deducidos de sus montos e ítems, tipo de operación 1 (Gravada) y tipo de ingreso 3 (Comerciales). Confírmelos o corríjalos etiquetando el documento con PATCH /v1/documents/doc_7/fiscal.', documentId: 'doc_7' },
   ]],
+  ['FE without income codes, grouped (income = infer)', 'f07_anexo2', [
+    ledgerDoc({ type: '01', n: 8, at, tags: { incomeCodes: null }, body: { items: [item({ type: '2' })] } }),
+    ledgerDoc({ type: '01', n: 9, at: '2026-03-10T17:00:00Z', tags: { incomeCodes: { operationType: '1', incomeType: '2' } }, body: { items: [item({ type: '2' })] } }),
+  ], [], [
+    { code: 'inferred_income_codes', message: 'Las 2 facturas del 2026-03-10 (del DTE-01-M001P001-000000000000008 al DTE-01-M001P001-000000000000009) incluyen 1 sin etiquetar (la primera, DTE-01-M001P001-000000000000008) que no tienen tipo de operación y tipo de ingreso (Renta), obligatorios desde 01/2025: se usaron los deducidos de sus montos e ítems, tipo de operación 1 (Gravada) y tipo de ingreso 2 (Servicios). Confírmelos o corríjalos etiquetando cada factura con PATCH /v1/documents/{id}/fiscal.', documentId: 'doc_8' },
+  ]],
+  ['a sale without income codes before 01/2025 writes 0 without a warning', 'f07_anexo1', [ledgerDoc({ type: '03', n: 10, at: '2024-12-10T16:45:30Z', tags: { incomeCodes: null } })], [], [], { period: '2024-12' }],
   ['a record dated outside its period', 'f07_anexo7', [], [ledgerRecord('withholdings-received', {
     externalId: 'R-1', version: 1, accountingDate: '2026-03-02', issueDate: '2026-02-27', docClass: '4', docType: '07', generationCode: 'E0000000-0000-4000-8000-000000000001',
     seal: '2026E0000000000000000000000000000000000A', counterpart: { nit: '06140101901234' }, amounts: { subject_amount: '100', withheld_amount: '1' }, attributes: { kind: 'retention_1' },
@@ -57,7 +67,10 @@ const CASES: [string, ReportType, LedgerDocument[], LedgerRecord[], { code: stri
 ];
 
 describe('report warnings', () => {
-  it.each(CASES)('%s', (_label, type, docs, records, expected) => {
-    expect(warnings(type, docs, records)).toEqual(expected);
+  // Rows have 5 or 6 elements: a fixed arity of 6 would make jest pass `done` to the 5-element ones.
+  it.each(CASES)('%s', (...row) => {
+    const [, type, docs, records, expected, params] = row as unknown as (typeof CASES)[number];
+    const { period, ...p } = (params ?? {}) as { period?: string };
+    expect(warnings(type, docs, records, p, period)).toEqual(expected);
   });
 });
