@@ -70,6 +70,20 @@ describe('sync issuance stored already claimed for its first send', () => {
     expect(await mh.reception(r.body.generation_code)).toMatchObject({ received: 1, sealed: 1 });
   });
 
+  it('answers the document its status change read back: equal to a GET right after (processed and rejected)', async () => {
+    const ok = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: ccfBody(issuer) });
+    expect(ok.status).toBe(201);
+    await mh.fault({ mode: 'reject', code: '020', observations: ['Dato inválido'], count: 1 });
+    const bad = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: ccfBody(issuer) });
+    expect(bad.status).toBe(200);
+    for (const posted of [ok.body, bad.body]) {
+      const got = await request(t.url, 'GET', `/v1/documents/${posted.id}`, { key: t.account.testKey });
+      expect(posted).toEqual(got.body);
+    }
+    expect(ok.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'sealed']);
+    expect(bad.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'rejected']);
+  });
+
   it('async issuance is stored signed and left to the transmit job', async () => {
     const r = await request(t.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body: ccfBody(issuer) });
     expect(r.status).toBe(202);

@@ -6,6 +6,7 @@ import { sql } from '../shared/sql';
 import type { DocumentEventType } from './document-events';
 import { DELIVER_DOCUMENT_EMAIL_JOB, ISSUANCE_EMAIL_INSERT, queueIssuanceEmail } from './document-emails';
 import { SUMMARY_COLUMNS, documentSummary, summaryJsonSql, type DocumentSummaryRow } from './document-summary';
+import type { DocumentListRow } from './document-view';
 import { detectDocumentDrift } from '../fiscal/document-drift';
 
 export interface MhAnswer {
@@ -56,10 +57,27 @@ const TOUCHES_BOOKS = new Set(['processed', 'voided']);
  * marks the period's drift; so does a caller's own transaction (`em`).
  */
 export async function transition(deps: ServiceDeps, documentId: string, change: StatusChange, em?: EntityManager): Promise<boolean> {
+  return (await apply(deps, documentId, change, em, false)).done;
+}
+
+/** The document as `GET /documents/{id}` reads it, events included, as the status change left it. */
+export type ViewRow = DocumentListRow & { events: { type: string; at: Date; message: string }[] };
+
+/**
+ * `transition` that also answers the changed document, read by the same statement (no second read).
+ * `view` is null when the change took the transactional path; the caller reads the document then.
+ */
+export async function transitionWithView(deps: ServiceDeps, documentId: string, change: StatusChange): Promise<{ done: boolean; view: ViewRow | null }> {
+  return apply(deps, documentId, change, undefined, true);
+}
+
+async function apply(deps: ServiceDeps, documentId: string, change: StatusChange, em: EntityManager | undefined, withView: boolean): Promise<{ done: boolean; view: ViewRow | null }> {
   const at = deps.clock.now();
-  let done: { row: Row; emailId: string | null; notified?: boolean } | null | 'closed_period' = em ? await transitionInTx(deps, em, documentId, change, at) : await transitionInOneStatement(deps, documentId, change, at);
+  let done: { row: Row; emailId: string | null; notified?: boolean; view?: ViewRow } | null | 'closed_period' = em
+    ? await transitionInTx(deps, em, documentId, change, at)
+    : await transitionInOneStatement(deps, documentId, change, at, withView);
   if (done === 'closed_period') done = await deps.orm.em.fork().transactional((tx) => transitionInTx(deps, tx, documentId, change, at));
-  if (!done) return false;
+  if (!done) return { done: false, view: null };
   afterChange(deps, done.row, change.outbox !== null, done.notified === true);
   const emailId = done.emailId;
   if (emailId) {
@@ -67,10 +85,20 @@ export async function transition(deps: ServiceDeps, documentId: string, change: 
       .enqueue(DELIVER_DOCUMENT_EMAIL_JOB, { emailId })
       .catch((err) => deps.logger.warn({ err, email_id: emailId }, 'no se pudo encolar el correo del documento; el barrido lo enviará'));
   }
-  return true;
+  return { done: true, view: done.view ?? null };
 }
 
-async function transitionInOneStatement(deps: ServiceDeps, documentId: string, change: StatusChange, at: Date): Promise<{ row: Row; emailId: string | null; notified: boolean } | null | 'closed_period'> {
+/** Columns the view needs beyond the summary (with SUMMARY_COLUMNS, `send_email` and `receiver_email`). */
+const VIEW_RETURNING = `issued_at, issue_date, subtotal::text as subtotal, iva::text as iva, total_in_words, created_at, establishment_code, point_of_sale_code,
+  receiver_name, receiver_document_type, receiver_document_number, receiver_nrc, related_documents, voided_at, void, warnings, replaces_document_id, replaced_by_document_id`;
+
+async function transitionInOneStatement(
+  deps: ServiceDeps,
+  documentId: string,
+  change: StatusChange,
+  at: Date,
+  withView: boolean,
+): Promise<{ row: Row; emailId: string | null; notified: boolean; view?: ViewRow } | null | 'closed_period'> {
   const { assignments, values } = setClause(change, at);
   const guarded = TOUCHES_BOOKS.has(change.to);
   const params: unknown[] = [...values, documentId, ...change.from];
@@ -80,7 +108,7 @@ async function transitionInOneStatement(deps: ServiceDeps, documentId: string, c
           and fp.status = 'closed' and fp.period >= substr(documents.issue_date, 1, 7))`
     : '';
   const ctes = [
-    `d as (update documents set ${assignments} where id = ? and status in (${change.from.map(() => '?').join(', ')})${guard} returning ${SUMMARY_COLUMNS}, send_email, receiver_email)`,
+    `d as (update documents set ${assignments} where id = ? and status in (${change.from.map(() => '?').join(', ')})${guard} returning ${SUMMARY_COLUMNS}, send_email, receiver_email${withView ? `, ${VIEW_RETURNING}` : ''})`,
     `ev as (insert into document_events (id, document_id, type, at, message, data) select ?, d.id, ?, ?::timestamptz, ?, ?::jsonb from d)`,
   ];
   params.push(newId(IdPrefix.documentEvent, at.getTime()), change.event.type, at, change.event.message, change.event.data ? JSON.stringify(change.event.data) : null);
@@ -100,13 +128,26 @@ async function transitionInOneStatement(deps: ServiceDeps, documentId: string, c
     ? `, (select pg_notify(?, json_build_object('documentId', d.id, 'accountId', d.account_id, 'environment', d.environment, 'emitterId', d.emitter_id, 'status', d.status)::text)) is not null as notified`
     : '';
   if (channel) params.push(channel);
-  const rows = await sql<Row & { email_id: string | null; notified?: boolean }>(
+  // The view's events as they were before this statement (its own insert is not visible to it) — the new one is appended below.
+  const view = withView
+    ? `, e.name as emitter_name, coalesce((select jsonb_agg(jsonb_build_object('type', x.type, 'at', x.at, 'message', x.message) order by x.at, x.id)
+          from document_events x where x.document_id = d.id), '[]'::jsonb) as prior_events`
+    : '';
+  const rows = await sql<Row & { email_id: string | null; notified?: boolean; prior_events?: { type: string; at: string; message: string }[] }>(
     deps.orm.em.fork(),
-    `with ${ctes.join(',\n')} select d.*${sendsEmail ? ', (select id from em) as email_id' : ''}${notify} from d`,
+    `with ${ctes.join(',\n')} select d.*${sendsEmail ? ', (select id from em) as email_id' : ''}${notify}${view} from d${withView ? ' join emitters e on e.id = d.emitter_id' : ''}`,
     params,
   );
   const row = rows[0];
-  if (row) return { row, emailId: row.email_id ?? null, notified: row.notified === true };
+  if (row) {
+    const viewRow = withView
+      ? ({
+          ...(row as unknown as DocumentListRow),
+          events: [...row.prior_events!.map((e) => ({ type: e.type, at: new Date(e.at), message: e.message })), { type: change.event.type, at, message: change.event.message }],
+        } as ViewRow)
+      : undefined;
+    return { row, emailId: row.email_id ?? null, notified: row.notified === true, view: viewRow };
+  }
   return guarded ? 'closed_period' : null;
 }
 

@@ -11,13 +11,13 @@ import { isUniqueViolation } from '../shared/unique-violation';
 import { allocateControlNumber, type CounterRequest } from './allocate-control-number';
 import { insertDocuments, newDocumentEvent } from './document-insert';
 import { issuanceCommitterFor, type PreparedIssuance } from './issuance-committer';
-import type { DocumentView } from './document-view';
+import { documentViewFromRow, type DocumentView } from './document-view';
 import { GetDocumentService } from './get-document.service';
 import { loadIssuer, resolveIssuanceContext, type Issuer } from './issuance-context';
 import { mhCredentialsFrom } from './mh-credentials-for';
 import type { MhCredentials } from '../../integrations/mh-client';
 import { openEpisode } from './open-contingency.service';
-import { TransmitDocumentService, transmitLeaseMs, type Claimed } from './transmit-document.service';
+import { TransmitDocumentService, transmitLeaseMs, type Claimed, type TransmitOutcome } from './transmit-document.service';
 import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
 import { insertOutboxEvent } from '../shared/outbox';
 
@@ -144,14 +144,14 @@ export class IssueDocumentService {
       fiscal_tags: {},
       created_at: now,
     };
-    let transmitNow: (() => Promise<unknown>) | null = null;
+    let transmitNow: (() => Promise<TransmitOutcome>) | null = null;
     try {
       if (!held && ident.numeroControl === placeholder) {
         // The common case: numbered, signed and stored together with concurrent issuances of the same sequence.
         const signed = await issuanceCommitterFor(this.deps).commit({ counter, json, key, pointOfSaleId: ctx.pointOfSale.id, row });
         if (creds) {
           const doc: Claimed = { id, account_id: actor.accountId, environment: actor.environment, emitter_id: emitter.id, type: input.type, generation_code: row.generation_code, jws: signed.jws, model_type: 1, transmission_attempts: 0, first_transmitted_at: now };
-          transmitNow = () => new TransmitDocumentService(this.deps).executeClaimed(doc, creds);
+          transmitNow = () => new TransmitDocumentService(this.deps, { returnView: true }).executeClaimed(doc, creds);
         }
       } else {
         await em.transactional(async (tx) => {
@@ -179,8 +179,12 @@ export class IssueDocumentService {
       }
       throw err;
     }
+    let outcome: TransmitOutcome | null = null;
     if (held) this.deps.outbox.kick();
-    else await this.transmit(id, mode, transmitNow);
+    else outcome = await this.transmit(id, mode, transmitNow);
+    // A sync transmission that ended in time answers the document its final status change read back.
+    const changed = outcome && 'view' in outcome ? outcome.view : null;
+    if (changed) return documentViewFromRow(changed, changed.events, this.deps.baseUrl());
     const view = await new GetDocumentService(this.deps).execute(actor, id);
     if (!view) throw new Error(`BUG: documento ${id} no encontrado después de emitirlo`);
     return view;
@@ -190,20 +194,22 @@ export class IssueDocumentService {
    * sync: transmit in this request and wait up to SYNC_WAIT_MS (the transmission goes on after that,
    * and a job or the reconciler picks it up if this process dies); async: hand it to a job at once.
    */
-  private async transmit(id: string, mode: 'sync' | 'async', claimed: (() => Promise<unknown>) | null): Promise<void> {
+  private async transmit(id: string, mode: 'sync' | 'async', claimed: (() => Promise<TransmitOutcome>) | null): Promise<TransmitOutcome | null> {
     if (mode === 'async') {
       await this.deps.queue.enqueue('transmit-document', { documentId: id }, { uniqueKey: `transmit:${id}` }).catch((err) => {
         this.deps.logger.warn({ err, document_id: id }, 'no se pudo encolar la transmisión; la retomará el reconciliador');
       });
-      return;
+      return null;
     }
-    const running = (claimed ? claimed() : new TransmitDocumentService(this.deps).execute(id)).catch((err) => {
+    const running = (claimed ? claimed() : new TransmitDocumentService(this.deps).execute(id)).catch((err): null => {
       this.deps.logger.error({ err, document_id: id }, 'la transmisión falló; la retomará el reconciliador');
+      return null;
     });
     const waitMs = this.deps.config.mh.syncWaitMs;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([running, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    const outcome = await Promise.race([running, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]);
     if (timer) clearTimeout(timer);
+    return outcome;
   }
 
   /** The issuer's MH API credentials from the issuer query (null when missing or unreadable: the transmitter decides then). */

@@ -3,12 +3,12 @@ import { OFFICIAL_VERSION_BY_DTE_TYPE } from '../../domain/dte/schemas/official-
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { OpenContingencyService } from './open-contingency.service';
-import { mhAnswer, transition } from './document-transitions';
+import { mhAnswer, transition, transitionWithView, type ViewRow } from './document-transitions';
 import { mhCredentialsFrom } from './mh-credentials-for';
 
 export type TransmitOutcome =
-  | { kind: 'processed' }
-  | { kind: 'rejected' }
+  | { kind: 'processed'; view?: ViewRow | null }
+  | { kind: 'rejected'; view?: ViewRow | null }
   | { kind: 'contingency' }
   | { kind: 'skipped'; reason: 'not_found' | 'busy' | 'final' | 'held' | 'no_credentials' };
 
@@ -40,7 +40,11 @@ export function transmitLeaseMs(mh: { timeoutMs: number; resendLimit: number }):
  * by a blind resend: MH seals the document once.
  */
 export class TransmitDocumentService {
-  constructor(private readonly deps: ServiceDeps) {}
+  /** `returnView`: a final outcome carries the document as the status change left it (see transitionWithView). */
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly opts: { returnView?: boolean } = {},
+  ) {}
 
   private leaseMs(): number {
     return transmitLeaseMs(this.deps.config.mh);
@@ -129,25 +133,31 @@ export class TransmitDocumentService {
   }
 
   private async processed(doc: Claimed, r: Extract<MhReception, { kind: 'processed' }>, how: string): Promise<TransmitOutcome> {
-    await transition(this.deps, doc.id, {
+    const { view } = await this.change(doc.id, {
       from: ['sending', 'signed', 'error', 'contingency'],
       to: 'processed',
       set: { reception_stamp: r.seal, processed_at: r.processedAt, mh_response: mhAnswer(r.code, r.message, r.observations), transmit_lease_until: null, contingency_episode_id: null },
       event: { type: 'sealed', message: `Sellado por el MH (${how}): ${r.seal}.`, data: { code: r.code } },
       outbox: 'document.processed',
     });
-    return { kind: 'processed' };
+    return { kind: 'processed', view };
   }
 
   private async rejected(doc: Claimed, r: { code: string; message: string; observations: string[] }): Promise<TransmitOutcome> {
-    await transition(this.deps, doc.id, {
+    const { view } = await this.change(doc.id, {
       from: ['sending', 'signed', 'error', 'contingency'],
       to: 'rejected',
       set: { rejected_at: this.deps.clock.now(), mh_response: mhAnswer(r.code, r.message, r.observations), transmit_lease_until: null },
       event: { type: 'rejected', message: `Rechazado por el MH (${r.code}): ${r.message}`, data: { code: r.code, observations: r.observations } },
       outbox: 'document.rejected',
     });
-    return { kind: 'rejected' };
+    return { kind: 'rejected', view };
+  }
+
+  private async change(id: string, change: Parameters<typeof transition>[2]): Promise<{ view: ViewRow | null }> {
+    if (this.opts.returnView) return transitionWithView(this.deps, id, change);
+    await transition(this.deps, id, change);
+    return { view: null };
   }
 
   /** Gives the lease back; `uncount` takes back the send the claim counted when none happened. */
