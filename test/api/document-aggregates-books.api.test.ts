@@ -85,6 +85,26 @@ describe('documentAggregates totals equal the VAT books', () => {
     expect(sum('total')).toBe(contributors.total_sales);
   });
 
+  it('groupBy ANNEX: CCF/NC/ND go to f07_anexo1 and FE to f07_anexo2, with the books\' totals', async () => {
+    const r = await graphql(t.url, t.account.testKey, AGGREGATES, { e: issuer.emitterId, g: 'ANNEX', f: { period } });
+    expect(r.body.errors).toBeUndefined();
+    const c = r.body.data.documentAggregates;
+    const counted = docs.slice(0, 5);
+    const group = (key: string, types: string[]) => {
+      const list = counted.filter((d) => types.includes(d.type));
+      return { key, documents: list.length, subtotal: signedSum(list, 'subtotal'), iva: signedSum(list, 'iva'), total: signedSum(list, 'total') };
+    };
+    expect(c.nodes).toEqual([group('f07_anexo1', ['03', '05', '06']), group('f07_anexo2', ['01'])]);
+    expect(c.nodes[0].documents).toBe(4);
+    expect(c.totals).toEqual({ documents: 5, subtotal: signedSum(counted, 'subtotal'), iva: signedSum(counted, 'iva'), total: signedSum(counted, 'total') });
+
+    const contributors = await bookTotals('libro_ventas_contribuyentes');
+    const consumers = await bookTotals('libro_ventas_consumidor');
+    expect(c.nodes[0].iva).toBe(contributors.vat_debit);
+    expect(c.nodes[0].total).toBe(contributors.total_sales);
+    expect(c.nodes[1].total).toBe(consumers.total_sales);
+  });
+
   it('groupBy MONTH gives the same signed totals in one group', async () => {
     const r = await graphql(t.url, t.account.testKey, AGGREGATES, { e: issuer.emitterId, g: 'MONTH' });
     expect(r.body.errors).toBeUndefined();

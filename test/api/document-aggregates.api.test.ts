@@ -67,6 +67,24 @@ describe('documentAggregates (GraphQL)', () => {
     expect(r.body.data.documentAggregates.totals).toEqual(sum(docs));
   });
 
+  it('groupBy ANNEX: the F-07 sales annex each document goes to (CCF → anexo 1, FE → anexo 2), with readable labels', async () => {
+    const r = await gql(AGGREGATES, { e: issuer.emitterId, g: 'ANNEX', f: { period } });
+    expect(r.body.errors).toBeUndefined();
+    const c = r.body.data.documentAggregates;
+    expect(c.nodes).toEqual([
+      { key: 'f07_anexo1', label: 'F-07 Anexo 1 — Detalle de ventas a contribuyentes', ...sum(docs.filter((d) => d.type === '03')) },
+      { key: 'f07_anexo2', label: 'F-07 Anexo 2 — Detalle de ventas a consumidor final', ...sum(docs.filter((d) => d.type === '01')) },
+    ]);
+    expect(c.nodes.map((n: { documents: number }) => n.documents)).toEqual([2, 2]);
+    expect(c.totals).toEqual(sum(docs));
+
+    const page = await gql(AGGREGATES, { e: issuer.emitterId, g: 'ANNEX', first: 1 });
+    expect(page.body.data.documentAggregates.nodes.map((n: { key: string }) => n.key)).toEqual(['f07_anexo1']);
+    const next = await gql(AGGREGATES, { e: issuer.emitterId, g: 'ANNEX', first: 1, after: page.body.data.documentAggregates.pageInfo.endCursor });
+    expect(next.body.data.documentAggregates.nodes.map((n: { key: string }) => n.key)).toEqual(['f07_anexo2']);
+    expect(next.body.data.documentAggregates.pageInfo.hasNextPage).toBe(false);
+  });
+
   it('filter by type narrows groups and totals; an empty filter result sums to zero', async () => {
     const r = await gql(AGGREGATES, { e: issuer.emitterId, g: 'MONTH', f: { type: '03' } });
     expect(r.body.errors).toBeUndefined();

@@ -42,7 +42,9 @@ export const ANEXO1_COLUMNS = columnsOf([
   ['annex_number', 'Número de anexo', 'code'],
 ], true);
 
-const TYPES = new Set(['03', '05', '06']);
+/** DTE types this annex reports (issued CCF, NC, ND) — also the routing documentAggregates(groupBy: ANNEX) uses. */
+export const ANEXO1_DOC_TYPES: ReadonlySet<string> = new Set(['03', '05', '06']);
+const TYPES = ANEXO1_DOC_TYPES;
 
 interface SaleAmounts { exempt: Cents; nonSubject: Cents; taxed: Cents; vat: Cents; thirdParty: Cents; thirdPartyVat: Cents }
 

@@ -51,7 +51,9 @@ export const ANEXO2_COLUMNS = columnsOf([
   ['annex_number', 'Número de anexo', 'code'],
 ], true);
 
-const TYPES = new Set(['01']);
+/** DTE types this annex reports (issued FE) — also the routing documentAggregates(groupBy: ANNEX) uses. */
+export const ANEXO2_DOC_TYPES: ReadonlySet<string> = new Set(['01']);
+const TYPES = ANEXO2_DOC_TYPES;
 const AMOUNT_KEYS = amountKeys(ANEXO2_COLUMNS).filter((k) => k !== 'total_sales');
 
 /** Amounts of one line by column key (total computed). */

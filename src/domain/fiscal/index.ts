@@ -19,6 +19,7 @@ export {
 export { FISCAL_RULES_VERSION, REPORT_TYPES, reportFileName, reportTypeInfo, type ReportFormat, type ReportTypeInfo } from './report-types.catalog';
 export { generateAllForBench, generateReport, writeReportCsv, type GenerateResult } from './report.generator';
 export { writeAnnexCsv } from './annex-csv.writer';
+export { SALES_ANNEX_DOC_TYPES, salesAnnexOf, type SalesAnnexType } from './sales-annex.routing';
 export { writeBookCsv } from './book-csv.writer';
 export { writeBookXlsx } from './book-xlsx.writer';
 export type { BookHeader, BookPdfRenderer } from './book-pdf-renderer.port';

@@ -12,7 +12,7 @@ export class DocumentAggregateResolver {
   @Authorized()
   @Query(() => DocumentAggregateConnection, {
     description:
-      'Sumas de los documentos de un emisor (ambiente de la llave) agrupadas por día, mes, tipo, receptor o establecimiento, en orden de la llave del grupo; '
+      'Sumas de los documentos de un emisor (ambiente de la llave) agrupadas por día, mes, tipo, receptor, establecimiento o anexo de ventas del F-07, en orden de la llave del grupo; '
       + 'totals suma todo el filtro. Solo cuentan los documentos procesados (como en los libros; los invalidados no); las notas de crédito (05) restan y los documentos con exclude_from_books no cuentan, así los totales son los de los libros. Requiere fiscal:read o documents:read.',
     complexity: connectionComplexity,
   })

@@ -8,10 +8,11 @@ export enum DocumentGroupByGql {
   TYPE = 'type',
   RECEIVER = 'receiver',
   ESTABLISHMENT = 'establishment',
+  ANNEX = 'annex',
 }
 registerEnumType(DocumentGroupByGql, {
   name: 'DocumentGroupBy',
-  description: 'Agrupación de documentAggregates: DAY (AAAA-MM-DD), MONTH (AAAA-MM), TYPE (CAT-002), RECEIVER (número de documento) o ESTABLISHMENT (código).',
+  description: 'Agrupación de documentAggregates: DAY (AAAA-MM-DD), MONTH (AAAA-MM), TYPE (CAT-002), RECEIVER (número de documento), ESTABLISHMENT (código) o ANNEX (anexo de ventas del F-07 al que van los montos: f07_anexo1 para CCF 03, NC 05 y ND 06; f07_anexo2 para FE 01; "" para los demás tipos).',
 });
 
 @InputType('DocumentAggregateFilter', { description: 'Filtros de documentAggregates; todos opcionales y combinables.' })
@@ -49,10 +50,10 @@ export class DocumentAggregateTotals {
 
 @ObjectType('DocumentAggregate', { description: 'Un grupo de documentos y sus sumas (decimales en texto, 2 decimales).' })
 export class DocumentAggregate {
-  @Field({ description: 'Valor del grupo: fecha, periodo, tipo, número de documento del receptor o código de establecimiento ("" si falta).' })
+  @Field({ description: 'Valor del grupo: fecha, periodo, tipo, número de documento del receptor, código de establecimiento o tipo de reporte del anexo (p. ej. f07_anexo1) ("" si falta).' })
   key!: string;
 
-  @Field(() => String, { nullable: true, description: 'Nombre legible: del tipo (TYPE) o del receptor (RECEIVER).' })
+  @Field(() => String, { nullable: true, description: 'Nombre legible: del tipo (TYPE), del receptor (RECEIVER) o del anexo (ANNEX).' })
   label!: string | null;
 
   @Field(() => Int)

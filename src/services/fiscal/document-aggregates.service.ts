@@ -1,4 +1,4 @@
-import { isValidPeriod } from '../../domain/fiscal';
+import { isValidPeriod, reportTypeInfo, SALES_ANNEX_DOC_TYPES, type SalesAnnexType } from '../../domain/fiscal';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { PageRequest } from '../../domain/shared/pagination';
 import { loadOwnEmitter } from '../emitters/emitter-access';
@@ -6,7 +6,7 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 
-export type DocumentGroupBy = 'day' | 'month' | 'type' | 'receiver' | 'establishment';
+export type DocumentGroupBy = 'day' | 'month' | 'type' | 'receiver' | 'establishment' | 'annex';
 
 export interface DocumentAggregateFilter {
   /** AAAA-MM of the issue date. */
@@ -47,6 +47,18 @@ const TYPE_LABELS: Record<string, string> = {
   '15': 'Comprobante de donación',
 };
 
+/**
+ * F-07 sales annex of a document, from the annex generators' own type sets (CCF/NC/ND → f07_anexo1,
+ * FE → f07_anexo2); '' for types neither annex reports. The codes are two-digit constants, inlined.
+ */
+const ANNEX_KEY = `case ${Object.entries(SALES_ANNEX_DOC_TYPES)
+  .map(([annex, types]) => `when d.type in (${[...types].map((t) => { if (!/^\d{2}$/.test(t)) throw new Error(`bad type ${t}`); return `'${t}'`; }).join(', ')}) then '${annex}'`)
+  .join(' ')} else '' end`;
+const NO_ANNEX_LABEL = 'Sin anexo de ventas F-07 (ni anexo 1 ni anexo 2)';
+function annexLabel(key: string): string {
+  return key in SALES_ANNEX_DOC_TYPES ? reportTypeInfo(key as SalesAnnexType).name : NO_ANNEX_LABEL;
+}
+
 /** Group key and label per grouping; keys sort as text, which is also the cursor order. */
 const GROUPS: Record<DocumentGroupBy, { key: string; label: string }> = {
   day: { key: 'd.issue_date', label: 'null' },
@@ -54,6 +66,7 @@ const GROUPS: Record<DocumentGroupBy, { key: string; label: string }> = {
   type: { key: 'd.type', label: 'null' },
   receiver: { key: "coalesce(d.receiver_document_number, '')", label: 'max(d.receiver_name)' },
   establishment: { key: "coalesce(d.establishment_code, '')", label: 'null' },
+  annex: { key: ANNEX_KEY, label: 'null' },
 };
 
 const STATUSES = ['draft', 'validated', 'signed', 'sending', 'processed', 'rejected', 'contingency', 'voided', 'error'];
@@ -73,8 +86,8 @@ function decodeCursor(cursor: string): string {
 const signed = (column: string) => `sum(case when d.type = '05' then -d.${column} else d.${column} end)`;
 
 /**
- * Sums of an emitter's documents (ambiente de la llave) grouped by day, month, type, receiver or
- * establishment, in SQL over numeric columns (`sum()::text`, never floats), with cursor pagination
+ * Sums of an emitter's documents (ambiente de la llave) grouped by day, month, type, receiver,
+ * establishment or F-07 sales annex, in SQL over numeric columns (`sum()::text`, never floats), with cursor pagination
  * on the groups and the totals over the whole filter. Totals equal the books': credit notes subtract
  * and documents tagged `exclude_from_books` are left out, as in every book and annex.
  */
@@ -131,7 +144,7 @@ export class DocumentAggregatesService {
     );
     const groups = rows.slice(0, page.limit).map((r) => ({
       key: r.key,
-      label: groupBy === 'type' ? (TYPE_LABELS[r.key] ?? null) : (r.label ?? null),
+      label: groupBy === 'type' ? (TYPE_LABELS[r.key] ?? null) : groupBy === 'annex' ? annexLabel(r.key) : (r.label ?? null),
       documents: Number(r.documents),
       subtotal: r.subtotal,
       iva: r.iva,
