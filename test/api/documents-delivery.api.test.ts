@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { ccfBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
@@ -10,6 +9,7 @@ import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { eventually } from '../support/webhook-receiver';
 import { extractText } from '../unit/pdf/pdf-inspect';
+import { dbRows } from '../support/db-rows';
 
 /**
  * PDF download and e-mail delivery of documents: `t` sends through a real SMTP server running in
@@ -95,16 +95,6 @@ async function events(app: TestApp, id: string): Promise<{ type: string; message
   return r.body.events;
 }
 
-async function dbRows<T extends Record<string, unknown>>(app: TestApp, sql: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: app.db.url });
-  await c.connect();
-  try {
-    return (await c.query(sql, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
 const messagesTo = (address: string) => smtp.messages.filter((m) => m.envelope.to.includes(address));
 
 describe('GET /v1/documents/{id}/pdf', () => {
@@ -158,7 +148,7 @@ describe('POST /v1/documents/{id}/send over SMTP', () => {
       return ev.some((e) => e.type === 'email_sent') ? ev : undefined;
     }, 5000, 'evento email_sent');
     expect(history.find((e) => e.type === 'email_sent')!.message).toBe('Enviado por correo a compras@elroble.com.sv');
-    const outbox = await dbRows<{ data: Record<string, any> }>(t, "select data from outbox_events where type = 'document.delivered' and subject_id = $1", [doc.id]); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const outbox = await dbRows<{ data: Record<string, any> }>(t.db.url, "select data from outbox_events where type = 'document.delivered' and subject_id = $1", [doc.id]); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(outbox).toHaveLength(1);
     expect(outbox[0].data).toMatchObject({
       id: doc.id,
@@ -168,7 +158,7 @@ describe('POST /v1/documents/{id}/send over SMTP', () => {
       control_number: doc.control_number,
       delivery: { email_id: r.body.id, to: ['compras@elroble.com.sv'], message_id: msg.mail.messageId ? `<${msg.mail.messageId.replace(/^<|>$/g, '')}>` : expect.any(String) },
     });
-    const [row] = await dbRows<{ status: string; attempts: number }>(t, 'select status, attempts from document_emails where id = $1', [r.body.id]);
+    const [row] = await dbRows<{ status: string; attempts: number }>(t.db.url, 'select status, attempts from document_emails where id = $1', [r.body.id]);
     expect(row).toEqual({ status: 'sent', attempts: 1 });
   });
 
@@ -183,7 +173,7 @@ describe('POST /v1/documents/{id}/send over SMTP', () => {
 
   it('refuses invalid addresses (422), another account (404), and nothing is queued', async () => {
     const doc = await issue(t, issuer);
-    const before = await dbRows<{ n: number }>(t, 'select count(*)::int as n from document_emails');
+    const before = await dbRows<{ n: number }>(t.db.url, 'select count(*)::int as n from document_emails');
     const bad = await request(t.url, 'POST', `/v1/documents/${doc.id}/send`, { key: t.account.testKey, body: { to: ['ok@cliente.com.sv', 'no es correo'] } });
     expect(bad.status).toBe(422);
     expect(bad.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -195,7 +185,7 @@ describe('POST /v1/documents/{id}/send over SMTP', () => {
     const other = await t.newAccount('Otra cuenta 2');
     const hidden = await request(t.url, 'POST', `/v1/documents/${doc.id}/send`, { key: other.testKey });
     expect(hidden.status).toBe(404);
-    expect(await dbRows(t, 'select count(*)::int as n from document_emails')).toEqual(before);
+    expect(await dbRows(t.db.url, 'select count(*)::int as n from document_emails')).toEqual(before);
   });
 
   it('without "to" and without a receiver e-mail → 422 naming "to"', async () => {
@@ -219,7 +209,7 @@ describe('POST /v1/documents/{id}/send over SMTP', () => {
     const failed = history.filter((e) => e.type === 'email_failed');
     expect(failed).toHaveLength(2);
     expect(failed[0].message).toMatch(/intento 1; se reintentará.*451/);
-    const [row] = await dbRows<{ status: string; attempts: number }>(t, 'select status, attempts from document_emails where id = $1', [r.body.id]);
+    const [row] = await dbRows<{ status: string; attempts: number }>(t.db.url, 'select status, attempts from document_emails where id = $1', [r.body.id]);
     expect(row).toEqual({ status: 'sent', attempts: 3 });
   });
 
@@ -229,7 +219,7 @@ describe('POST /v1/documents/{id}/send over SMTP', () => {
     const r = await request(t.url, 'POST', `/v1/documents/${doc.id}/send`, { key: t.account.testKey, body: { to: ['inexistente@cliente.com.sv'] } });
     expect(r.status).toBe(202);
     const row = await eventually(async () => {
-      const [x] = await dbRows<{ status: string; attempts: number; last_error: string }>(t, 'select status, attempts, last_error from document_emails where id = $1', [r.body.id]);
+      const [x] = await dbRows<{ status: string; attempts: number; last_error: string }>(t.db.url, 'select status, attempts, last_error from document_emails where id = $1', [r.body.id]);
       return x.status === 'failed' ? x : undefined;
     }, 15_000, 'correo fallido');
     expect(row.attempts).toBe(1);
@@ -237,7 +227,7 @@ describe('POST /v1/documents/{id}/send over SMTP', () => {
     const ev = await events(t, doc.id);
     expect(ev.filter((e) => e.type === 'email_failed').map((e) => e.message)).toEqual([expect.stringMatching(/sin más reintentos.*550/)]);
     expect(ev.some((e) => e.type === 'email_sent')).toBe(false);
-    expect(await dbRows(t, "select id from outbox_events where type = 'document.delivered' and subject_id = $1", [doc.id])).toEqual([]);
+    expect(await dbRows(t.db.url, "select id from outbox_events where type = 'document.delivered' and subject_id = $1", [doc.id])).toEqual([]);
   });
 
   it('send_email: true at issuance sends once the document is processed, without calling /send', async () => {
@@ -245,7 +235,7 @@ describe('POST /v1/documents/{id}/send over SMTP', () => {
     const msg = await eventually(async () => messagesTo('automatico@cliente.com.sv')[0], 20_000, 'mensaje automático');
     expect(msg.mail.subject).toContain(doc.control_number);
     await eventually(async () => (await events(t, doc.id)).some((e) => e.type === 'email_sent'), 5000, 'email_sent');
-    const rows = await dbRows<{ source: string; status: string }>(t, 'select source, status from document_emails where document_id = $1', [doc.id]);
+    const rows = await dbRows<{ source: string; status: string }>(t.db.url, 'select source, status from document_emails where document_id = $1', [doc.id]);
     expect(rows).toEqual([{ source: 'issuance', status: 'sent' }]);
   });
 

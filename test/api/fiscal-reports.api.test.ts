@@ -1,38 +1,22 @@
 import { createHash } from 'node:crypto';
-import { Client } from 'pg';
 import { ccfBody, feBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { dbRows as queryRows } from '../support/db-rows';
+import { waitFor as waitUntil } from '../support/mh-control';
 
 let t: TestApp;
 let issuer: Issuer;
 let period: string;
+const waitFor = <T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => waitUntil(fn, timeoutMs);
+
+const dbRows = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryRows<T>(t.db.url, text, params);
 const docs: { id: string; type: string }[] = [];
 const people = { responsible: { name: 'Ana López', document_type: '13', document_number: '01234567-8' }, requester: { name: 'Luis Díaz', document_type: '13', document_number: '07654321-0' } };
 
 const get = (path: string, key = t.account.testKey) => request(t.url, 'GET', path, { key });
 const post = (path: string, body?: unknown, key = t.account.testKey) => request(t.url, 'POST', path, { key, body });
-
-async function dbRows<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: t.db.url });
-  await c.connect();
-  try {
-    return (await c.query(sql, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('tiempo agotado esperando la condición');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const reportsPath = () => `/v1/emitters/${issuer.emitterId}/fiscal/reports`;
 async function readyReport(id: string) {

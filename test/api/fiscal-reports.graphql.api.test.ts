@@ -2,24 +2,16 @@ import { ccfBody, feBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor as waitUntil } from '../support/mh-control';
 
 let t: TestApp;
 let issuer: Issuer;
 let period: string;
+const waitFor = <T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => waitUntil(fn, timeoutMs);
 
 const get = (path: string, key = t.account.testKey) => request(t.url, 'GET', path, { key });
 const post = (path: string, body?: unknown, key = t.account.testKey) => request(t.url, 'POST', path, { key, body });
 const gql = (query: string, variables: Record<string, unknown> = {}, key = t.account.testKey) => graphql(t.url, key, query, variables);
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('tiempo agotado esperando la condición');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const REPORT = `query($e: ID!, $id: ID!) { fiscalReport(emitterId: $e, id: $id) {
   id status type period periodStatus inputHash rulesVersion totals drift rowCount formats warnings { code message documentId } } }`;

@@ -1,36 +1,20 @@
-import { Client } from 'pg';
 import { IdPrefix, newId } from '../../src/domain/shared/ids';
 import { ccfBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { dbRows } from '../support/db-rows';
+import { waitFor as waitUntil } from '../support/mh-control';
 
 let t: TestApp;
 let issuer: Issuer;
 let period: string;
+const waitFor = <T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => waitUntil(fn, timeoutMs);
+
+const db = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => dbRows<T>(t.db.url, text, params);
 
 const get = (path: string, key = t.account.testKey) => request(t.url, 'GET', path, { key });
 const post = (path: string, body?: unknown, key = t.account.testKey) => request(t.url, 'POST', path, { key, body });
-
-async function db<T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: t.db.url });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('tiempo agotado esperando la condición');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const reportsPath = () => `/v1/emitters/${issuer.emitterId}/fiscal/reports`;
 

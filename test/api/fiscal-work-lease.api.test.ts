@@ -1,38 +1,22 @@
-import { Client } from 'pg';
 import { IdPrefix, newId } from '../../src/domain/shared/ids';
 import { ManualClock } from '../../src/services/shared/clock';
 import { FISCAL_LEASE_MS } from '../../src/services/fiscal/fiscal-work-lease';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { dbRows } from '../support/db-rows';
+import { waitFor as waitUntil } from '../support/mh-control';
 
 /**
  * Leases on fiscal work: the sweep re-runs a report or a period close only when its run's lease has
  * expired (the worker died), never a slow run that keeps renewing it; a run that lost its lease writes nothing.
  */
 let t: TestApp;
+
+const db = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => dbRows<T>(t.db.url, text, params);
 let issuer: Issuer;
+const waitFor = <T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => waitUntil(fn, timeoutMs);
 const clock = new ManualClock();
 const period = '2026-02';
-
-async function db<T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: t.db.url });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('tiempo agotado esperando la condición');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A report row as the request service writes it, `minutesAgo` old, with an optional lease. */
 async function insertReport(status: 'queued' | 'running', minutesAgo: number, lease?: { until: Date; token: string }): Promise<string> {

@@ -1,5 +1,4 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { Client } from 'pg';
 import { ccfBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
@@ -7,10 +6,13 @@ import { MhControl, waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { documentSummary, type DocumentSummaryRow } from '../../src/services/documents/document-summary';
 import { IssuanceCommitter, type PreparedIssuance } from '../../src/services/documents/issuance-committer';
+import { dbRows as queryRows } from '../support/db-rows';
 
 let t: TestApp;
 let mh: MhControl;
 let issuer: Issuer;
+
+const dbRows = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryRows<T>(t.db.url, text, params);
 
 beforeAll(async () => {
   t = await startTestApp({ MH_TIMEOUT_MS: '400', SYNC_WAIT_MS: '8000' });
@@ -23,16 +25,6 @@ afterAll(async () => {
 afterEach(async () => {
   await mh.clear();
 });
-
-async function dbRows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: t.db.url });
-  await c.connect();
-  try {
-    return (await c.query(sql, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
 
 const summaryOf = async (id: string) =>
   documentSummary(

@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import { verifySignatureHeader } from '../../src/domain/webhooks/webhook-signature';
 import { ccfBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
@@ -6,6 +5,7 @@ import { createIssuer } from '../support/issuer';
 import { insertOutboxEvents } from '../support/outbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { closedPortUrl, eventually, startReceiver, type Receiver } from '../support/webhook-receiver';
+import { dbRows } from '../support/db-rows';
 
 /**
  * `t` allows local receivers (WEBHOOK_ALLOW_PRIVATE_URLS=true) and retries fast within a short
@@ -40,16 +40,6 @@ async function createEndpoint(app: TestApp, key: string, body: Record<string, un
   return r.body as { id: string; secret: string; url: string; events: string[]; environment: string };
 }
 
-async function dbRows<T extends Record<string, unknown>>(app: TestApp, sql: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: app.db.url });
-  await c.connect();
-  try {
-    return (await c.query(sql, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
 async function deliveriesOf(app: TestApp, key: string, endpointId: string, query = '') {
   const r = await request(app.url, 'GET', `/v1/webhook-endpoints/${endpointId}/deliveries${query}`, { key });
   expect(r.status).toBe(200);
@@ -75,7 +65,7 @@ describe('webhook endpoints over REST', () => {
       last_delivery_status: null,
     });
 
-    const [row] = await dbRows<{ secret_sealed: string }>(t, 'select secret_sealed from webhook_endpoints where id = $1', [e.id]);
+    const [row] = await dbRows<{ secret_sealed: string }>(t.db.url, 'select secret_sealed from webhook_endpoints where id = $1', [e.id]);
     expect(row.secret_sealed).toMatch(/^v1\./);
     expect(row.secret_sealed).not.toContain(e.secret.slice(6));
 
@@ -102,7 +92,7 @@ describe('webhook endpoints over REST', () => {
     expect(deleted.text).toBe('');
     expect((await request(t.url, 'GET', `/v1/webhook-endpoints/${e.id}`, { key })).status).toBe(404);
     expect((await request(t.url, 'DELETE', `/v1/webhook-endpoints/${e.id}`, { key })).status).toBe(404);
-    expect(await dbRows(t, 'select id from webhook_endpoints where id = $1', [e.id])).toEqual([]);
+    expect(await dbRows(t.db.url, 'select id from webhook_endpoints where id = $1', [e.id])).toEqual([]);
   });
 
   it('lists with cursor pagination, newest first', async () => {
@@ -395,7 +385,7 @@ describe('outbox deliveries', () => {
     expect(verifySignatureHeader(String(liveGot[0].headers['service-signature']), liveGot[0].body, live.secret, nowS())).toEqual({ ok: true });
     for (const r of receiver.received.filter((x) => x.headers['service-event-id'] !== e01)) expect(JSON.parse(r.body).environment).toBe('00');
 
-    const dispatched = await dbRows<{ n: string }>(t, 'select count(*) as n from outbox_events where id = any($1) and dispatched_at is null', [[e00, e01, eOther, eRejected]]);
+    const dispatched = await dbRows<{ n: string }>(t.db.url, 'select count(*) as n from outbox_events where id = any($1) and dispatched_at is null', [[e00, e01, eOther, eRejected]]);
     expect(dispatched[0].n).toBe('0');
     const ep = await request(t.url, 'GET', `/v1/webhook-endpoints/${testAll.id}`, { key: acct.testKey });
     expect(ep.body.last_delivery_status).toBe(200);
@@ -522,6 +512,6 @@ describe('outbox deliveries', () => {
     const count = receiver.received.filter((x) => x.headers['service-event-id'] === eventId).length;
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(receiver.received.filter((x) => x.headers['service-event-id'] === eventId).length).toBeLessThanOrEqual(count + 1);
-    expect(await dbRows(t, 'select id from webhook_deliveries where event_id = $1', [eventId])).toEqual([]);
+    expect(await dbRows(t.db.url, 'select id from webhook_deliveries where event_id = $1', [eventId])).toEqual([]);
   });
 });
