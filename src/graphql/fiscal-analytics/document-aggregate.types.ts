@@ -49,24 +49,12 @@ export class DocumentAggregateTotals {
 }
 
 @ObjectType('DocumentAggregate', { description: 'Un grupo de documentos y sus sumas (decimales en texto, 2 decimales).' })
-export class DocumentAggregate {
+export class DocumentAggregate extends DocumentAggregateTotals {
   @Field({ description: 'Valor del grupo: fecha, periodo, tipo, número de documento del receptor, código de establecimiento o tipo de reporte del anexo (p. ej. f07_anexo1) ("" si falta).' })
   key!: string;
 
   @Field(() => String, { nullable: true, description: 'Nombre legible: del tipo (TYPE), del receptor (RECEIVER) o del anexo (ANNEX).' })
   label!: string | null;
-
-  @Field(() => Int)
-  documents!: number;
-
-  @Field()
-  subtotal!: string;
-
-  @Field()
-  iva!: string;
-
-  @Field()
-  total!: string;
 }
 
 @ObjectType('DocumentAggregateEdge')
