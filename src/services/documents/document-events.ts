@@ -1,7 +1,3 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { IdPrefix, newId } from '../../domain/shared/ids';
-import { DocumentEventEntity } from '../../persistence/entities';
-
 /** The `events[]` history types of a document. */
 export type DocumentEventType =
   | 'created'
@@ -19,11 +15,3 @@ export type DocumentEventType =
   | 'email_failed'
   | 'corrected'
   | 'replaced';
-
-export function appendEvent(em: EntityManager, documentId: string, type: DocumentEventType, message: string, at: Date, data: Record<string, unknown> | null = null): DocumentEventEntity {
-  return em.create(DocumentEventEntity, { id: newId(IdPrefix.documentEvent, at.getTime()), documentId, type, message, at, data });
-}
-
-export async function loadEvents(em: EntityManager, documentId: string): Promise<DocumentEventEntity[]> {
-  return em.find(DocumentEventEntity, { documentId }, { orderBy: { at: 'asc', id: 'asc' } });
-}

@@ -1,5 +1,3 @@
-import type { DocumentEntity, DocumentEventEntity } from '../../persistence/entities';
-
 /** A document as the API shows it (REST and GraphQL map from this). */
 export interface DocumentView {
   id: string | null;
@@ -43,45 +41,6 @@ export function publicQueryUrl(environment: string, generationCode: string, issu
 function moneyString(v: string | number): string {
   const s = String(v);
   return /^-?\d+$/.test(s) ? `${s}.00` : /^-?\d+\.\d$/.test(s) ? `${s}0` : s;
-}
-
-export function documentView(d: DocumentEntity, events: DocumentEventEntity[], baseUrl: string, emitterName: string): DocumentView {
-  const v = d.void as DocumentView['void'] | null;
-  return {
-    id: d.id,
-    emitterId: d.emitter.id,
-    environment: d.environment,
-    type: d.type,
-    status: d.status,
-    externalId: d.externalId,
-    generationCode: d.generationCode,
-    controlNumber: d.controlNumber,
-    receptionStamp: d.receptionStamp,
-    processedAt: d.processedAt,
-    issuedAt: d.issuedAt,
-    totals: { subtotal: moneyString(d.subtotal), iva: moneyString(d.iva), total: moneyString(d.total), totalInWords: d.totalInWords },
-    mhResponse: d.mhResponse,
-    publicUrl: publicQueryUrl(d.environment, d.generationCode, d.issueDate),
-    pdfUrl: `${baseUrl}/v1/documents/${d.id}/pdf`,
-    jsonUrl: `${baseUrl}/v1/documents/${d.id}/json`,
-    createdAt: d.createdAt,
-    emitterName,
-    establishment: d.establishmentCode,
-    pointOfSale: d.pointOfSaleCode,
-    receiver:
-      d.receiverName || d.receiverDocumentNumber || d.receiverEmail
-        ? { name: d.receiverName, documentType: d.receiverDocumentType, documentNumber: d.receiverDocumentNumber, nrc: d.receiverNrc, email: d.receiverEmail }
-        : null,
-    relatedDocuments: d.relatedDocuments.map((r) => ({ id: r.id, type: r.type, generationCode: r.generationCode })),
-    voidedAt: d.voidedAt,
-    void: v,
-    warnings: d.warnings,
-    events: events.map((e) => ({ type: e.type, at: e.at, message: e.message })),
-    replacesDocumentId: d.replacesDocumentId,
-    replacedByDocumentId: d.replacedByDocumentId,
-    dryRun: false,
-    json: null,
-  };
 }
 
 /** Columns of a document row as list queries select them (raw SQL, snake_case). */
