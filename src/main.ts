@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   } else {
     lines.push(`Trabajador DTE listo (rol ${config.role}).`);
   }
+  // The in-process simulator (MH_MODE=simulator without MH_SIMULATOR_URL) listens on its own port: its control API lives there.
+  if (app.mhSimulatorUrl && !config.mh.simulatorUrl) lines.push(`Simulador MH: ${app.mhSimulatorUrl}  (control: ${app.mhSimulatorUrl}/__control/faults)`);
   if (app.demo) lines.push(`Test API key: ${app.demo.testKey}`);
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);

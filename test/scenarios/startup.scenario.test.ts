@@ -16,6 +16,10 @@ describe('npm start with the embedded defaults', () => {
     const first = await startService({ DATA_DIR: dataDir, PORT: '0' });
     expect(first.output()).toMatch(/GraphQL:\s+http:\/\/127\.0\.0\.1:\d+\/graphql/);
     expect((await request(first.url, 'GET', '/healthz')).status).toBe(200);
+    // The in-process MH simulator's URL is printed, and its control API answers there.
+    const simulator = first.output().match(/Simulador MH:\s+(http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+    expect(simulator).toBeDefined();
+    expect((await fetch(`${simulator}/__control/receptions`)).status).toBe(200);
     const created = await request(first.url, 'POST', '/v1/emitters', { key: first.key!, body: emitterBody() });
     expect(created.status).toBe(201);
     const g = await graphql(first.url, first.key!, 'query($id: ID!) { emitter(id: $id) { nit } }', { id: created.body.id });
