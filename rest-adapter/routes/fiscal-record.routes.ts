@@ -106,16 +106,28 @@ export const fiscalRecordRoutes: RestRoute[] = [
     path: '/v1/emitters/:id/fiscal/:resource',
     status: 200,
     tag: 'Registros fiscales',
-    summary: 'Lista los registros fiscales de un recurso (opcionalmente de un periodo), del más reciente al más antiguo.',
+    summary: 'Lista los registros fiscales de un recurso, del más reciente al más antiguo, con filtros por periodo, tipo, clase, contraparte y fechas contables.',
     scope: 'fiscal:read',
     params,
-    query: paginationQuery.extend({ period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'El periodo debe tener el formato AAAA-MM.').optional().describe('Periodo AAAA-MM') }),
+    query: paginationQuery.extend({
+      period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'El periodo debe tener el formato AAAA-MM.').optional().describe('Periodo AAAA-MM de la fecha contable'),
+      doc_type: z.string().max(2).optional().describe('Tipo de documento (CAT-002; 12 o 13 para aduanas)'),
+      doc_class: z.string().max(1).optional().describe('Clase de documento 1–4'),
+      counterpart: z.string().max(200).optional().describe('NIT, NRC o DUI de la contraparte (con o sin guiones), o parte de su nombre'),
+      from: z.string().max(10).optional().describe('Fecha contable desde (AAAA-MM-DD, inclusive)'),
+      to: z.string().max(10).optional().describe('Fecha contable hasta (AAAA-MM-DD, inclusive)'),
+    }),
     response: z.object({ object: z.literal('list'), data: z.array(fiscalRecordResource), has_more: z.boolean() }),
     handler: async (_req, input, gctx, problem) => {
       const bad = unknownResource(input, problem);
       if (bad) return bad;
-      const q = input.query as { limit: number; starting_after?: string; period?: string };
-      const page = await gctx.services.fiscalRecords.list(gctx.actor!, input.params.id, input.params.resource, q.period ?? null, { limit: q.limit, startingAfter: q.starting_after ?? null });
+      const q = input.query as { limit: number; starting_after?: string; period?: string; doc_type?: string; doc_class?: string; counterpart?: string; from?: string; to?: string };
+      const page = await gctx.services.fiscalRecords.list(
+        gctx.actor!, input.params.id, input.params.resource,
+        { period: q.period, docType: q.doc_type, docClass: q.doc_class, counterpart: q.counterpart, from: q.from, to: q.to },
+        { limit: q.limit, startingAfter: q.starting_after ?? null },
+        camelToSnake,
+      );
       return jsonResult(200, { object: 'list', data: page.data.map(serializeFiscalRecord), has_more: page.hasMore });
     },
   },

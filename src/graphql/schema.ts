@@ -16,8 +16,9 @@ import { WebhookDeliveryResolver } from './webhook/webhook-delivery.resolver';
 import { FiscalRecordResolver } from './fiscal/fiscal-record.resolver';
 import { FiscalReportResolver } from './fiscal-report/fiscal-report.resolver';
 import { DocumentAggregateResolver } from './fiscal-analytics/document-aggregate.resolver';
+import { FiscalRecordAggregateResolver } from './fiscal-analytics/fiscal-record-aggregate.resolver';
 
-export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver] as const;
+export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

@@ -50,6 +50,7 @@ import { SendDocumentEmailService } from './documents/send-document-email.servic
 import { DeliverDocumentEmailService } from './documents/deliver-document-email.service';
 import { FiscalRecordsService } from './fiscal/fiscal-records.service';
 import { DocumentAggregatesService } from './fiscal/document-aggregates.service';
+import { FiscalRecordAggregatesService } from './fiscal/fiscal-record-aggregates.service';
 import { UpdateDocumentFiscalTagsService } from './fiscal/update-document-fiscal-tags.service';
 import { ListFiscalReportTypesService, RequestFiscalReportService } from './fiscal/request-fiscal-report.service';
 import { GetFiscalReportService, ListFiscalReportRowsService } from './fiscal/get-fiscal-report.service';
@@ -115,6 +116,7 @@ export function createServices(deps: ServiceDeps) {
     replayWebhookDelivery: new ReplayWebhookDeliveryService(deps),
     fiscalRecords: new FiscalRecordsService(deps),
     documentAggregates: new DocumentAggregatesService(deps),
+    fiscalRecordAggregates: new FiscalRecordAggregatesService(deps),
     updateDocumentFiscalTags: new UpdateDocumentFiscalTagsService(deps),
     listFiscalReportTypes: new ListFiscalReportTypesService(deps),
     requestFiscalReport: new RequestFiscalReportService(deps),

@@ -24,3 +24,4 @@ export { writeBookCsv } from './book-csv.writer';
 export { writeBookXlsx } from './book-xlsx.writer';
 export type { BookHeader, BookPdfRenderer } from './book-pdf-renderer.port';
 export { computeInputHash, documentFingerprint, reportInputRows } from './input-hash.helpers';
+export { RECORD_ANNEX_ROUTES, recordAnnexOf, recordCountsNegative, type RecordAnnexRoute } from './record-annex.routing';

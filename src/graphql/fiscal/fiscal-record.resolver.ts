@@ -9,7 +9,7 @@ import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
 import { PageArgs } from '../emitter/emitter.resolver';
 import {
-  DocumentFiscalTagsInput, DocumentFiscalTagsPayload, FiscalRecordConnection, FiscalRecordPayload, FiscalRecordType, UpsertFiscalRecordsPayload,
+  DocumentFiscalTagsInput, DocumentFiscalTagsPayload, FiscalRecordConnection, FiscalRecordFilterInput, FiscalRecordPayload, FiscalRecordType, UpsertFiscalRecordsPayload,
   type FiscalRecordResultType,
 } from './fiscal-record.types';
 
@@ -32,16 +32,25 @@ function toResult(r: BatchItemResult): FiscalRecordResultType {
 @Resolver(() => FiscalRecordType)
 export class FiscalRecordResolver {
   @Authorized('fiscal:read')
-  @Query(() => FiscalRecordConnection, { description: 'Registros fiscales de un emisor (ambiente de la llave), del más reciente al más antiguo; opcionalmente de un periodo.', complexity: connectionComplexity })
+  @Query(() => FiscalRecordConnection, {
+    description: 'Registros fiscales de un emisor (ambiente de la llave), del más reciente al más antiguo, con filtros (periodo, tipo, clase, contraparte, fechas contables).',
+    complexity: connectionComplexity,
+  })
   async fiscalRecords(
     @Arg('emitterId', () => ID) emitterId: string,
     @Arg('resource', () => String) resource: string,
-    @Arg('period', () => String, { nullable: true }) period: string | null,
+    @Arg('period', () => String, { nullable: true, description: 'Periodo AAAA-MM (atajo de filter.period).' }) period: string | null,
+    @Arg('filter', () => FiscalRecordFilterInput, { nullable: true }) filter: FiscalRecordFilterInput | null,
     @Args() { first, after }: PageArgs,
     @Ctx() ctx: GraphQLContext,
   ): Promise<FiscalRecordConnection> {
     try {
-      const page = await ctx.services.fiscalRecords.list(ctx.actor!, emitterId, resource, period ?? null, pageRequest(first, after));
+      const f = { ...filter };
+      if (period != null) {
+        if (f.period != null && f.period !== period) throw DomainError.field('invalid_request', 'period', 'Indique el periodo en "period" o en "filter.period", no dos distintos.');
+        f.period = period;
+      }
+      const page = await ctx.services.fiscalRecords.list(ctx.actor!, emitterId, resource, f, pageRequest(first, after));
       return toConnection(page, toFiscalRecord, (n) => n.id);
     } catch (err) {
       if (err instanceof DomainError) throw serviceError(err.code, err.message, { field: err.errors[0]?.path ?? null });

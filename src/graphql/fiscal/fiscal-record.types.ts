@@ -81,6 +81,27 @@ export class FiscalRecordPayload {
   errors!: UserError[];
 }
 
+@InputType('FiscalRecordFilter', { description: 'Filtros de registros fiscales (listado y agregados); todos opcionales y combinables. Los registros eliminados nunca cuentan.' })
+export class FiscalRecordFilterInput {
+  @Field(() => String, { nullable: true, description: 'Periodo AAAA-MM de la fecha contable.' })
+  period?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Tipo de documento (CAT-002; 12 o 13 para aduanas), p. ej. 03 o 14.' })
+  docType?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Clase de documento: 1 impreso, 2 formulario único, 3 DUCA o mandamiento, 4 DTE.' })
+  docClass?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'NIT, NRC o DUI de la contraparte (con o sin guiones), o parte de su nombre.' })
+  counterpart?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Fecha contable desde (AAAA-MM-DD, inclusive).' })
+  from?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Fecha contable hasta (AAAA-MM-DD, inclusive).' })
+  to?: string | null;
+}
+
 @ObjectType('FiscalRecordConnection')
 export class FiscalRecordConnection {
   @Field(() => [FiscalRecordType])

@@ -73,7 +73,7 @@ const STATUSES = ['draft', 'validated', 'signed', 'sending', 'processed', 'rejec
 
 /** Cursors are the group key, base64url-encoded (a key may be empty). */
 export const encodeAggregateCursor = (key: string) => Buffer.from(`k:${key}`, 'utf8').toString('base64url');
-function decodeCursor(cursor: string): string {
+export function decodeAggregateCursor(cursor: string): string {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!text.startsWith('k:')) throw DomainError.field('invalid_request', 'after', 'Cursor "after" inválido.');
   return text.slice(2);
@@ -125,7 +125,7 @@ export class DocumentAggregatesService {
     if (filter.establishmentCode != null) add('d.establishment_code = ?', filter.establishmentCode);
 
     const conditions = where.join(' and ');
-    const after = page.startingAfter !== null ? decodeCursor(page.startingAfter) : null;
+    const after = page.startingAfter !== null ? decodeAggregateCursor(page.startingAfter) : null;
     const rows = await sql<{ key: string; label: string | null; documents: number; subtotal: string; iva: string; total: string }>(
       em,
       `select * from (

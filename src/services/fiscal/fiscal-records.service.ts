@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  compareVersions, isFiscalResource, isValidPeriod, parseFiscalRecord, periodOf, recordContentHash,
+  compareVersions, isFiscalResource, parseFiscalRecord, periodOf, recordContentHash,
   type FiscalRecord, type FiscalResource,
 } from '../../domain/fiscal';
 import { DomainError, type FieldError } from '../../domain/shared/domain-error';
@@ -13,6 +13,7 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { isLocked, periodStatuses } from './fiscal-periods';
+import { recordFilterSql, type FilterFieldName, type FiscalRecordFilter } from './fiscal-record-filter';
 
 export const MAX_BATCH_ITEMS = 500;
 
@@ -281,22 +282,18 @@ export class FiscalRecordsService {
   }
 
   /** Records of a resource (optionally of one period), newest first; deleted ones left out. */
-  async list(actor: Actor, emitterId: string, resource: string, period: string | null, page: PageRequest): Promise<Page<StoredFiscalRecord>> {
+  async list(actor: Actor, emitterId: string, resource: string, filter: FiscalRecordFilter, page: PageRequest, fieldName?: FilterFieldName): Promise<Page<StoredFiscalRecord>> {
     const res = checkResource(resource);
-    if (period !== null && !isValidPeriod(period)) throw DomainError.field('invalid_format', 'period', 'El periodo debe tener el formato AAAA-MM.');
+    const { clauses, params: filterParams } = recordFilterSql(filter, fieldName);
     const em = this.deps.orm.em.fork();
     await loadOwnEmitter(em, actor, emitterId);
-    const params: unknown[] = [emitterId, actor.environment, res];
-    let where = 'emitter_id = ? and environment = ? and resource = ? and deleted_at is null';
-    if (period) {
-      where += ' and period = ?';
-      params.push(period);
-    }
+    const params: unknown[] = [emitterId, actor.environment, res, ...filterParams];
+    let where = `r.emitter_id = ? and r.environment = ? and r.resource = ? and ${clauses.join(' and ')}`;
     if (page.startingAfter) {
-      where += ' and id < ?';
+      where += ' and r.id < ?';
       params.push(page.startingAfter);
     }
-    const rows = await sql<Row>(em, `select ${COLUMNS} from fiscal_records where ${where} order by id desc limit ${page.limit + 1}`, params);
+    const rows = await sql<Row>(em, `select ${COLUMNS} from fiscal_records r where ${where} order by r.id desc limit ${page.limit + 1}`, params);
     return toPage(rows.map(toStored), page.limit);
   }
 }
