@@ -71,7 +71,7 @@ async function migrateWithLock(orm: Orm, db: Database, logger: Logger): Promise<
 export async function openDatabaseAndOrm(config: AppConfig, logger: Logger, opts: { migrate: boolean }): Promise<{ db: Database; orm: Orm }> {
   const db = config.databaseUrl ? externalDatabase(config.databaseUrl) : await openEmbeddedDatabase({ dataDir: config.dataDir });
   try {
-    const orm = await createOrm({ pool: db.pool, poolMax: config.dbPoolMax });
+    const orm = await createOrm({ pool: db.pool, poolMax: config.dbPoolMax, namedStatements: !db.embedded });
     if (!(await orm.isConnected())) throw new Error(`no se pudo conectar a ${db.description}`);
     if (opts.migrate) await migrateWithLock(orm, db, logger);
     return { db, orm };

@@ -38,7 +38,7 @@ export async function openCliContext(): Promise<CliContext> {
   }
   let orm: Orm;
   try {
-    orm = await createOrm({ pool: db.pool, poolMax: 2 });
+    orm = await createOrm({ pool: db.pool, poolMax: 2, namedStatements: !db.embedded });
     if (ownsMigrations) await migrate(orm);
   } catch (err) {
     await db.close().catch(() => undefined);

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const db = config.databaseUrl
     ? externalDatabase(config.databaseUrl)
     : attachEmbeddedDatabase(config.dataDir) ?? (await openEmbeddedDatabase({ dataDir: config.dataDir }));
-  const orm = await createOrm({ pool: db.pool, poolMax: 2 });
+  const orm = await createOrm({ pool: db.pool, poolMax: 2, namedStatements: !db.embedded });
   try {
     await migrate(orm);
     const result = await orm.getMigrator().createMigration(dir, blank, false, name);

@@ -3,12 +3,19 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { PoolConfig } from 'pg';
 import { MIGRATIONS } from '../../migrations';
 import { ENTITIES } from './entities';
+import { useUnnamedStatements } from '../services/shared/sql';
 
 export type Orm = MikroORM;
 
 export interface OrmOptions {
   pool: PoolConfig;
   poolMax: number;
+  /**
+   * Whether raw SQL may use named prepared statements (default true). Off for the embedded database:
+   * its socket connections share one PGlite session, where a name prepared by one connection would
+   * collide with the same name prepared by another.
+   */
+  namedStatements?: boolean;
 }
 
 function connectionOptions(pool: PoolConfig): Partial<Options> {
@@ -46,7 +53,9 @@ export function ormConfig(opts: OrmOptions): Options {
 }
 
 export async function createOrm(opts: OrmOptions): Promise<Orm> {
-  return MikroORM.init(ormConfig(opts));
+  const orm = await MikroORM.init(ormConfig(opts));
+  if (opts.namedStatements === false) useUnnamedStatements(orm.em);
+  return orm;
 }
 
 /** Applies pending migrations; returns the names applied. */

@@ -25,6 +25,10 @@ describe('npm start with the embedded defaults', () => {
     const g = await graphql(first.url, first.key!, 'query($id: ID!) { emitter(id: $id) { nit } }', { id: created.body.id });
     expect(g.body.data.emitter.nit).toBe(emitterBody().nit);
     expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
+    // Concurrent requests open several pool connections onto the one PGlite session: statements
+    // must not collide there (no named prepared statements on the embedded database).
+    const burst = await Promise.all(Array.from({ length: 16 }, () => request(first.url, 'GET', `/v1/emitters/${created.body.id}`, { key: first.key! })));
+    expect(burst.map((r) => r.status)).toEqual(Array(16).fill(200));
 
     // The CLI reaches the running service's embedded database through its local socket.
     const cli = await runCli(['accounts', 'create', '--name', 'Acme', '--json'], { DATA_DIR: dataDir });

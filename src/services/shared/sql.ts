@@ -1,25 +1,51 @@
 import type { EntityManager } from '@mikro-orm/core';
 
 interface PgConnection {
-  query(q: { text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(q: { text: string; name?: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 interface KnexClient {
   acquireConnection(): Promise<PgConnection>;
   releaseConnection(c: PgConnection): Promise<unknown> | unknown;
 }
 
-/** `?` placeholders → `$1…` (`\?` stays a literal question mark), computed once per query text. */
-const positional = new Map<string, string>();
+/** A query text in PostgreSQL's `$n` form and the name it is prepared under on each connection. */
+interface Prepared {
+  text: string;
+  name: string | undefined;
+}
+const positional = new Map<string, Prepared>();
 const MAX_CACHED = 2_000;
 
+/** `?` placeholders → `$1…` (`\?` stays a literal question mark), computed once per query text. */
 export function toPositional(query: string): string {
-  let text = positional.get(query);
-  if (text === undefined) {
+  return prepared(query).text;
+}
+
+/**
+ * The positional text of a query and, while the cache has room, a statement name unique in this
+ * process: PostgreSQL then parses and plans each hot statement once per connection instead of once
+ * per call. Texts beyond the cache (ad hoc SQL) stay unnamed so connections never hoard them.
+ */
+function prepared(query: string): Prepared {
+  let entry = positional.get(query);
+  if (entry === undefined) {
     let n = 0;
-    text = query.replace(/(\\*)\?/g, (match: string, escapes: string) => (escapes.length % 2 ? `${escapes.slice(1)}?` : `${escapes}$${++n}`));
-    if (positional.size < MAX_CACHED) positional.set(query, text);
+    const text = query.replace(/(\\*)\?/g, (match: string, escapes: string) => (escapes.length % 2 ? `${escapes.slice(1)}?` : `${escapes}$${++n}`));
+    entry = { text, name: positional.size < MAX_CACHED ? `q${positional.size + 1}` : undefined };
+    if (entry.name) positional.set(query, entry);
   }
-  return text;
+  return entry;
+}
+
+/** Root pg clients (one per ORM) whose statements must stay unnamed (see OrmOptions.namedStatements). */
+const unnamedClients = new WeakSet<object>();
+
+function knexOf(em: EntityManager): { client: KnexClient } {
+  return (em.getConnection() as unknown as { getKnex(): { client: KnexClient } }).getKnex();
+}
+
+export function useUnnamedStatements(em: EntityManager): void {
+  unnamedClients.add(knexOf(em).client);
 }
 
 /**
@@ -31,16 +57,18 @@ export function toPositional(query: string): string {
  *
  * The statement goes straight to the pooled `pg` connection (the one the ORM's transaction holds,
  * or one borrowed from the same pool): the query builder's raw path re-formatted every statement and
- * cost more CPU than PostgreSQL spent running the hot path's statements.
+ * cost more CPU than PostgreSQL spent running the hot path's statements. Cached texts run as named
+ * prepared statements except on ORMs marked with useUnnamedStatements (the embedded database).
  */
 export async function sql<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = []): Promise<T[]> {
-  const knex = (em.getConnection() as unknown as { getKnex(): { client: KnexClient } }).getKnex();
+  const knex = knexOf(em);
   const ctx = em.getTransactionContext() as { client: KnexClient } | undefined;
   const client = ctx ? ctx.client : knex.client;
   const values = params.map((p) => (p === undefined ? null : p));
   const conn = await client.acquireConnection();
   try {
-    return (await conn.query({ text: toPositional(query), values })).rows as T[];
+    const { text, name } = prepared(query);
+    return (await conn.query({ text, name: unnamedClients.has(knex.client) ? undefined : name, values })).rows as T[];
   } finally {
     if (!ctx) await client.releaseConnection(conn);
   }
