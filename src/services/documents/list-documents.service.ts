@@ -69,8 +69,8 @@ export class ListDocumentsService {
     const events = pageRows.length
       ? await sql<{ document_id: string; type: string; at: string; message: string }>(
           em,
-          `select document_id, type, at, message from document_events where document_id in (${pageRows.map(() => '?').join(', ')}) order by at, id`,
-          pageRows.map((r) => r.id),
+          'select document_id, type, at, message from document_events where document_id = any(?::text[]) order by at, id',
+          [pageRows.map((r) => r.id)],
         )
       : [];
     const byDoc = new Map<string, { type: string; at: Date; message: string }[]>();

@@ -132,8 +132,8 @@ export class RecoverContingencyService {
       const byCode = new Map(r.results.map((x) => [x.codigoGeneracion, x.reception]));
       const docs = await sql<{ id: string; type: string; generation_code: string; status: string }>(
         em,
-        `select id, type, generation_code, status from documents where id in (${lote.documentIds.map(() => '?').join(', ')})`,
-        lote.documentIds,
+        'select id, type, generation_code, status from documents where id = any(?::text[])',
+        [lote.documentIds],
       );
       const unresolved = new Set<string>();
       for (const d of docs) {

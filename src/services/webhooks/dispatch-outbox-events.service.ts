@@ -124,7 +124,7 @@ export class DispatchOutboxEventsService {
       }
       await tx.flush();
       const ids = rows.map((r) => r.id);
-      await sql(tx, `update outbox_events set dispatched_at = ? where id in (${ids.map(() => '?').join(', ')})`, [now, ...ids]);
+      await sql(tx, 'update outbox_events set dispatched_at = ? where id = any(?::text[])', [now, ids]);
       return { events: rows.length, deliveryIds };
     });
   }
