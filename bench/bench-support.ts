@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -90,7 +90,7 @@ export function spawnBenchProcess(script: string, env: Record<string, string> = 
 }
 
 /** The MH simulator as its own process (`npm run mh-simulator`, as operators run it) on a free port. */
-export async function startSimulatorProcess(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startSimulatorProcess(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, '..', 'src', 'mh-simulator', 'main.ts')], {
     cwd: join(__dirname, '..'),
     env: { ...process.env, MH_SIMULATOR_PORT: '0', MH_SIMULATOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'dte-bench-mh-')), LOG_LEVEL: 'silent' },
@@ -107,6 +107,7 @@ export async function startSimulatorProcess(): Promise<{ url: string; stop(): Pr
   });
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -126,4 +127,79 @@ export async function runBenchProcess<T>(script: string, job: unknown): Promise<
   const code = await exited;
   if (code !== 0) throw new Error(`${script} terminó con código ${code}: ${out.slice(0, 300)}`);
   return JSON.parse(out) as T;
+}
+
+/** CPU time (user, system) of a process in ms from /proc (Linux; 0 elsewhere or once it has exited). */
+function procCpuMs(pid: number): { user: number; system: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime), in clock ticks of 10 ms.
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
+function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU spent by the service (this process), the local PostgreSQL (every postgres process) and other
+ * named processes between `start()` and `stop()`, per unit of work: where a benchmark's time goes.
+ */
+export function cpuMeter(others: Record<string, number>): { stop(units: number): Record<string, number> } {
+  const sum = (pids: number[]) => pids.map(procCpuMs).reduce((a, b) => a + b.user + b.system, 0);
+  const pg0 = new Map(postgresPids().map((pid) => [pid, procCpuMs(pid)]));
+  const self0 = process.cpuUsage();
+  const others0 = Object.fromEntries(Object.entries(others).map(([k, pid]) => [k, sum([pid])]));
+  return {
+    stop(units) {
+      const self = process.cpuUsage(self0);
+      let pg = 0;
+      for (const pid of postgresPids()) {
+        const now = procCpuMs(pid);
+        const before = pg0.get(pid) ?? { user: 0, system: 0 };
+        pg += now.user + now.system - before.user - before.system;
+      }
+      const per = (ms: number) => Number((ms / units).toFixed(2));
+      return {
+        service_user: per(self.user / 1000),
+        service_system: per(self.system / 1000),
+        postgres: per(pg),
+        ...Object.fromEntries(Object.entries(others).map(([k, pid]) => [k, per(sum([pid]) - others0[k])])),
+      };
+    },
+  };
+}
+
+/**
+ * Counts the statements every `pg` client of this process sends (ORM and raw SQL alike) between
+ * `start` and `stop`: the round trips a unit of work costs PostgreSQL.
+ */
+export function statementCounter(): { stop(units: number): number } {
+  const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function counted(this: unknown, ...args: unknown[]) {
+    count++;
+    return original.apply(this, args);
+  };
+  return {
+    stop(units) {
+      proto.query = original;
+      return Number((count / units).toFixed(2));
+    },
+  };
 }

@@ -7,7 +7,7 @@
  * raw RS512 sign rate of one core measured in the same run. Targets: ≥ 30 % of the raw sign rate;
  * p99 < 150 ms.
  */
-import { benchApp, benchDatabase, percentile, rawSignRate, runBenchProcess, startSimulatorProcess } from './bench-support';
+import { benchApp, benchDatabase, cpuMeter, percentile, rawSignRate, runBenchProcess, startSimulatorProcess, statementCounter } from './bench-support';
 import { createIssuer } from '../test/support/issuer';
 
 const CONCURRENCY = 16;
@@ -29,7 +29,11 @@ export default async function issueEndToEnd(): Promise<Record<string, unknown>> 
     const account = await app.services.createAccount.execute({ name: 'Bench' });
     const key = account.keys.test.key;
     const issuer = await createIssuer(app.url!, key, { nit: '06147070707070' });
+    const meter = cpuMeter({ simulator: simulator.pid });
+    const statements = statementCounter();
     const run = await runBenchProcess<LoadResult>('http-load.ts', { url: app.url, key, issuer, warmup: WARMUP, count: COUNT, concurrency: CONCURRENCY });
+    const cpu = meter.stop(COUNT + WARMUP);
+    const statementsPerDocument = statements.stop(COUNT + WARMUP);
     if (run.first_error) throw new Error(`respuesta inesperada: ${run.first_error}`);
     const rate = (COUNT / run.elapsed_ms) * 1000;
     const sign = rawSignRate();
@@ -44,6 +48,8 @@ export default async function issueEndToEnd(): Promise<Record<string, unknown>> 
       target_ratio: 0.3,
       sync_latency_ms: { p50: Number(percentile(lat, 50).toFixed(1)), p99: Number(percentile(lat, 99).toFixed(1)), max: Number(lat[lat.length - 1].toFixed(1)) },
       target_p99_ms: 150,
+      cpu_ms_per_document: cpu,
+      db_statements_per_document: statementsPerDocument,
     };
   } finally {
     await app.stop();
