@@ -1,7 +1,7 @@
 import { environmentOfKey, hashApiKey } from '../../domain/identity/api-key-format';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 
 /** Resolves `Bearer sk_…` to an actor; null when the key is malformed, unknown or revoked. */
 export class AuthenticateApiKeyService {
@@ -11,7 +11,7 @@ export class AuthenticateApiKeyService {
     const environment = environmentOfKey(key);
     if (!environment) return null;
     const em = this.deps.orm.em.fork();
-    const rows = await sql<{ id: string; account_id: string; environment: string; scopes: string[]; revoked_at: Date | null }>(
+    const rows = await preparedSql<{ id: string; account_id: string; environment: string; scopes: string[]; revoked_at: Date | null }>(
       em,
       'select id, account_id, environment, scopes, revoked_at from api_keys where key_hash = ?',
       [hashApiKey(key)],

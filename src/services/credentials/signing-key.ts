@@ -2,11 +2,11 @@ import type { KeyObject } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 
 /** The issuer's signing key for an environment: decrypted once, then cached in memory per credential version. */
 export async function signingKeyFor(deps: ServiceDeps, em: EntityManager, emitterId: string, environment: string): Promise<{ key: KeyObject; version: number }> {
-  const [credential] = await sql<{ version: number; sealed_private_key: string }>(
+  const [credential] = await preparedSql<{ version: number; sealed_private_key: string }>(
     em,
     'select version, sealed_private_key from emitter_credentials where emitter_id = ? and environment = ?',
     [emitterId, environment],

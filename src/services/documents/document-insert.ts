@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdPrefix, newId } from '../../domain/shared/ids';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 import type { DocumentEventType } from './document-events';
 
 /** A new document as stored at issuance (the columns not named here keep their defaults: no seal yet). */
@@ -78,7 +78,7 @@ export async function insertDocuments(tx: EntityManager, docs: NewDocumentRow[],
   const cols = DOCUMENT_COLUMNS.join(', ');
   const counts = new Map<string, number>();
   for (const p of pointOfSaleIds) counts.set(p, (counts.get(p) ?? 0) + 1);
-  await sql(
+  await preparedSql(
     tx,
     `with docs as (insert into documents (${cols}) select ${cols} from jsonb_populate_recordset(null::documents, ?::jsonb) returning id),
           evs as (insert into document_events (id, document_id, type, at, message, data)

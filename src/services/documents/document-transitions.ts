@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 import type { DocumentEventType } from './document-events';
 import { DELIVER_DOCUMENT_EMAIL_JOB, ISSUANCE_EMAIL_INSERT, queueIssuanceEmail } from './document-emails';
 import { SUMMARY_COLUMNS, documentSummary, summaryJsonSql, type DocumentSummaryRow } from './document-summary';
@@ -18,7 +18,7 @@ export interface MhAnswer {
 type Row = DocumentSummaryRow & { account_id: string };
 
 export async function addEvent(em: EntityManager, documentId: string, type: DocumentEventType, message: string, at: Date, data: Record<string, unknown> | null = null): Promise<void> {
-  await sql(em, 'insert into document_events (id, document_id, type, at, message, data) values (?, ?, ?, ?, ?, ?)', [
+  await preparedSql(em, 'insert into document_events (id, document_id, type, at, message, data) values (?, ?, ?, ?, ?, ?)', [
     newId(IdPrefix.documentEvent, at.getTime()),
     documentId,
     type,
@@ -133,7 +133,7 @@ async function transitionInOneStatement(
     ? `, e.name as emitter_name, coalesce((select jsonb_agg(jsonb_build_object('type', x.type, 'at', x.at, 'message', x.message) order by x.at, x.id)
           from document_events x where x.document_id = d.id), '[]'::jsonb) as prior_events`
     : '';
-  const rows = await sql<Row & { email_id: string | null; notified?: boolean; prior_events?: { type: string; at: string; message: string }[] }>(
+  const rows = await preparedSql<Row & { email_id: string | null; notified?: boolean; prior_events?: { type: string; at: string; message: string }[] }>(
     deps.orm.em.fork(),
     `with ${ctes.join(',\n')} select d.*${sendsEmail ? ', (select id from em) as email_id' : ''}${notify}${view} from d${withView ? ' join emitters e on e.id = d.emitter_id' : ''}`,
     params,
@@ -153,7 +153,7 @@ async function transitionInOneStatement(
 
 async function transitionInTx(deps: ServiceDeps, tx: EntityManager, documentId: string, change: StatusChange, at: Date): Promise<{ row: Row; emailId: string | null } | null> {
   const { assignments, values } = setClause(change, at);
-  const rows = await sql<Row>(
+  const rows = await preparedSql<Row>(
     tx,
     `update documents set ${assignments} where id = ? and status in (${change.from.map(() => '?').join(', ')}) returning ${SUMMARY_COLUMNS}`,
     [...values, documentId, ...change.from],

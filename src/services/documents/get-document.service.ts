@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { DocumentEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 import { LIST_COLUMNS, documentViewFromRow, type DocumentListRow, type DocumentView } from './document-view';
 
 /** A document of the caller's account and environment (another's is invisible: null). */
@@ -17,7 +17,7 @@ export class GetDocumentService {
   /** One round trip: the row, its emitter's name and its `events[]` in order. */
   async execute(actor: Actor, id: string): Promise<DocumentView | null> {
     if (typeof id !== 'string' || id.length > 64) return null;
-    const [row] = await sql<DocumentListRow & { events: { type: string; at: string; message: string }[] }>(
+    const [row] = await preparedSql<DocumentListRow & { events: { type: string; at: string; message: string }[] }>(
       this.deps.orm.em.fork(),
       `select ${LIST_COLUMNS},
               coalesce((select jsonb_agg(jsonb_build_object('type', ev.type, 'at', ev.at, 'message', ev.message) order by ev.at, ev.id)

@@ -6,7 +6,7 @@ import { placeholderControlNumber } from '../../domain/numbering/control-number'
 import { DomainError, type FieldError } from '../../domain/shared/domain-error';
 import { DocumentEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 
 export const ISSUED_AT_SLACK_MS = 30 * 60_000;
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
@@ -71,7 +71,7 @@ function placeFrom(r: EstablishmentRow | null): IssuingPlace {
 
 /** The issuer's establishment with the requested point of sale (null when either is unknown), in one query. */
 async function loadPlace(em: EntityManager, emitterId: string, code: string, pointOfSale: string): Promise<IssuingPlace> {
-  const [r] = await sql<{ place: EstablishmentRow | null }>(em, `select ${PLACE_SQL} as place from emitters e where e.id = ?`, [pointOfSale, code, emitterId]);
+  const [r] = await preparedSql<{ place: EstablishmentRow | null }>(em, `select ${PLACE_SQL} as place from emitters e where e.id = ?`, [pointOfSale, code, emitterId]);
   return placeFrom(r?.place ?? null);
 }
 
@@ -111,7 +111,7 @@ export interface Issuer {
  */
 export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: string, at: { establishment: string; pointOfSale: string }): Promise<Issuer> {
   const [r] = typeof emitterId === 'string' && emitterId.length <= 64
-    ? await sql<IssuerRow>(
+    ? await preparedSql<IssuerRow>(
         em,
         `select e.id, e.nit, e.nrc, e.name, e.trade_name, e.economic_activity, e.phone, e.email, e.address_department, e.address_municipality,
                 e.address_district, e.address_line, e.is_large_taxpayer, e.numbering,

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { MhCredentials } from '../../integrations/mh-client';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 
 /** The issuer's MH API user and password for an environment (decrypted in memory), or null. */
 export async function mhCredentialsFor(deps: ServiceDeps, em: EntityManager, emitterId: string, environment: string): Promise<MhCredentials | null> {
-  const rows = await sql<{ nit: string; mh_user: string | null; sealed_mh_password: string | null }>(
+  const rows = await preparedSql<{ nit: string; mh_user: string | null; sealed_mh_password: string | null }>(
     em,
     `select e.nit, c.mh_user, c.sealed_mh_password from emitter_credentials c join emitters e on e.id = c.emitter_id
       where c.emitter_id = ? and c.environment = ?`,

@@ -1,7 +1,7 @@
 import type { MhCredentials, MhReception } from '../../integrations/mh-client';
 import { OFFICIAL_VERSION_BY_DTE_TYPE } from '../../domain/dte/schemas/official-schema-validator';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 import { OpenContingencyService } from './open-contingency.service';
 import { mhAnswer, transition, transitionWithView, type ViewRow } from './document-transitions';
 import { mhCredentialsFrom } from './mh-credentials-for';
@@ -69,7 +69,7 @@ export class TransmitDocumentService {
     const em = this.deps.orm.em.fork();
     const now = this.deps.clock.now();
     // One round trip: take the lease, count the first send, and read the issuer's MH user with it.
-    const claimed = await sql<Claimed & { nit: string; mh_user: string | null; sealed_mh_password: string | null }>(
+    const claimed = await preparedSql<Claimed & { nit: string; mh_user: string | null; sealed_mh_password: string | null }>(
       em,
       `with c as (
          update documents set status = 'sending', transmit_lease_until = ?, updated_at = ?,
@@ -111,7 +111,7 @@ export class TransmitDocumentService {
     for (let resend = 0; ; resend++) {
       if (resend > 0) {
         attempts++;
-        await sql(this.deps.orm.em.fork(), `update documents set transmission_attempts = ? where id = ?`, [attempts, doc.id]);
+        await preparedSql(this.deps.orm.em.fork(), `update documents set transmission_attempts = ? where id = ?`, [attempts, doc.id]);
       }
       const r = await this.deps.mhClient.transmit(env, creds, {
         tipoDte: doc.type,
@@ -165,11 +165,11 @@ export class TransmitDocumentService {
     const uncount = opts.uncount
       ? `, transmission_attempts = transmission_attempts - 1, first_transmitted_at = case when transmission_attempts = 1 then null else first_transmitted_at end`
       : '';
-    await sql(this.deps.orm.em.fork(), `update documents set status = ?, transmit_lease_until = null${uncount} where id = ? and status = 'sending'`, [status, id]);
+    await preparedSql(this.deps.orm.em.fork(), `update documents set status = ?, transmit_lease_until = null${uncount} where id = ? and status = 'sending'`, [status, id]);
   }
 
   private async whyNot(id: string): Promise<TransmitOutcome> {
-    const rows = await sql<{ status: string; model_type: number }>(this.deps.orm.em.fork(), 'select status, model_type from documents where id = ?', [id]);
+    const rows = await preparedSql<{ status: string; model_type: number }>(this.deps.orm.em.fork(), 'select status, model_type from documents where id = ?', [id]);
     const r = rows[0];
     if (!r) return { kind: 'skipped', reason: 'not_found' };
     if (['processed', 'rejected', 'voided'].includes(r.status)) return { kind: 'skipped', reason: 'final' };

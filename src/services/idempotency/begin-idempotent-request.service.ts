@@ -1,6 +1,6 @@
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 import { STALE_LOCK_MS, type IdempotencyScope } from './idempotency-scope';
 
 export type BeginResult =
@@ -34,7 +34,7 @@ export class BeginIdempotentRequestService {
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + this.deps.config.idempotencyTtlHours * 3_600_000);
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await sql<{ id: string }>(
+      const inserted = await preparedSql<{ id: string }>(
         em,
         `insert into idempotency_records (id, account_id, environment, key, request_hash, state, locked_at, created_at, expires_at)
          values (?, ?, ?, ?, ?, 'in_progress', ?, ?, ?)
@@ -42,7 +42,7 @@ export class BeginIdempotentRequestService {
         [newId(IdPrefix.idempotency), scope.accountId, scope.environment, scope.key, hash, now, now, expiresAt],
       );
       if (inserted.length) return { kind: 'proceed', recordId: inserted[0].id };
-      const rows = await sql<Row>(
+      const rows = await preparedSql<Row>(
         em,
         `select id, request_hash, state, response_status, response_body, response_headers, locked_at, expires_at
            from idempotency_records where account_id = ? and environment = ? and key = ?`,
@@ -53,7 +53,7 @@ export class BeginIdempotentRequestService {
       const expired = new Date(row.expires_at).getTime() <= now.getTime();
       const stale = row.state === 'in_progress' && now.getTime() - new Date(row.locked_at).getTime() > STALE_LOCK_MS;
       if (expired || (stale && row.request_hash === hash)) {
-        const taken = await sql<{ id: string }>(
+        const taken = await preparedSql<{ id: string }>(
           em,
           `update idempotency_records
               set request_hash = ?, state = 'in_progress', response_status = null, response_body = null,

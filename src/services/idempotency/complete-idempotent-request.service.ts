@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 
 /**
  * Stores the response of the first request for replay. A server error (5xx) is not stored: the
@@ -11,10 +11,10 @@ export class CompleteIdempotentRequestService {
   async execute(recordId: string, response: { status: number; body: string; headers: Record<string, string> }): Promise<void> {
     const em = this.deps.orm.em.fork();
     if (response.status >= 500) {
-      await sql(em, 'delete from idempotency_records where id = ?', [recordId]);
+      await preparedSql(em, 'delete from idempotency_records where id = ?', [recordId]);
       return;
     }
-    await sql(
+    await preparedSql(
       em,
       `update idempotency_records set state = 'completed', response_status = ?, response_body = ?, response_headers = ? where id = ?`,
       [response.status, response.body, JSON.stringify(response.headers), recordId],

@@ -18,22 +18,25 @@ const MAX_CACHED = 2_000;
 
 /** `?` placeholders → `$1…` (`\?` stays a literal question mark), computed once per query text. */
 export function toPositional(query: string): string {
-  return prepared(query).text;
+  return prepared(query, false).text;
 }
 
+let statementNames = 0;
+
 /**
- * The positional text of a query and, while the cache has room, a statement name unique in this
- * process: PostgreSQL then parses and plans each hot statement once per connection instead of once
- * per call. Texts beyond the cache (ad hoc SQL) stay unnamed so connections never hoard them.
+ * The positional text of a query, cached per text. Texts of sql() are cached while the cache has
+ * room (ad hoc SQL beyond it is converted on every call); texts of preparedSql — a fixed set by
+ * construction — are always cached and get a statement name unique in this process.
  */
-function prepared(query: string): Prepared {
+function prepared(query: string, named: boolean): Prepared {
   let entry = positional.get(query);
   if (entry === undefined) {
     let n = 0;
     const text = query.replace(/(\\*)\?/g, (match: string, escapes: string) => (escapes.length % 2 ? `${escapes.slice(1)}?` : `${escapes}$${++n}`));
-    entry = { text, name: positional.size < MAX_CACHED ? `q${positional.size + 1}` : undefined };
-    if (entry.name) positional.set(query, entry);
+    entry = { text, name: undefined };
+    if (named || positional.size < MAX_CACHED) positional.set(query, entry);
   }
+  if (named && entry.name === undefined) entry.name = `q${++statementNames}`;
   return entry;
 }
 
@@ -57,18 +60,34 @@ export function useUnnamedStatements(em: EntityManager): void {
  *
  * The statement goes straight to the pooled `pg` connection (the one the ORM's transaction holds,
  * or one borrowed from the same pool): the query builder's raw path re-formatted every statement and
- * cost more CPU than PostgreSQL spent running the hot path's statements. Cached texts run as named
- * prepared statements except on ORMs marked with useUnnamedStatements (the embedded database).
+ * cost more CPU than PostgreSQL spent running the hot path's statements. It is planned for its
+ * actual parameters on every call.
  */
-export async function sql<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = []): Promise<T[]> {
+export function sql<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = []): Promise<T[]> {
+  return run<T>(em, query, params, false);
+}
+
+/**
+ * sql() as a named prepared statement: PostgreSQL parses it once per connection and, after a few
+ * calls, may run it with a generic plan. Only for the issuance path's fixed-shape statements that
+ * look rows up by key (ADR 0018): a generic plan for a statement whose best plan depends on its
+ * parameters (a list of keys, a filter on a growing table) can be far slower than a custom one.
+ * Unnamed on ORMs marked with useUnnamedStatements (the embedded database).
+ */
+export function preparedSql<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = []): Promise<T[]> {
+  return run<T>(em, query, params, true);
+}
+
+async function run<T>(em: EntityManager, query: string, params: unknown[], named: boolean): Promise<T[]> {
   const knex = knexOf(em);
   const ctx = em.getTransactionContext() as { client: KnexClient } | undefined;
   const client = ctx ? ctx.client : knex.client;
   const values = params.map((p) => (p === undefined ? null : p));
   const conn = await client.acquireConnection();
   try {
-    const { text, name } = prepared(query);
-    return (await conn.query({ text, name: unnamedClients.has(knex.client) ? undefined : name, values })).rows as T[];
+    const useName = named && !unnamedClients.has(knex.client);
+    const { text, name } = prepared(query, useName);
+    return (await conn.query({ text, name: useName ? name : undefined, values })).rows as T[];
   } finally {
     if (!ctx) await client.releaseConnection(conn);
   }

@@ -3,7 +3,7 @@ import { subscribesTo } from '../../domain/webhooks/event-types';
 import { webhookEventBody } from '../../domain/webhooks/webhook-event';
 import { WebhookDeliveryEntity, WebhookEndpointEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { preparedSql } from '../shared/sql';
 import { DELIVER_WEBHOOK_JOB } from './deliver-webhook.service';
 
 export const DISPATCH_OUTBOX_EVENTS_JOB = 'dispatch-outbox-events';
@@ -80,7 +80,7 @@ export class DispatchOutboxEventsService {
   private async dispatchBatch(): Promise<{ events: number; deliveryIds: string[] }> {
     const em = this.deps.orm.em.fork();
     return em.transactional(async (tx) => {
-      const rows = await sql<OutboxRow>(
+      const rows = await preparedSql<OutboxRow>(
         tx,
         'select id, account_id, environment, type, data, created_at from outbox_events where dispatched_at is null order by id limit ? for update skip locked',
         [BATCH_SIZE],
@@ -124,7 +124,7 @@ export class DispatchOutboxEventsService {
       }
       await tx.flush();
       const ids = rows.map((r) => r.id);
-      await sql(tx, 'update outbox_events set dispatched_at = ? where id = any(?::text[])', [now, ids]);
+      await preparedSql(tx, 'update outbox_events set dispatched_at = ? where id = any(?::text[])', [now, ids]);
       return { events: rows.length, deliveryIds };
     });
   }
