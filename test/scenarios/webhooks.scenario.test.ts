@@ -127,8 +127,13 @@ describe('webhook delivery under failures and restarts', () => {
     t = await startTestApp({ ...ENV, WEBHOOK_RETRY_WINDOW_MS: '1000' }, { db, account });
     await new Promise((r) => setTimeout(r, 500));
     expect(await deliveryStatuses(ids)).toEqual({ pending: 5 });
-    // The sweeper (every minute in production; run here at once, without its grace period) re-queues
-    // them; one still leased by the stopped process is taken once its lease runs out.
+    // Once all five retries are due, the sweeper (every minute in production; run here at once,
+    // without its grace period) re-queues them: nothing else can, their jobs are gone. (Sweeping
+    // earlier would let a running delivery job's drain send the ones that fall due meanwhile.)
+    await eventually(async () => {
+      const rows = await query<{ n: string }>('select count(*) as n from webhook_deliveries where event_id = any($1) and next_attempt_at <= now()', [ids]);
+      return Number(rows[0].n) === 5;
+    }, 15_000, 'los 5 reintentos vencidos');
     let requeued = 0;
     await eventually(async () => {
       requeued += (await t.app.services.sweepWebhookDeliveries.execute({ graceMs: 0 })).requeued;
