@@ -1,10 +1,10 @@
 import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import { hasScope } from '../../domain/identity/scopes';
-import { DomainError } from '../../domain/shared/domain-error';
-import { encodeAggregateCursor, type DocumentGroupBy } from '../../services/fiscal/document-aggregates.service';
+import type { DocumentGroupBy } from '../../services/fiscal/document-aggregates.service';
 import type { GraphQLContext } from '../common/context';
 import { serviceError } from '../common/graphql-errors';
 import { connectionComplexity, pageRequest } from '../common/page-info.type';
+import { aggregateConnection } from './aggregate-connection';
 import { DocumentAggregate, DocumentAggregateConnection, DocumentAggregateFilterInput, DocumentGroupByGql } from './document-aggregate.types';
 
 @Resolver(() => DocumentAggregate)
@@ -28,26 +28,15 @@ export class DocumentAggregateResolver {
     if (!hasScope(actor.scopes, 'fiscal:read') && !hasScope(actor.scopes, 'documents:read')) {
       throw serviceError('insufficient_scope', 'La llave de API no tiene el permiso "fiscal:read" ni "documents:read" que requiere esta operación.', { requiredScope: 'fiscal:read' });
     }
-    try {
-      const f = filter ?? {};
-      const page = await ctx.services.documentAggregates.execute(
+    const f = filter ?? {};
+    return aggregateConnection(() =>
+      ctx.services.documentAggregates.execute(
         actor,
         emitterId,
         groupBy as DocumentGroupBy,
         { period: f.period ?? null, type: f.type ?? null, status: f.status ?? null, receiver: f.receiver ?? null, establishmentCode: f.establishmentCode ?? null },
         pageRequest(first ?? 50, after),
-      );
-      const nodes = page.groups;
-      const edges = nodes.map((node) => ({ cursor: encodeAggregateCursor(node.key), node }));
-      return {
-        nodes,
-        edges,
-        pageInfo: { hasNextPage: page.hasMore, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
-        totals: page.totals,
-      };
-    } catch (err) {
-      if (err instanceof DomainError) throw serviceError(err.code, err.message, { field: err.errors[0]?.path ?? null });
-      throw err;
-    }
+      ),
+    );
   }
 }

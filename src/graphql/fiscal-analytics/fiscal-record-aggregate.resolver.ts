@@ -1,11 +1,9 @@
 import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import { DomainError } from '../../domain/shared/domain-error';
-import { encodeAggregateCursor } from '../../services/fiscal/document-aggregates.service';
 import type { RecordGroupBy } from '../../services/fiscal/fiscal-record-aggregates.service';
 import type { GraphQLContext } from '../common/context';
-import { serviceError } from '../common/graphql-errors';
 import { connectionComplexity, pageRequest } from '../common/page-info.type';
 import { FiscalRecordFilterInput } from '../fiscal/fiscal-record.types';
+import { aggregateConnection } from './aggregate-connection';
 import { FiscalRecordAggregate, FiscalRecordAggregateConnection, FiscalRecordGroupByGql } from './fiscal-record-aggregate.types';
 
 @Resolver(() => FiscalRecordAggregate)
@@ -27,18 +25,8 @@ export class FiscalRecordAggregateResolver {
     @Arg('after', () => String, { nullable: true, description: 'Cursor: endCursor de la página anterior.' }) after: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<FiscalRecordAggregateConnection> {
-    try {
-      const page = await ctx.services.fiscalRecordAggregates.execute(ctx.actor!, emitterId, resource, groupBy as RecordGroupBy, { ...filter }, pageRequest(first ?? 50, after));
-      const edges = page.groups.map((node) => ({ cursor: encodeAggregateCursor(node.key), node }));
-      return {
-        nodes: page.groups,
-        edges,
-        pageInfo: { hasNextPage: page.hasMore, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
-        totals: page.totals,
-      };
-    } catch (err) {
-      if (err instanceof DomainError) throw serviceError(err.code, err.message, { field: err.errors[0]?.path ?? null });
-      throw err;
-    }
+    return aggregateConnection(() =>
+      ctx.services.fiscalRecordAggregates.execute(ctx.actor!, emitterId, resource, groupBy as RecordGroupBy, { ...filter }, pageRequest(first ?? 50, after)),
+    );
   }
 }
