@@ -1,0 +1,52 @@
+import type { FiscalReport } from '../../../src/domain/fiscal';
+import { PdfkitBookRenderer } from '../../../src/integrations/fiscal-pdf/book-pdf.renderer';
+import { extractText } from './pdf-inspect';
+
+const report = (rows: string[][]): FiscalReport => ({
+  columns: [
+    { key: 'date', label: 'Fecha', kind: 'date' },
+    { key: 'name', label: 'Cliente', kind: 'text' },
+    { key: 'taxable', label: 'Gravadas', kind: 'amount' },
+    { key: 'iva', label: 'IVA', kind: 'amount' },
+  ],
+  rows,
+  totals: { taxable: '1101.00', iva: '143.13', documents: '2' },
+  warnings: [],
+});
+const header = { title: 'Libro de ventas a contribuyentes', taxpayerName: 'Acme, S.A. de C.V.', nrc: '1234567', nit: '06140101011015', period: '2026-11', accountantName: 'Ana López' };
+
+describe('PdfkitBookRenderer', () => {
+  it('draws text columns from their left edge and amounts flush right in their column, with the totals and signature', async () => {
+    const pdf = await new PdfkitBookRenderer().render(report([
+      ['01/11/2026', 'Cliente Uno', '1.00', '0.13'],
+      ['02/11/2026', 'Cliente Dos con nombre largo', '1100.00', '143.00'],
+    ]), header);
+    const { pages, pageTexts, pageItems } = await extractText(pdf);
+    expect(pages).toBe(1);
+    expect(pageTexts[0]).toContain('Libro de ventas a contribuyentes');
+    expect(pageTexts[0]).toContain('Folio 1');
+    expect(pageTexts[0]).toContain('Período: noviembre de 2026');
+    expect(pageTexts[0]).toContain('documents: 2');
+    expect(pageTexts[0]).toContain('Contador: Ana López');
+    const at = (s: string) => pageItems[0].filter((i) => i.str === s);
+    // Left-aligned cells of one column start at the same x.
+    expect(at('Cliente Uno')[0].x).toBeCloseTo(at('Cliente Dos con nombre largo')[0].x, 1);
+    // Amounts of one column end at the same x (right-aligned), whatever their length.
+    const right = (s: string) => at(s)[0].x + at(s)[0].width;
+    expect(right('1.00')).toBeCloseTo(right('1100.00'), 0);
+    expect(right('1100.00')).toBeCloseTo(right('1101.00'), 0);
+    expect(right('0.13')).toBeCloseTo(right('143.13'), 0);
+    expect(right('143.00')).toBeGreaterThan(right('1100.00'));
+  });
+
+  it('cuts a cell that does not fit with an ellipsis and starts a new folio when the page is full', async () => {
+    const long = 'X'.repeat(300);
+    const rows = Array.from({ length: 120 }, (_, i) => [`${String((i % 28) + 1).padStart(2, '0')}/11/2026`, i === 0 ? long : `Cliente ${i}`, '1.00', '0.13']);
+    const { pages, pageTexts } = await extractText(await new PdfkitBookRenderer().render(report(rows), header));
+    expect(pages).toBeGreaterThan(1);
+    expect(pageTexts[1]).toContain('Folio 2');
+    expect(pageTexts[0]).toMatch(/X+…/);
+    expect(pageTexts[0]).not.toContain(long);
+    expect(pageTexts.join(' ')).toContain('Cliente 119');
+  });
+});
