@@ -8,6 +8,9 @@ import type { ReportParams } from './report-params.schema';
 import { amountKeys, columnsOf, type FiscalReport, type ReportInput, type ReportWarning } from './report.types';
 import { recordLine } from './withholding-row.helpers';
 
+/** `attributes.kind` of the withholdings-made records this annex reports — also the routing fiscalRecordAggregates(groupBy: ANNEX) uses. */
+export const ANEXO10_RECORD_KINDS: ReadonlySet<string> = new Set(['retention_1']);
+
 export const ANEXO10_COLUMNS = columnsOf([
   ['subject_nit', 'NIT del sujeto', 'code'],
   ['issue_date', 'Fecha de emisión', 'date'],
@@ -24,7 +27,7 @@ export const ANEXO10_COLUMNS = columnsOf([
 export function generateAnexo10(input: ReportInput, _params: ReportParams<'f07_anexo10'>): FiscalReport {
   const warnings: ReportWarning[] = [];
   const totals = new CentsTotals(amountKeys(ANEXO10_COLUMNS));
-  const rows = selectRecords(input.records, input.period, 'withholdings-made', (x) => x.record.attributes.kind === 'retention_1')
+  const rows = selectRecords(input.records, input.period, 'withholdings-made', (x) => ANEXO10_RECORD_KINDS.has(x.record.attributes.kind ?? ''))
     .map((lr) => recordLine(lr, input.period, { ids: (id) => [id.resolution, id.series, id.number], amountKey: 'withheld_amount', percent: 1, annex: '10' }, totals, warnings));
   return { columns: ANEXO10_COLUMNS, rows, totals: totals.toStrings(), warnings };
 }

@@ -9,6 +9,9 @@ import type { ReportParams } from './report-params.schema';
 import { amountKeys, columnsOf, type FiscalReport, type ReportInput, type ReportWarning } from './report.types';
 import { recordLine } from './withholding-row.helpers';
 
+/** `attributes.kind` of the withholdings-made records this annex reports — also the routing fiscalRecordAggregates(groupBy: ANNEX) uses. */
+export const ANEXO12_RECORD_KINDS: ReadonlySet<string> = new Set(['retention_13']);
+
 export const ANEXO12_COLUMNS = columnsOf([
   ['subject_nit', 'NIT del sujeto', 'code'],
   ['issue_date', 'Fecha de emisión', 'date'],
@@ -25,7 +28,7 @@ export const ANEXO12_COLUMNS = columnsOf([
 export function generateAnexo12(input: ReportInput, _params: ReportParams<'f07_anexo12'>): FiscalReport {
   const warnings: ReportWarning[] = [];
   const totals = new CentsTotals(amountKeys(ANEXO12_COLUMNS));
-  const rows = selectRecords(input.records, input.period, 'withholdings-made', (x) => x.record.attributes.kind === 'retention_13')
+  const rows = selectRecords(input.records, input.period, 'withholdings-made', (x) => ANEXO12_RECORD_KINDS.has(x.record.attributes.kind ?? ''))
     .map((lr) => recordLine(lr, input.period, { ids: (id) => [id.series, id.resolution, id.number], amountKey: 'withheld_amount', percent: 13, annex: '12' }, totals, warnings));
   return { columns: ANEXO12_COLUMNS, rows, totals: totals.toStrings(), warnings };
 }

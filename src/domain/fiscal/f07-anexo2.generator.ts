@@ -53,6 +53,8 @@ export const ANEXO2_COLUMNS = columnsOf([
 
 /** DTE types this annex reports (issued FE) — also the routing documentAggregates(groupBy: ANNEX) uses. */
 export const ANEXO2_DOC_TYPES: ReadonlySet<string> = new Set(['01']);
+/** Types of the external-sales records this annex reports (FE 01 and FEX 11 issued elsewhere) — also the routing fiscalRecordAggregates(groupBy: ANNEX) uses. */
+export const ANEXO2_RECORD_DOC_TYPES: ReadonlySet<string> = new Set(['01', '11']);
 const TYPES = ANEXO2_DOC_TYPES;
 const AMOUNT_KEYS = amountKeys(ANEXO2_COLUMNS).filter((k) => k !== 'total_sales');
 
@@ -135,7 +137,7 @@ export function generateAnexo2(input: ReportInput, params: ReportParams<'f07_ane
     });
   }
 
-  for (const lr of selectRecords(input.records, input.period, 'external-sales', (x) => x.record.docType === '01' || x.record.docType === '11')) {
+  for (const lr of selectRecords(input.records, input.period, 'external-sales', (x) => ANEXO2_RECORD_DOC_TYPES.has(x.record.docType ?? ''))) {
     entries.push({ key: `${recordDate(lr)}|${lr.record.docType}|~${lr.record.externalId}`, row: recordRow(lr, input.period, code, totals, warnings) });
   }
   return { columns: ANEXO2_COLUMNS, rows: sortedRows(entries), totals: totals.toStrings(), warnings };

@@ -4,6 +4,7 @@
  * fiscal excluded, as MH defines it); NC positive with C = 05. Q–T `0` before 02/2024.
  */
 import { CentsTotals } from './cents.math';
+import { ANEXO5_RECORD_DOC_TYPES } from './f07-anexo5.generator';
 import type { LedgerRecord } from './ledger.types';
 import { selectRecords } from './ledger.selector';
 import { mhDate } from './period.helpers';
@@ -43,7 +44,7 @@ export const PURCHASE_BASE_KEYS = ['exempt_internal', 'exempt_internment', 'exem
 const TAXED_KEYS = ['taxed_internal', 'taxed_internment_goods', 'taxed_import_goods', 'taxed_import_services'] as const;
 
 export function isAnnex3Purchase(lr: LedgerRecord): boolean {
-  return lr.record.docType !== '14';
+  return !ANEXO5_RECORD_DOC_TYPES.has(lr.record.docType ?? '');
 }
 
 export function generateAnexo3(input: ReportInput, _params: ReportParams<'f07_anexo3'>): FiscalReport {

@@ -16,6 +16,9 @@ import { amountKeys, columnsOf, type FiscalReport, type ReportInput, type Report
 import { checkNetVat, checkRecordDateInPeriod } from './sale-row.helpers';
 import { WarningCode, warn } from './report-warning.catalog';
 
+/** Types of the purchase records this annex reports (14, sujeto excluido); the others go to annex 3 — also the routing fiscalRecordAggregates(groupBy: ANNEX) uses. */
+export const ANEXO5_RECORD_DOC_TYPES: ReadonlySet<string> = new Set(['14']);
+
 export const ANEXO5_COLUMNS = columnsOf([
   ['id_type', 'Tipo de documento (identificación)', 'code'],
   ['id_number', 'Número de NIT, DUI u otro documento', 'code'],
@@ -47,7 +50,7 @@ export function generateAnexo5(input: ReportInput, _params: ReportParams<'f07_an
   const warnings: ReportWarning[] = [];
   const totals = new CentsTotals(amountKeys(ANEXO5_COLUMNS));
   const rows: string[][] = [];
-  for (const lr of selectRecords(input.records, input.period, 'purchases', (x) => x.record.docType === '14')) {
+  for (const lr of selectRecords(input.records, input.period, 'purchases', (x) => ANEXO5_RECORD_DOC_TYPES.has(x.record.docType ?? ''))) {
     const r = lr.record;
     const [idType, idNumber] = excludedSubjectId(lr);
     recordIdentityWarnings(lr, null, warnings);

@@ -8,6 +8,9 @@ import type { ReportParams } from './report-params.schema';
 import { amountKeys, columnsOf, type FiscalReport, type ReportInput, type ReportWarning } from './report.types';
 import { recordLine } from './withholding-row.helpers';
 
+/** `attributes.kind` of the withholdings-received records this annex reports — also the routing fiscalRecordAggregates(groupBy: ANNEX) uses. */
+export const ANEXO8_RECORD_KINDS: ReadonlySet<string> = new Set(['perception_1']);
+
 export const ANEXO8_COLUMNS = columnsOf([
   ['agent_nit', 'NIT del agente', 'code'],
   ['issue_date', 'Fecha de emisión', 'date'],
@@ -23,7 +26,7 @@ export const ANEXO8_COLUMNS = columnsOf([
 export function generateAnexo8(input: ReportInput, _params: ReportParams<'f07_anexo8'>): FiscalReport {
   const warnings: ReportWarning[] = [];
   const totals = new CentsTotals(amountKeys(ANEXO8_COLUMNS));
-  const rows = selectRecords(input.records, input.period, 'withholdings-received', (x) => x.record.attributes.kind === 'perception_1')
+  const rows = selectRecords(input.records, input.period, 'withholdings-received', (x) => ANEXO8_RECORD_KINDS.has(x.record.attributes.kind ?? ''))
     .map((lr) => recordLine(lr, input.period, { ids: (id) => [id.series, id.number], amountKey: 'perceived_amount', percent: 1, annex: '8' }, totals, warnings));
   return { columns: ANEXO8_COLUMNS, rows, totals: totals.toStrings(), warnings };
 }

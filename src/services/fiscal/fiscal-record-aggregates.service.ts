@@ -46,7 +46,7 @@ function literal(value: string): string {
 function annexKeySql(resource: FiscalResource): string {
   const route = RECORD_ANNEX_ROUTES[resource];
   const field = route.field === 'docType' ? "r.body->>'docType'" : "r.body->'attributes'->>'kind'";
-  const whens = route.routes.map(([annex, values]) => `when ${field} in (${values.map(literal).join(', ')}) then ${literal(annex)}`);
+  const whens = route.routes.map(([annex, values]) => `when ${field} in (${[...values].map(literal).join(', ')}) then ${literal(annex)}`);
   return `case ${whens.join(' ')} else ${route.otherwise ? literal(route.otherwise) : "''"} end`;
 }
 
