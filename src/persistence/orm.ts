@@ -11,7 +11,7 @@ export interface OrmOptions {
   pool: PoolConfig;
   poolMax: number;
   /**
-   * Whether raw SQL may use named prepared statements (default true). Off for the embedded database:
+   * Whether preparedSql may use named prepared statements (default true). Off for the embedded database:
    * its socket connections share one PGlite session, where a name prepared by one connection would
    * collide with the same name prepared by another.
    */
