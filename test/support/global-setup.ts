@@ -7,7 +7,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.DTE_TEST_RUN ??= `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const template = templateName();
   const exists = await withServer(async (c) => (await c.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1);
-  if (exists) return;
+  if (exists) return markUsed(template);
   const building = `${template}_building_${process.pid}`;
   await withServer(async (c) => {
     await c.query(`drop database if exists "${building}"`);
@@ -26,11 +26,23 @@ export default async function globalSetup(): Promise<void> {
       if (!/already exists/.test(String((err as Error).message))) throw err;
     }
     await c.query(`alter database "${template}" with is_template true`).catch(() => undefined);
-    // Old templates from earlier migration sets.
-    const old = await c.query<{ datname: string }>("select datname from pg_database where datname like 'dte_template_%' and datname <> $1", [template]);
+    await c.query(`comment on database "${template}" is '${new Date().toISOString()}'`).catch(() => undefined);
+    // Old templates from earlier migration sets, unused for a day: another checkout's run on the same
+    // server may still be cloning a template of its own migration set, so a recent one is kept.
+    const old = await c.query<{ datname: string; used: string | null }>(
+      "select datname, shobj_description(oid, 'pg_database') as used from pg_database where datname like 'dte_template_%' and datname not like '%_building_%' and datname <> $1",
+      [template],
+    );
     for (const r of old.rows) {
+      const usedAt = Date.parse(r.used ?? '');
+      if (Number.isFinite(usedAt) && Date.now() - usedAt < 24 * 3_600_000) continue;
       await c.query(`alter database "${r.datname}" with is_template false`).catch(() => undefined);
       await c.query(`drop database if exists "${r.datname}" with (force)`).catch(() => undefined);
     }
   });
+}
+
+/** Records when a template was last used, so concurrent runs of other checkouts never drop it under each other. */
+async function markUsed(template: string): Promise<void> {
+  await withServer(async (c) => void (await c.query(`comment on database "${template}" is '${new Date().toISOString()}'`).catch(() => undefined)));
 }
