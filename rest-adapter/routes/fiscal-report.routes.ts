@@ -4,7 +4,7 @@ import {
   fiscalReportResource, periodResource, reportTypeResource, serializeFiscalReport, serializePeriod, serializeReportType,
 } from '../resources/fiscal-report.resource';
 import type { RestRoute } from '../route';
-import { embedGonePage } from '../../src/http/pages/fiscal-embed.page';
+import { embedGonePage, fiscalEmbedPage } from '../../src/http/pages/fiscal-embed.page';
 
 /**
  * Fiscal reports, periods, signed file links and embed sessions. These call their services directly
@@ -223,7 +223,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     handler: async (_req, input, gctx): Promise<HttpResult> => {
       const r = await gctx.services.openEmbedSession.execute(input.params.token);
       if (!r.ok) return { status: 410, headers: GONE_HTML, body: embedGonePage() };
-      return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'" }, body: r.html };
+      return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'" }, body: fiscalEmbedPage(r.view) };
     },
   },
 ];

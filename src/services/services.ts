@@ -11,6 +11,7 @@ import { GetEmitterService } from './emitters/get-emitter.service';
 import { GetEstablishmentService } from './emitters/get-establishment.service';
 import { ListEmittersService } from './emitters/list-emitters.service';
 import { ListEstablishmentsService } from './emitters/list-establishments.service';
+import { ListEstablishmentsByEmitterService } from './emitters/list-establishments-by-emitter.service';
 import { UpdateEmitterService } from './emitters/update-emitter.service';
 import { UpdateEstablishmentService } from './emitters/update-establishment.service';
 import { CheckHealthService } from './health/check-health.service';
@@ -20,6 +21,7 @@ import { CompleteIdempotentRequestService } from './idempotency/complete-idempot
 import type { ServiceDeps } from './shared/service-deps';
 import { UploadCredentialsService } from './credentials/upload-credentials.service';
 import { TestCredentialsService } from './credentials/test-credentials.service';
+import { ListCredentialsByEmitterService } from './credentials/list-credentials-by-emitter.service';
 import { IssueDocumentService } from './documents/issue-document.service';
 import { GetDocumentService } from './documents/get-document.service';
 import { GetDocumentJsonService } from './documents/get-document-json.service';
@@ -43,6 +45,7 @@ import { DeliverWebhookService } from './webhooks/deliver-webhook.service';
 import { SweepWebhookDeliveriesService } from './webhooks/sweep-webhook-deliveries.service';
 import { ListWebhookDeliveriesService } from './webhooks/list-webhook-deliveries.service';
 import { GetWebhookDeliveryService } from './webhooks/get-webhook-delivery.service';
+import { ListWebhookAttemptsService } from './webhooks/list-webhook-attempts.service';
 import { ReplayWebhookDeliveryService } from './webhooks/replay-webhook-delivery.service';
 import { DocumentPdfRenderer } from './documents/document-pdf';
 import { GetDocumentPdfService } from './documents/get-document-pdf.service';
@@ -81,12 +84,14 @@ export function createServices(deps: ServiceDeps) {
     updateEstablishment: new UpdateEstablishmentService(deps),
     getEstablishment: new GetEstablishmentService(deps),
     listEstablishments: new ListEstablishmentsService(deps),
+    listEstablishmentsByEmitter: new ListEstablishmentsByEmitterService(deps),
     checkHealth: new CheckHealthService(deps),
     beginIdempotentRequest: new BeginIdempotentRequestService(deps),
     completeIdempotentRequest: new CompleteIdempotentRequestService(deps),
     cleanupIdempotencyRecords: new CleanupIdempotencyRecordsService(deps),
     uploadCredentials: new UploadCredentialsService(deps),
     testCredentials: new TestCredentialsService(deps),
+    listCredentialsByEmitter: new ListCredentialsByEmitterService(deps),
     issueDocument: new IssueDocumentService(deps),
     getDocument: new GetDocumentService(deps),
     getDocumentJson: new GetDocumentJsonService(deps),
@@ -113,6 +118,7 @@ export function createServices(deps: ServiceDeps) {
     sweepWebhookDeliveries: new SweepWebhookDeliveriesService(deps),
     listWebhookDeliveries: new ListWebhookDeliveriesService(deps),
     getWebhookDelivery: new GetWebhookDeliveryService(deps),
+    listWebhookAttempts: new ListWebhookAttemptsService(deps),
     replayWebhookDelivery: new ReplayWebhookDeliveryService(deps),
     fiscalRecords: new FiscalRecordsService(deps),
     documentAggregates: new DocumentAggregatesService(deps),

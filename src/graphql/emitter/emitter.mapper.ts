@@ -1,12 +1,12 @@
-import type { AddressEmbeddable, EmitterEntity, EstablishmentEntity } from '../../persistence/entities';
+import type { AddressView, EmitterView, EstablishmentView } from '../../services/emitters/emitter-view';
 import { type AddressType, type EmitterType, NumberingGql } from './emitter.types';
 import type { EstablishmentType } from './establishment.types';
 
-export function toAddress(a: AddressEmbeddable): AddressType {
+export function toAddress(a: AddressView): AddressType {
   return { department: a.department, municipality: a.municipality, district: a.district, line: a.line };
 }
 
-export function toEmitter(e: EmitterEntity): EmitterType {
+export function toEmitter(e: EmitterView): EmitterType {
   return {
     id: e.id,
     nit: e.nit,
@@ -26,7 +26,7 @@ export function toEmitter(e: EmitterEntity): EmitterType {
   };
 }
 
-export function toEstablishment(e: EstablishmentEntity): EstablishmentType {
+export function toEstablishment(e: EstablishmentView): EstablishmentType {
   return {
     id: e.id,
     emitterId: e.emitter.id,

@@ -1,6 +1,5 @@
 import DataLoader from 'dataloader';
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { WebhookAttemptEntity } from '../../persistence/entities';
 import type { GraphQLContext } from '../common/context';
 import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
 import { runMutation } from '../common/run-mutation';
@@ -13,10 +12,7 @@ const attemptLoaders = new WeakMap<GraphQLContext, DataLoader<string, WebhookAtt
 function attemptsLoader(ctx: GraphQLContext): DataLoader<string, WebhookAttemptType[]> {
   let loader = attemptLoaders.get(ctx);
   if (!loader) {
-    loader = new DataLoader(async (ids) => {
-      const rows = await ctx.services.deps.orm.em.fork().find(WebhookAttemptEntity, { delivery: { $in: [...ids] } }, { orderBy: { number: 'asc' } });
-      return ids.map((id) => rows.filter((r) => r.delivery.id === id).map(toWebhookAttempt));
-    });
+    loader = new DataLoader(async (ids) => (await ctx.services.listWebhookAttempts.execute(ids)).map((attempts) => attempts.map(toWebhookAttempt)));
     attemptLoaders.set(ctx, loader);
   }
   return loader;

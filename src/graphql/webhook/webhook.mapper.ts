@@ -1,8 +1,8 @@
-import type { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity } from '../../persistence/entities';
+import type { WebhookAttemptView, WebhookDeliveryView, WebhookEndpointView } from '../../services/webhooks/webhook-view';
 import { type WebhookAttemptType, type WebhookDeliveryType, WebhookDeliveryStatusGql, type WebhookEndpointType } from './webhook.types';
 
 /** `secret` only right after creation or a roll; never read back. */
-export function toWebhookEndpoint(e: WebhookEndpointEntity, secret: string | null = null): WebhookEndpointType {
+export function toWebhookEndpoint(e: WebhookEndpointView, secret: string | null = null): WebhookEndpointType {
   return {
     id: e.id,
     url: e.url,
@@ -17,11 +17,11 @@ export function toWebhookEndpoint(e: WebhookEndpointEntity, secret: string | nul
   };
 }
 
-export function toWebhookAttempt(a: WebhookAttemptEntity): WebhookAttemptType {
+export function toWebhookAttempt(a: WebhookAttemptView): WebhookAttemptType {
   return { number: a.number, at: a.at, statusCode: a.statusCode, durationMs: a.durationMs, error: a.error, responseExcerpt: a.responseExcerpt };
 }
 
-export function toWebhookDelivery(d: WebhookDeliveryEntity, attempts?: WebhookAttemptEntity[]): WebhookDeliveryType {
+export function toWebhookDelivery(d: WebhookDeliveryView, attempts?: WebhookAttemptView[]): WebhookDeliveryType {
   return {
     id: d.id,
     endpointId: d.endpoint.id,

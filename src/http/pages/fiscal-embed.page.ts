@@ -1,4 +1,5 @@
 /** Server-rendered, read-only pages of an embed session (Spanish, no scripts, no external assets). */
+import type { EmbedReportView } from '../../services/fiscal/embed-session.services';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -8,22 +9,7 @@ th{background:#eee;text-align:left}td.num{text-align:right}.scroll{overflow:auto
 .downloads a{display:inline-block;margin-right:.5rem;padding:.4rem .8rem;background:#0b5cad;color:#fff;text-decoration:none;border-radius:4px}
 .warn{color:#8a5300}dl.totals{display:grid;grid-template-columns:max-content max-content;gap:.2rem 1rem}dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}`;
 
-export interface EmbedPageInput {
-  title: string;
-  emitterName: string;
-  period: string;
-  status: string;
-  drift: boolean;
-  columns: { key: string; label: string; kind: string }[];
-  rows: string[][];
-  rowCount: number;
-  totals: Record<string, string>;
-  warnings: { code: string; message: string; documentId: string | null }[];
-  downloads: { format: string; url: string }[];
-  expiresAt: Date;
-}
-
-export function fiscalEmbedPage(p: EmbedPageInput): string {
+export function fiscalEmbedPage(p: EmbedReportView): string {
   const labelOf = (k: string) => p.columns.find((c) => c.key === k)?.label ?? k.replace(/_/g, ' ');
   const head = p.columns.map((c) => `<th>${escape(c.label)}</th>`).join('');
   const body = p.rows

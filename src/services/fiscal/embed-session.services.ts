@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isValidPeriod, REPORT_TYPES, reportTypeInfo, type ReportFormat } from '../../domain/fiscal';
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
-import { fiscalEmbedPage } from '../../http/pages/fiscal-embed.page';
 import { EmbedSessionEntity, FiscalReportEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
@@ -58,11 +57,27 @@ export class CreateEmbedSessionService {
   }
 }
 
-/** Opens an embed link once: the HTML page, or `gone` when used, expired or unknown. */
+/** What an embed page shows of one report (the HTTP door renders it as HTML). */
+export interface EmbedReportView {
+  title: string;
+  emitterName: string;
+  period: string;
+  status: string;
+  drift: boolean;
+  columns: { key: string; label: string; kind: string }[];
+  rows: string[][];
+  rowCount: number;
+  totals: Record<string, string>;
+  warnings: { code: string; message: string; documentId: string | null }[];
+  downloads: { format: string; url: string }[];
+  expiresAt: Date;
+}
+
+/** Opens an embed link once: the report to show, or `ok: false` when used, expired or unknown. */
 export class OpenEmbedSessionService {
   constructor(private readonly deps: ServiceDeps, private readonly files: FiscalReportFilesService) {}
 
-  async execute(token: string): Promise<{ ok: true; html: string } | { ok: false }> {
+  async execute(token: string): Promise<{ ok: true; view: EmbedReportView } | { ok: false }> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 100) return { ok: false };
     const em = this.deps.orm.em.fork();
     const now = this.deps.clock.now();
@@ -80,7 +95,7 @@ export class OpenEmbedSessionService {
     const info = reportTypeInfo(parseReportType(report.type));
     const remainingS = Math.max(1, Math.floor((new Date(used[0].expires_at).getTime() - now.getTime()) / 1000));
     const downloads = info.formats.map((f: ReportFormat) => ({ format: f, ...this.files.linkTo(report.id, f, Math.max(remainingS, 60)) }));
-    const html = fiscalEmbedPage({
+    const view: EmbedReportView = {
       title: REPORT_TYPES.find((t) => t.type === report.type)?.name ?? report.type,
       emitterName: emitter?.name ?? '',
       period: report.period,
@@ -93,7 +108,7 @@ export class OpenEmbedSessionService {
       warnings: report.warnings,
       downloads: downloads.map((d) => ({ format: d.format, url: d.url })),
       expiresAt: downloads[0]?.expiresAt ?? now,
-    });
-    return { ok: true, html };
+    };
+    return { ok: true, view };
   }
 }
