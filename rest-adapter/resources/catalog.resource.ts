@@ -22,7 +22,7 @@ export const catalogResource = catalogSummaryResource.extend({
   has_more: z.boolean(),
 });
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 export function serializeCatalogSummary(c: Gql): z.infer<typeof catalogSummaryResource> {
   return { object: 'catalog', code: c.code, name: c.name, version: c.version, entries_count: c.entriesCount };

@@ -53,7 +53,7 @@ export const DOCUMENT_FIELDS = `
   events { type at message }
   replacesDocumentId replacedByDocumentId dryRun json`;
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 export function serializeDocument(d: Gql): z.infer<typeof documentResource> {
   const out: z.infer<typeof documentResource> = {
@@ -136,7 +136,7 @@ export const documentEmailResource = z.object({
 
 export const DOCUMENT_EMAIL_FIELDS = 'id documentId status to attempts nextAttemptAt lastError messageId createdAt sentAt';
 
-export function serializeDocumentEmail(e: Record<string, any>): z.infer<typeof documentEmailResource> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function serializeDocumentEmail(e: Record<string, any>): z.infer<typeof documentEmailResource> { // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
   return {
     id: e.id,
     object: 'document_email',

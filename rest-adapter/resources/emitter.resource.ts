@@ -46,7 +46,7 @@ export const EMITTER_FIELDS = `
   credentials { environment certificateLoaded certificateNit mhLoginOk checkedAt mhUser certificateValidUntil message }
   createdAt updatedAt`;
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 export function serializeEmitter(e: Gql): z.infer<typeof emitterResource> {
   return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 export const webhookEndpointResource = z.object({
   id: z.string().describe('we_…'),

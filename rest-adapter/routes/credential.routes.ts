@@ -6,7 +6,7 @@ import { idParam } from '../query-schemas';
 import { CREDENTIAL_FIELDS, credentialStatusResource, serializeCredential } from '../resources/document.resource';
 import type { RestRoute } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 const MAX_UPLOAD = 2 * 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { DOCUMENT_STATUSES } from '../../src/services/documents/list-documents.s
 import { DOCUMENT_EMAIL_FIELDS, DOCUMENT_FIELDS, documentEmailResource, documentResource, serializeDocument, serializeDocumentEmail } from '../resources/document.resource';
 import type { RestRoute } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 const boolQuery = z.enum(['true', 'false', '1', '0'], '"dry_run" es true o false.').transform((v) => v === 'true' || v === '1');
 

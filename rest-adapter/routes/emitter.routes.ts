@@ -3,7 +3,7 @@ import { idParam, listOf, paginationQuery } from '../query-schemas';
 import { EMITTER_FIELDS, emitterResource, serializeEmitter } from '../resources/emitter.resource';
 import type { RestRoute } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 /** GraphQL enums travel by name (PER_ESTABLISHMENT); REST uses the lower-case value. */
 function emitterVariables(body: unknown): Record<string, unknown> {

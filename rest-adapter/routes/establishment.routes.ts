@@ -4,7 +4,7 @@ import { idParam, listOf, paginationQuery } from '../query-schemas';
 import { ESTABLISHMENT_FIELDS, establishmentResource, serializeEstablishment } from '../resources/emitter.resource';
 import type { RestRoute } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 const bothIds = z.object({
   id: z.string().max(64).describe('Id del emisor'),

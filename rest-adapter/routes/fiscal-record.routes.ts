@@ -9,7 +9,7 @@ import { buildProblem, problemFromUserErrors, type ProblemContext } from '../pro
 import { paginationQuery } from '../query-schemas';
 import type { RestRoute, RouteInput } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 const RESOURCE_DESCRIPTION = 'purchases, withholdings-received, external-sales o withholdings-made';
 const params = z.object({ id: z.string().max(64).describe('Id del emisor'), resource: z.string().max(40).describe(RESOURCE_DESCRIPTION) });

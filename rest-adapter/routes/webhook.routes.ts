@@ -19,7 +19,7 @@ import {
 } from '../resources/webhook.resource';
 import type { RestRoute } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 const TAG = 'Webhooks';
 const ERRORS = 'errors { field code message }';

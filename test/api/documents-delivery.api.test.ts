@@ -148,7 +148,7 @@ describe('POST /v1/documents/{id}/send over SMTP', () => {
       return ev.some((e) => e.type === 'email_sent') ? ev : undefined;
     }, 5000, 'evento email_sent');
     expect(history.find((e) => e.type === 'email_sent')!.message).toBe('Enviado por correo a compras@elroble.com.sv');
-    const outbox = await dbRows<{ data: Record<string, any> }>(t.db.url, "select data from outbox_events where type = 'document.delivered' and subject_id = $1", [doc.id]); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const outbox = await dbRows<{ data: Record<string, any> }>(t.db.url, "select data from outbox_events where type = 'document.delivered' and subject_id = $1", [doc.id]);
     expect(outbox).toHaveLength(1);
     expect(outbox[0].data).toMatchObject({
       id: doc.id,

@@ -17,7 +17,7 @@ let simUrl: string;
 let t: TestApp;
 let a: Issuer;
 let b: Issuer;
-const docs: Record<string, any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+const docs: Record<string, any>[] = [];
 
 beforeAll(async () => {
   sim = await createMhSimulator({ dataDir: mkdtempSync(join(tmpdir(), 'dte-sim-')), allowProduction: true });

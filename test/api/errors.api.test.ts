@@ -28,7 +28,7 @@ async function snapshot(): Promise<string> {
   return JSON.stringify(parts);
 }
 
-function expectProblem(r: { status: number; headers: Headers; body: any; text: string }, status: number, code: string) { // eslint-disable-line @typescript-eslint/no-explicit-any
+function expectProblem(r: { status: number; headers: Headers; body: any; text: string }, status: number, code: string) {
   expect(r.status).toBe(status);
   expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   expect(r.body).toMatchObject({ status, instance: expect.any(String), request_id: expect.any(String), title: expect.any(String), detail: expect.any(String) });
@@ -41,7 +41,7 @@ function expectProblem(r: { status: number; headers: Headers; body: any; text: s
 const big = 'x'.repeat(2 * 1024 * 1024);
 
 describe('bad input gets only 4xx problem+json in Spanish and changes nothing', () => {
-  const cases: [string, () => Promise<{ status: number; headers: Headers; body: any; text: string }>, number, string][] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+  const cases: [string, () => Promise<{ status: number; headers: Headers; body: any; text: string }>, number, string][] = [
     ['malformed JSON', () => request(t.url, 'POST', '/v1/emitters', { key: t.account.testKey, raw: '{"nit": "0614', headers: { 'Content-Type': 'application/json' } }), 400, 'malformed_json'],
     ['JSON array body', () => request(t.url, 'POST', '/v1/emitters', { key: t.account.testKey, body: [1, 2] }), 422, 'validation_failed'],
     ['JSON string body', () => request(t.url, 'POST', '/v1/emitters', { key: t.account.testKey, raw: '"hola"', headers: { 'Content-Type': 'application/json' } }), 422, 'validation_failed'],

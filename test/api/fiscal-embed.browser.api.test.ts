@@ -9,7 +9,6 @@ import { startTestApp, type TestApp } from '../support/test-app';
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
-  // eslint-disable-next-line no-console
   console.warn(`Prueba de navegador omitida: no existe ${CHROMIUM} (instálelo con apt-get install -y chromium; .ci/run lo hace).`);
 }
 const describeBrowser = hasChromium ? describe : describe.skip;

@@ -43,7 +43,7 @@ async function createEndpoint(app: TestApp, key: string, body: Record<string, un
 async function deliveriesOf(app: TestApp, key: string, endpointId: string, query = '') {
   const r = await request(app.url, 'GET', `/v1/webhook-endpoints/${endpointId}/deliveries${query}`, { key });
   expect(r.status).toBe(200);
-  return r.body as { object: 'list'; data: Record<string, any>[]; has_more: boolean }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return r.body as { object: 'list'; data: Record<string, any>[]; has_more: boolean };
 }
 
 describe('webhook endpoints over REST', () => {

@@ -65,7 +65,7 @@ describe('MH outage', () => {
     const contingencies = await request(svc.url, 'GET', '/v1/contingencies', { key });
     expect(contingencies.body.data).toEqual([expect.objectContaining({ object: 'contingency', status: 'open', documents_held: 20, emitter_id: issuer.emitterId })]);
 
-    let last: Array<Record<string, any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let last: Array<Record<string, any>> = [];
     const final = await waitFor(async () => {
       last = await Promise.all(ids.map(async (id) => (await request(svc.url, 'GET', `/v1/documents/${id}`, { key })).body));
       return last.every((d) => d.status === 'processed') ? last : null;

@@ -1,5 +1,5 @@
 /** Small fetch helpers for API tests. */
-export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;

@@ -31,6 +31,26 @@ export interface ContingencyView {
   nextCheckAt: Date | null;
 }
 
+/** A `contingency_episodes` row as selected below, with the count of documents it still holds. */
+interface EpisodeRow {
+  id: string;
+  emitter_id: string;
+  environment: string;
+  status: string;
+  contingency_type: number;
+  reason: string | null;
+  started_at: string | Date;
+  ended_at: string | Date | null;
+  held: number;
+  event_generation_code: string | null;
+  event_status: string | null;
+  event_seal: string | null;
+  event_sealed_at: string | Date | null;
+  lotes: { code: string; documentIds: string[]; status: string; sentAt: string }[] | null;
+  last_error: string | null;
+  next_check_at: string | Date | null;
+}
+
 const d = (v: string | Date | null) => (v === null ? null : new Date(v));
 
 /** Contingency episodes of the caller's account and environment (open and recovering by default), newest first. */
@@ -42,7 +62,7 @@ export class ListContingenciesService {
       throw DomainError.field('invalid_request', 'status', `El estado es uno de: ${EPISODE_STATUSES.join(', ')}.`);
     }
     const statuses = status ? [status] : ['open', 'recovering', 'failed'];
-    const rows = await sql<Record<string, never>>(
+    const rows = await sql<EpisodeRow>(
       this.deps.orm.em.fork(),
       `select e.*, (select count(*)::int from documents x where x.contingency_episode_id = e.id and x.status = 'contingency') as held
          from contingency_episodes e
@@ -50,7 +70,7 @@ export class ListContingenciesService {
         order by e.id desc limit ?`,
       [actor.accountId, actor.environment, ...statuses, ...(page.startingAfter ? [page.startingAfter] : []), page.limit + 1],
     );
-    const data = rows.slice(0, page.limit).map((r: Record<string, any>): ContingencyView => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const data = rows.slice(0, page.limit).map((r): ContingencyView => {
       const endedAt = d(r.ended_at);
       const sealedAt = d(r.event_sealed_at);
       return {
@@ -69,7 +89,7 @@ export class ListContingenciesService {
         eventSealedAt: sealedAt,
         eventDeadline: endedAt ? new Date(endedAt.getTime() + EVENT_WINDOW_MS) : null,
         lotesDeadline: sealedAt ? new Date(sealedAt.getTime() + LOTE_WINDOW_MS) : null,
-        lotes: (r.lotes ?? []).map((l: { code: string; documentIds: string[]; status: string; sentAt: string }) => ({ code: l.code, documents: l.documentIds.length, status: l.status, sentAt: l.sentAt })),
+        lotes: (r.lotes ?? []).map((l) => ({ code: l.code, documents: l.documentIds.length, status: l.status, sentAt: l.sentAt })),
         lastError: r.last_error,
         nextCheckAt: d(r.next_check_at),
       };

@@ -1,0 +1,75 @@
+/**
+ * The linter's layer boundaries (eslint.config.js): each row lints one import written in a file of
+ * one layer and expects the layer rule to refuse it or to let it through.
+ */
+import { ESLint } from 'eslint';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+// The project's own config, handed over directly (ESLint would import() the file, which jest's VM refuses).
+const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: require(path.join(root, 'eslint.config.js')) });
+
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+const imports: [label: string, file: string, source: string, refused: boolean][] = [
+  ['domain → services', 'src/domain/dte/x.ts', "import { a } from '../../services/documents/issue-document.service';", true],
+  ['domain → persistence', 'src/domain/dte/x.ts', "import type { A } from '../../persistence/entities';", true],
+  ['domain → integrations', 'src/domain/dte/sub/x.ts', "import { a } from '../../../integrations/signer/jws-signer';", true],
+  ['domain → graphql', 'src/domain/x.ts', "import { a } from '../graphql/schema';", true],
+  ['domain → REST adapter', 'src/domain/dte/x.ts', "import { a } from '../../../rest-adapter/route';", true],
+  ['domain → jobs', 'src/domain/dte/x.ts', "import { a } from '../../../jobs/jobs';", true],
+  ['domain → config', 'src/domain/dte/x.ts', "import { a } from '../../config/config';", true],
+  ['domain → the database driver', 'src/domain/dte/x.ts', "import { Pool } from 'pg';", true],
+  ['domain → the file system', 'src/domain/dte/x.ts', "import { readFileSync } from 'node:fs';", true],
+  ['domain → domain', 'src/domain/dte/x.ts', "import { a } from '../shared/money';", false],
+  ['domain → decimal.js', 'src/domain/dte/x.ts', "import Decimal from 'decimal.js';", false],
+  ['GraphQL → persistence', 'src/graphql/emitter/x.ts', "import { EmitterEntity } from '../../persistence/entities';", true],
+  ['GraphQL → persistence (type only)', 'src/graphql/emitter/x.ts', "import type { EmitterEntity } from '../../persistence/entities';", true],
+  ['GraphQL → the ORM', 'src/graphql/emitter/x.ts', "import { EntityManager } from '@mikro-orm/core';", true],
+  ['GraphQL → services', 'src/graphql/emitter/x.ts', "import type { EmitterView } from '../../services/emitters/emitter-view';", false],
+  ['REST adapter → persistence', 'rest-adapter/routes/x.ts', "import { DocumentEntity } from '../../src/persistence/entities';", true],
+  ['REST adapter → the ORM', 'rest-adapter/x.ts', "import { MikroORM } from '@mikro-orm/postgresql';", true],
+  ['REST adapter → services', 'rest-adapter/routes/x.ts', "import type { Services } from '../../src/services/services';", false],
+  ['services → graphql', 'src/services/documents/x.ts', "import { a } from '../../graphql/schema';", true],
+  ['services → REST adapter', 'src/services/documents/x.ts', "import { a } from '../../../rest-adapter/problem';", true],
+  ['services → src/http', 'src/services/fiscal/x.ts', "import { a } from '../../http/pages/fiscal-embed.page';", true],
+  ['services → express', 'src/services/fiscal/x.ts', "import type { Request } from 'express';", true],
+  ['services → the graphql package', 'src/services/fiscal/x.ts', "import { GraphQLError } from 'graphql';", true],
+  ['services → persistence', 'src/services/fiscal/x.ts', "import { FiscalReportEntity } from '../../persistence/entities';", false],
+  ['services → integrations', 'src/services/fiscal/x.ts', "import { a } from '../../integrations/signer/jws-signer';", false],
+  ['simulator → services', 'src/mh-simulator/handlers/x.ts', "import { a } from '../../services/services';", true],
+  ['simulator → domain', 'src/mh-simulator/handlers/x.ts', "import { a } from '../../domain/mh-rules/business-calendar';", false],
+  ['simulator → its own http', 'src/mh-simulator/handlers/x.ts', "import { a } from '../http/respond';", false],
+];
+
+describe('layer boundaries (no-restricted-imports)', () => {
+  test.each(imports.map(([label, file, source, refused]) => [`${label} is ${refused ? 'refused' : 'allowed'}`, file, source, refused] as const))('%s', async (_name, file, source, refused) => {
+    const ids = await ruleIds(file, `${source}\n`);
+    expect(ids.includes('no-restricted-imports')).toBe(refused);
+  });
+
+  test('the refusal says in Spanish which layer may not import which', async () => {
+    const [result] = await eslint.lintText("import { a } from '../../graphql/schema';\n", { filePath: path.join(root, 'src/services/documents/x.ts') });
+    expect(result.messages[0].message).toContain('Los servicios no importan un transporte');
+  });
+});
+
+describe('disable comments name a rule and say why', () => {
+  const file = 'src/services/documents/x.ts';
+  test.each([
+    ['no rule named', '// eslint-disable-next-line\nexport const x: any = 1;\n', '@eslint-community/eslint-comments/no-unlimited-disable'],
+    ['no reason given', '// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const x: any = 1;\n', '@eslint-community/eslint-comments/require-description'],
+    ['a disable that disables nothing', '// eslint-disable-next-line @typescript-eslint/no-explicit-any -- not needed\nexport const x = 1;\n', 'Unused eslint-disable directive'],
+  ])('%s is refused', async (_label, code, expected) => {
+    const ids = await ruleIds(file, code);
+    expect(ids.some((id) => id.startsWith(expected))).toBe(true);
+  });
+
+  test('a disable with a rule and a reason is accepted', async () => {
+    const ids = await ruleIds(file, '// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON from a third party\nexport const x: any = 1;\n');
+    expect(ids).toEqual([]);
+  });
+});
