@@ -52,7 +52,12 @@ export function buildProblem(input: ProblemInput, ctx: ProblemContext): Problem 
  * listing every error; a refusal with its own status (404, 409…), or a single refusal about the
  * request as a whole (no field), keeps its code.
  */
-export function problemFromUserErrors(errors: { field: string | null; code: string; message: string }[]): ProblemInput {
+export function problemFromUserErrors(errors: { field: string | null; code: string; message: string; mh?: Problem['mh'] | null }[]): ProblemInput {
+  const mh = errors.find((e) => e.mh)?.mh ?? undefined;
+  return mh ? { ...problemFromFieldErrors(errors), mh } : problemFromFieldErrors(errors);
+}
+
+function problemFromFieldErrors(errors: { field: string | null; code: string; message: string }[]): ProblemInput {
   const fieldErrors: FieldError[] = errors.map((e) => {
     const code = e.code.toLowerCase();
     return { path: e.field, code: isErrorCode(code) ? code : 'invalid_value', message: e.message };

@@ -12,6 +12,7 @@ import type { Services } from '../src/services/services';
 import { requestHash } from '../src/services/idempotency/idempotency-scope';
 import { zodIssuesToFieldErrors } from '../src/domain/shared/zod-errors';
 import { DomainError } from '../src/domain/shared/domain-error';
+import { mhOf } from '../src/graphql/common/run-mutation';
 import { hasScope } from '../src/domain/identity/scopes';
 import { snakeKeysToCamel } from './case-convert';
 import { jsonResult, problemResult, writeResult, type HttpResult } from './http-result';
@@ -167,7 +168,7 @@ export function createRestRouter(opts: RestRouterOptions) {
           return await route.handler(req, input, gctx, ctx);
         } catch (err) {
           if (err instanceof DomainError) {
-            return problemResult(problemFromUserErrors(err.errors.map((e) => ({ field: e.path, code: e.code, message: e.message }))), ctx);
+            return problemResult(problemFromUserErrors(err.errors.map((e) => ({ field: e.path, code: e.code, message: e.message, mh: mhOf(err) }))), ctx);
           }
           throw err;
         }
@@ -219,7 +220,7 @@ export function createRestRouter(opts: RestRouterOptions) {
     }
     const data = (result.data ?? {}) as Record<string, unknown>;
     if (route.payloadField) {
-      const payload = data[route.payloadField] as { errors?: { field: string | null; code: string; message: string }[] } | null;
+      const payload = data[route.payloadField] as { errors?: Parameters<typeof problemFromUserErrors>[0] } | null;
       if (payload?.errors?.length) return problemResult(problemFromUserErrors(payload.errors), ctx);
     }
     const mapped = route.fromResult ? route.fromResult(data, input) : { body: data };

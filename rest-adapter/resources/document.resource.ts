@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emitterCredentialStatus } from './emitter.resource';
 
 const money = z.string().describe('Decimal con 2 decimales');
+const mhResponse = z.object({ code: z.string().nullable(), message: z.string().nullable(), observations: z.array(z.string()) });
 
 export const documentResource = z.object({
   id: z.string().nullable().describe('null en una simulación (dry_run)'),
@@ -17,7 +18,7 @@ export const documentResource = z.object({
   processed_at: z.string().nullable(),
   issued_at: z.string(),
   totals: z.object({ subtotal: money, iva: money, total: money, total_in_words: z.string() }),
-  mh_response: z.object({ code: z.string().nullable(), message: z.string().nullable(), observations: z.array(z.string()) }).nullable(),
+  mh_response: mhResponse.nullable(),
   public_url: z.string().nullable(),
   pdf_url: z.string().nullable(),
   json_url: z.string().nullable(),
@@ -31,7 +32,14 @@ export const documentResource = z.object({
   related_documents: z.array(z.object({ id: z.string().nullable(), type: z.string(), generation_code: z.string() })),
   voided_at: z.string().nullable(),
   void: z
-    .object({ reason_type: z.string(), reason: z.string().nullable(), replacement_document_id: z.string().nullable(), reception_stamp: z.string().nullable(), status: z.string() })
+    .object({
+      reason_type: z.string(),
+      reason: z.string().nullable(),
+      replacement_document_id: z.string().nullable(),
+      reception_stamp: z.string().nullable(),
+      status: z.string(),
+      mh_response: mhResponse.nullable().describe("La respuesta del MH al evento de invalidación (null mientras está pendiente)"),
+    })
     .nullable(),
   warnings: z.array(z.object({ code: z.string(), message: z.string() })),
   events: z.array(z.object({ type: z.string(), at: z.string(), message: z.string() })),
@@ -48,7 +56,7 @@ export const DOCUMENT_FIELDS = `
   publicUrl pdfUrl jsonUrl createdAt emitterName establishment pointOfSale
   receiver { name documentType documentNumber nrc email }
   relatedDocuments { id type generationCode }
-  voidedAt void { reasonType reason replacementDocumentId receptionStamp status }
+  voidedAt void { reasonType reason replacementDocumentId receptionStamp status mhResponse { code message observations } }
   warnings { code message }
   events { type at message }
   replacesDocumentId replacedByDocumentId dryRun json`;
@@ -84,7 +92,14 @@ export function serializeDocument(d: Gql): z.infer<typeof documentResource> {
     related_documents: (d.relatedDocuments as Gql[]).map((r) => ({ id: r.id, type: r.type, generation_code: r.generationCode })),
     voided_at: d.voidedAt,
     void: d.void
-      ? { reason_type: d.void.reasonType, reason: d.void.reason, replacement_document_id: d.void.replacementDocumentId, reception_stamp: d.void.receptionStamp, status: d.void.status }
+      ? {
+          reason_type: d.void.reasonType,
+          reason: d.void.reason,
+          replacement_document_id: d.void.replacementDocumentId,
+          reception_stamp: d.void.receptionStamp,
+          status: d.void.status,
+          mh_response: d.void.mhResponse ? { code: d.void.mhResponse.code, message: d.void.mhResponse.message, observations: d.void.mhResponse.observations } : null,
+        }
       : null,
     warnings: d.warnings,
     events: d.events,

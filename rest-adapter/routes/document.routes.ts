@@ -152,12 +152,12 @@ documentRoutes.push(
     tag: 'Documentos',
     summary: 'Invalida (anula) un documento procesado con el evento de invalidación del MH (esquema v3).',
     description:
-      '`reason_type` "1" (error en la información), "2" (rescindir) o "3" (otro, con `reason`); `replacement_document_id` obligatorio para 1 y 3 (un documento ya procesado; no para NC); `responsible` y `requester` con `name`, `document_type` (CAT-022) y `document_number`. Se aplican los plazos del MH (MF-2.0). 200 con el documento `voided`; 202 si el MH aún no respondió (`void.status` pending); 200 con `void.status` rejected si el MH rechazó el evento; idempotente si ya estaba invalidado.',
+      '`reason_type` "1" (error en la información), "2" (rescindir) o "3" (otro, con `reason`); `replacement_document_id` obligatorio para 1 y 3 (un documento ya procesado; no para NC); `responsible` y `requester` con `name`, `document_type` (CAT-022) y `document_number`. Se aplican los plazos del MH (MF-2.0). 200 con el documento `voided`; 202 si el MH aún no respondió (`void.status` pending); 422 `invalidation_rejected` con la respuesta del MH en `mh` si el MH rechazó el evento (el documento sigue `processed` con `void.status` rejected); idempotente si ya estaba invalidado.',
     scope: 'documents:write',
     params: idParam('id', 'Id del documento'),
     body: { schema: invalidateSchema, required: true },
     response: documentResource,
-    operation: `mutation($id: ID!, $input: InvalidateDocumentInput!) { invalidateDocument(id: $id, input: $input) { document { ${DOCUMENT_FIELDS} } outcome errors { field code message } } }`,
+    operation: `mutation($id: ID!, $input: InvalidateDocumentInput!) { invalidateDocument(id: $id, input: $input) { document { ${DOCUMENT_FIELDS} } outcome errors { field code message mh { codigoMsg descripcionMsg observaciones } } } }`,
     toVariables: ({ params, body }) => ({ id: params.id, input: body }),
     payloadField: 'invalidateDocument',
     fromResult: (data) => {

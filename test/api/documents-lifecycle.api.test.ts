@@ -30,7 +30,7 @@ describe('issuance modes', () => {
     expect(r.body.reception_stamp).toMatch(/^[A-Z0-9]{40}$/);
     expect(r.body.processed_at).toEqual(expect.any(String));
     expect(r.body.mh_response).toEqual({ code: '001', message: 'RECIBIDO', observations: [] });
-    expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'sealed']);
+    expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'sealed']);
     expect(await mh.reception(r.body.generation_code)).toMatchObject({ received: 1, sealed: 1 });
     const file = await request(t.url, 'GET', `/v1/documents/${r.body.id}/json`, { key: t.account.testKey });
     expect(file.body.selloRecibido).toBe(r.body.reception_stamp);
@@ -45,6 +45,7 @@ describe('issuance modes', () => {
       return d.body.status === 'processed' ? d.body : null;
     });
     expect(done.reception_stamp).toMatch(/^[A-Z0-9]{40}$/);
+    expect(done.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'sealed']);
   });
 
   it('sync with MH slower than SYNC_WAIT_MS: 202, the transmission goes on', async () => {
@@ -71,7 +72,7 @@ describe('MH answers', () => {
     expect(r.body.status).toBe('rejected');
     expect(r.body.reception_stamp).toBeNull();
     expect(r.body.mh_response).toMatchObject({ code: '020', observations: ['[resumen.totalIva] CALCULO INCORRECTO'] });
-    expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'rejected']);
+    expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'rejected']);
   });
 
   it('a timeout is followed by a query: when MH did seal it, the seal is adopted without resending', async () => {
@@ -79,6 +80,7 @@ describe('MH answers', () => {
     const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: ccfBody(issuer) });
     expect(r.status).toBe(201);
     expect(await mh.reception(r.body.generation_code)).toMatchObject({ received: 1, sealed: 1 });
+    expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'sealed']);
   });
 
   it('5xx twice then an answer: resent (after querying) and processed once', async () => {
@@ -87,6 +89,13 @@ describe('MH answers', () => {
     expect(r.status).toBe(201);
     const rec = await mh.reception(r.body.generation_code);
     expect(rec).toMatchObject({ sealed: 1 });
+    // Every send is in the history, before the seal: the first one and two resends.
+    expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'transmitted', 'transmitted', 'sealed']);
+    expect(r.body.events.filter((e: { type: string }) => e.type === 'transmitted').map((e: { message: string }) => e.message)).toEqual([
+      'Enviado al MH.',
+      'Reenviado al MH (envío 2) después de consultar su estado.',
+      'Reenviado al MH (envío 3) después de consultar su estado.',
+    ]);
   });
 
   it('no answer after the resend limit → contingency; when MH is back: event, lote, processed', async () => {
@@ -116,6 +125,13 @@ describe('MH answers', () => {
     expect(first.body.identificacion).toMatchObject({ tipoModelo: 2, tipoOperacion: 2 });
     expect(first.body.identificacion.codigoGeneracion).toBe(a.generation_code);
     expect(first.body.identificacion.numeroControl).toBe(a.control_number);
+    // Sent in a lote after the event: `transmitted` (naming the lote) comes right before `sealed`.
+    for (const d of [a, b]) {
+      const types = d.events.map((e: { type: string }) => e.type);
+      expect(types.slice(-2)).toEqual(['transmitted', 'sealed']);
+      expect(d.events.at(-2).message).toMatch(/^Enviado al MH en el lote [0-9A-F-]{36}\.$/);
+    }
+    expect(b.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'contingency', 'contingency', 'transmitted', 'sealed']);
   }, 60_000);
 
   it('a lote whose answer is lost is sent again; MH answers duplicates, the service asks and ends processed', async () => {

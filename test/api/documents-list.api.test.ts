@@ -84,7 +84,7 @@ describe('GET /v1/documents', () => {
     expect(p2.body).toMatchObject({ has_more: false });
     expect(p2.body.data.map((d: { external_id: string }) => d.external_id)).toEqual(['ERP-A1']);
     const g = await graphql(t.url, t.account.testKey, `query($f: DocumentFilter) { documents(filter: $f, first: 10) { nodes { externalId status events { type } } } }`, { f: { emitterId: a.emitterId, type: '01' } });
-    expect(g.body.data.documents.nodes).toEqual([{ externalId: 'ERP-A2', status: 'PROCESSED', events: [{ type: 'created' }, { type: 'signed' }, { type: 'sealed' }] }]);
+    expect(g.body.data.documents.nodes).toEqual([{ externalId: 'ERP-A2', status: 'PROCESSED', events: [{ type: 'created' }, { type: 'signed' }, { type: 'transmitted' }, { type: 'sealed' }] }]);
   });
 
   it('a key only ever sees its own environment', async () => {

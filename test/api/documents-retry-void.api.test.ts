@@ -4,6 +4,7 @@ import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { dbRows } from '../support/db-rows';
 
 let t: TestApp;
 let mh: MhControl;
@@ -44,7 +45,7 @@ describe('POST /v1/documents/{id}/retry', () => {
     expect(r.body.status).toBe('processed');
     const after = (await request(t.url, 'GET', `/v1/documents/${d.body.id}/json`, { key: t.account.testKey })).body.firmaElectronica;
     expect(after).toBe(before);
-    expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'rejected', 'retry', 'sealed']);
+    expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'rejected', 'retry', 'transmitted', 'sealed']);
   });
 
   it('rejected, corrected within 24 h: rebuilt and re-signed keeping the generation code and control number', async () => {
@@ -158,6 +159,58 @@ describe('POST /v1/documents/{id}/invalidate', () => {
     expect(r2.body.status).toBe('voided');
   });
 
+  it('MH refusing the event while the client waits: 422 invalidation_rejected with MH\'s answer in mh; the document stays processed', async () => {
+    const d = await post('/v1/documents', ccfBody(issuer));
+    const outboxBefore = await dbRows(t.db.url, 'select type from outbox_events where subject_id = $1 order by id', [d.body.id]);
+    await mh.fault({ mode: 'reject', code: '096', message: 'DOCUMENTO NO CUMPLE CON NORMATIVA DE CUMPLIMIENTO', observations: ['[documento.fecEmi] FECHA NO VALIDA'], count: 1, paths: ['/fesv/anulardte'] });
+    const r = await post(`/v1/documents/${d.body.id}/invalidate`, { reason_type: '2', ...people });
+    expect(r.status).toBe(422);
+    expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(r.body).toMatchObject({ type: expect.stringMatching(/\/problems\/invalidation_rejected$/), title: 'El MH rechazó la invalidación', status: 422 });
+    expect(r.body.detail).toBe(
+      'El MH rechazó el evento de invalidación (096): DOCUMENTO NO CUMPLE CON NORMATIVA DE CUMPLIMIENTO. Observaciones: [documento.fecEmi] FECHA NO VALIDA. El documento sigue procesado.',
+    );
+    expect(r.body.mh).toEqual({ codigoMsg: '096', descripcionMsg: 'DOCUMENTO NO CUMPLE CON NORMATIVA DE CUMPLIMIENTO', observaciones: ['[documento.fecEmi] FECHA NO VALIDA'] });
+    const g = await request(t.url, 'GET', `/v1/documents/${d.body.id}`, { key: t.account.testKey });
+    expect(g.body.status).toBe('processed');
+    expect(g.body.voided_at).toBeNull();
+    expect(g.body.void).toEqual({
+      reason_type: '2', reason: null, replacement_document_id: null, reception_stamp: null, status: 'rejected',
+      mh_response: { code: '096', message: 'DOCUMENTO NO CUMPLE CON NORMATIVA DE CUMPLIMIENTO', observations: ['[documento.fecEmi] FECHA NO VALIDA'] },
+    });
+    expect(g.body.events.map((e: { type: string }) => e.type).slice(-2)).toEqual(['invalidation_requested', 'invalidation_rejected']);
+    // No document.voided (nor any other) event went out.
+    expect(await dbRows(t.db.url, 'select type from outbox_events where subject_id = $1 order by id', [d.body.id])).toEqual(outboxBefore);
+    // A new request can try again; MH seals it this time.
+    const again = await post(`/v1/documents/${d.body.id}/invalidate`, { reason_type: '2', ...people });
+    expect(again.status).toBe(200);
+    expect(again.body.void).toMatchObject({ status: 'sealed', mh_response: { code: '001' } });
+  });
+
+  it('GraphQL: the same refusal as data, INVALIDATION_REJECTED with mh', async () => {
+    const d = await post('/v1/documents', feBody(issuer));
+    await mh.fault({ mode: 'reject', code: '004', observations: [], count: 1, paths: ['/fesv/anulardte'] });
+    const g = await graphql(
+      t.url,
+      t.account.testKey,
+      `mutation($id: ID!, $input: InvalidateDocumentInput!) { invalidateDocument(id: $id, input: $input) { outcome document { id } errors { field code message mh { codigoMsg descripcionMsg observaciones } } } }`,
+      { id: d.body.id, input: { reasonType: '2', responsible: { name: 'Ana', documentType: '13', documentNumber: '01234567-8' }, requester: { name: 'Luis', documentType: '13', documentNumber: '07654321-0' } } },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.invalidateDocument).toEqual({
+      outcome: null,
+      document: null,
+      errors: [{
+        field: null,
+        code: 'INVALIDATION_REJECTED',
+        message: 'El MH rechazó el evento de invalidación (004): [identificacion.codigoGeneracion] YA EXISTE UN REGISTRO CON ESE VALOR. El documento sigue procesado.',
+        mh: { codigoMsg: '004', descripcionMsg: '[identificacion.codigoGeneracion] YA EXISTE UN REGISTRO CON ESE VALOR', observaciones: [] },
+      }],
+    });
+    const doc = await graphql(t.url, t.account.testKey, `query($id: ID!) { document(id: $id) { status void { status mhResponse { code } } } }`, { id: d.body.id });
+    expect(doc.body.data.document).toEqual({ status: 'PROCESSED', void: { status: 'rejected', mhResponse: { code: '004' } } });
+  });
+
   it('MH not answering: 202 with void.status pending', async () => {
     const d = await post('/v1/documents', ccfBody(issuer));
     await mh.fault({ mode: 'error', status: 503, count: 1, paths: ['/fesv/anulardte'] });
@@ -171,5 +224,20 @@ describe('POST /v1/documents/{id}/invalidate', () => {
       return g.body.status === 'voided' ? g.body : null;
     }, 20_000);
     expect(voided.void).toMatchObject({ status: 'sealed' });
+  }, 30_000);
+
+  it('a refusal that arrives after the 202 shows on the document (void.status rejected with MH\'s answer) and in events[]', async () => {
+    const d = await post('/v1/documents', ccfBody(issuer));
+    await mh.fault({ mode: 'error', status: 503, count: 1, paths: ['/fesv/anulardte'] });
+    await mh.fault({ mode: 'reject', code: '096', observations: ['[motivo.nombreSolicita] VALOR NO VALIDO'], count: 1, paths: ['/fesv/anulardte'] });
+    const r = await post(`/v1/documents/${d.body.id}/invalidate`, { reason_type: '2', ...people });
+    expect(r.status).toBe(202);
+    const refused = await waitFor(async () => {
+      const g = await request(t.url, 'GET', `/v1/documents/${d.body.id}`, { key: t.account.testKey });
+      return g.body.void?.status === 'rejected' ? g.body : null;
+    }, 20_000);
+    expect(refused.status).toBe('processed');
+    expect(refused.void.mh_response).toEqual({ code: '096', message: 'DOCUMENTO NO CUMPLE ESQUEMA JSON', observations: ['[motivo.nombreSolicita] VALOR NO VALIDO'] });
+    expect(refused.events.at(-1)).toMatchObject({ type: 'invalidation_rejected', message: 'El MH rechazó la invalidación (096): DOCUMENTO NO CUMPLE ESQUEMA JSON' });
   }, 30_000);
 });

@@ -75,8 +75,8 @@ describe('sync issuance stored already claimed for its first send', () => {
       const got = await request(t.url, 'GET', `/v1/documents/${posted.id}`, { key: t.account.testKey });
       expect(posted).toEqual(got.body);
     }
-    expect(ok.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'sealed']);
-    expect(bad.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'rejected']);
+    expect(ok.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'sealed']);
+    expect(bad.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'rejected']);
   });
 
   it('async issuance is stored signed and left to the transmit job', async () => {
@@ -100,7 +100,7 @@ describe('group commit of issuance', () => {
     const correlatives = answers.map((a) => Number(String(a.body.control_number).slice(-15))).sort((a, b) => a - b);
     expect(new Set(correlatives).size).toBe(40);
     expect(correlatives[39] - correlatives[0]).toBe(39);
-    for (const a of answers) expect(a.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'sealed']);
+    for (const a of answers) expect(a.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'sealed']);
     for (const a of answers) expect(await mh.reception(a.body.generation_code)).toMatchObject({ received: 1, sealed: 1 });
     const [after] = await dbRows<{ documents_count: number }>(
       `select p.documents_count from points_of_sale p join establishments e on e.id = p.establishment_id where e.emitter_id = $1 and e.code = $2 and p.code = $3`,

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   record_version_conflict: { status: 409, title: 'Versión del registro fiscal en conflicto' },
   invalidation_deadline_passed: { status: 422, title: 'Plazo de invalidación vencido' },
   replacement_required: { status: 422, title: 'Documento de reemplazo requerido' },
+  invalidation_rejected: { status: 422, title: 'El MH rechazó la invalidación' },
   // transport limits
   payload_too_large: { status: 413, title: 'Cuerpo de la solicitud demasiado grande' },
   unsupported_media_type: { status: 415, title: 'Tipo de contenido no admitido' },

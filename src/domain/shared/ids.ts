@@ -55,6 +55,26 @@ export function newId(prefix: string, now: number = Date.now()): string {
   return `${prefix}_${encodeTime(now)}${rand}`;
 }
 
+let sequence: number[] | null = null;
+
+/**
+ * `newId` whose random part is a counter: seeded at random once per process, then one more for each
+ * id. Lines of a document's history are ordered by time and then id, so two lines written in the
+ * same millisecond (signed, then transmitted) keep the order in which they were drawn.
+ */
+export function newSequentialId(prefix: string, now: number = Date.now()): string {
+  if (sequence === null) {
+    // Seeded below half the range: 2^79 ids before the counter could wrap.
+    sequence = [...newId(prefix, now).slice(prefix.length + 11)].map((c) => ALPHABET.indexOf(c));
+    sequence[0] %= 16;
+  } else {
+    let i = sequence.length - 1;
+    while (i > 0 && sequence[i] === 31) sequence[i--] = 0;
+    sequence[i]++;
+  }
+  return `${prefix}_${encodeTime(now)}${sequence.map((d) => ALPHABET[d]).join('')}`;
+}
+
 export function hasPrefix(id: string, prefix: string): boolean {
   return typeof id === 'string' && id.startsWith(`${prefix}_`) && id.length <= 64;
 }

@@ -1,6 +1,12 @@
 import { DomainError } from '../../domain/shared/domain-error';
 import { isErrorCode } from '../../domain/shared/error-codes';
-import type { UserError } from './user-error.type';
+import type { MhMessage, UserError } from './user-error.type';
+
+/** MH's answer a refusal carries (DomainError `extra.mh`), or null. */
+export function mhOf(err: DomainError): MhMessage | null {
+  const mh = err.extra?.mh as MhMessage | undefined;
+  return mh ? { codigoMsg: mh.codigoMsg, descripcionMsg: mh.descripcionMsg, observaciones: mh.observaciones } : null;
+}
 
 /**
  * Runs a mutation body: business refusals (DomainError) become `errors` in the payload, any other
@@ -12,7 +18,7 @@ export async function runMutation<T extends object>(body: () => Promise<T>): Pro
   } catch (err) {
     if (err instanceof DomainError) {
       return {
-        errors: err.errors.map((e) => ({ field: e.path, code: isErrorCode(e.code) ? e.code : 'invalid_value', message: e.message })),
+        errors: err.errors.map((e) => ({ field: e.path, code: isErrorCode(e.code) ? e.code : 'invalid_value', message: e.message, mh: mhOf(err) })),
       } as unknown as T & { errors: UserError[] };
     }
     throw err;

@@ -7,6 +7,18 @@ export const ErrorCodeEnum: Record<string, ErrorCode> = Object.fromEntries(
 );
 registerEnumType(ErrorCodeEnum, { name: 'ErrorCode', description: 'Códigos de error estables del servicio (docs/errors.md).' });
 
+@ObjectType('MhMessage', { description: 'La respuesta del MH que causó un rechazo (como el campo `mh` de un problema REST).' })
+export class MhMessage {
+  @Field(() => String, { nullable: true, description: 'codigoMsg del MH.' })
+  codigoMsg!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'descripcionMsg del MH.' })
+  descripcionMsg!: string | null;
+
+  @Field(() => [String], { description: 'observaciones del MH.' })
+  observaciones!: string[];
+}
+
 @ObjectType({ description: 'Un rechazo de negocio o de validación, devuelto como dato en las mutaciones.' })
 export class UserError {
   @Field(() => String, { nullable: true, description: 'Campo afectado en notación camelCase (items[0].unitPrice); null si afecta a toda la solicitud.' })
@@ -17,4 +29,7 @@ export class UserError {
 
   @Field(() => String, { description: 'Mensaje en español.' })
   message!: string;
+
+  @Field(() => MhMessage, { nullable: true, description: 'Presente cuando el rechazo lo produjo el MH (por ejemplo INVALIDATION_REJECTED).' })
+  mh?: MhMessage | null;
 }

@@ -95,6 +95,9 @@ export class DocumentVoidType {
 
   @Field({ description: 'pending, sealed o rejected.' })
   status!: string;
+
+  @Field(() => MhResponseType, { nullable: true, description: 'La respuesta del MH al evento de invalidación (null mientras está pendiente).' })
+  mhResponse!: MhResponseType | null;
 }
 
 @ObjectType('DocumentWarning')
@@ -258,7 +261,7 @@ export class InvalidateDocumentPayload {
   @Field(() => DocumentType, { nullable: true })
   document?: DocumentType | null;
 
-  @Field(() => String, { nullable: true, description: 'sealed, pending (el MH no respondió aún), rejected o already (ya estaba invalidado).' })
+  @Field(() => String, { nullable: true, description: 'sealed, pending (el MH no respondió aún) o already (ya estaba invalidado). Si el MH rechaza el evento, errors trae INVALIDATION_REJECTED con su respuesta en mh.' })
   outcome?: string | null;
 
   @Field(() => [UserError])

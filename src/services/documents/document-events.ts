@@ -15,3 +15,6 @@ export type DocumentEventType =
   | 'email_failed'
   | 'corrected'
   | 'replaced';
+
+/** The `transmitted` line written before each send of the signed document to MH (1 = first send, then resends). */
+export const TRANSMITTED_MESSAGE = (send: number): string => (send === 1 ? 'Enviado al MH.' : `Reenviado al MH (envío ${send}) después de consultar su estado.`);

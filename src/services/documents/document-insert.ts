@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { IdPrefix, newId } from '../../domain/shared/ids';
+import { IdPrefix, newSequentialId } from '../../domain/shared/ids';
 import { preparedSql } from '../shared/sql';
 import type { DocumentEventType } from './document-events';
 
@@ -58,7 +58,7 @@ export interface NewDocumentEvent {
 }
 
 export function newDocumentEvent(documentId: string, type: DocumentEventType, message: string, at: Date): NewDocumentEvent {
-  return { id: newId(IdPrefix.documentEvent, at.getTime()), document_id: documentId, type, at, message, data: null };
+  return { id: newSequentialId(IdPrefix.documentEvent, at.getTime()), document_id: documentId, type, at, message, data: null };
 }
 
 const DOCUMENT_COLUMNS: readonly (keyof NewDocumentRow)[] = [

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { IdPrefix, newId } from '../../domain/shared/ids';
+import { IdPrefix, newId, newSequentialId } from '../../domain/shared/ids';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedSql } from '../shared/sql';
@@ -19,7 +19,7 @@ type Row = DocumentSummaryRow & { account_id: string };
 
 export async function addEvent(em: EntityManager, documentId: string, type: DocumentEventType, message: string, at: Date, data: Record<string, unknown> | null = null): Promise<void> {
   await preparedSql(em, 'insert into document_events (id, document_id, type, at, message, data) values (?, ?, ?, ?, ?, ?)', [
-    newId(IdPrefix.documentEvent, at.getTime()),
+    newSequentialId(IdPrefix.documentEvent, at.getTime()),
     documentId,
     type,
     at,
@@ -111,7 +111,7 @@ async function transitionInOneStatement(
     `d as (update documents set ${assignments} where id = ? and status in (${change.from.map(() => '?').join(', ')})${guard} returning ${SUMMARY_COLUMNS}, send_email, receiver_email${withView ? `, ${VIEW_RETURNING}` : ''})`,
     `ev as (insert into document_events (id, document_id, type, at, message, data) select ?, d.id, ?, ?::timestamptz, ?, ?::jsonb from d)`,
   ];
-  params.push(newId(IdPrefix.documentEvent, at.getTime()), change.event.type, at, change.event.message, change.event.data ? JSON.stringify(change.event.data) : null);
+  params.push(newSequentialId(IdPrefix.documentEvent, at.getTime()), change.event.type, at, change.event.message, change.event.data ? JSON.stringify(change.event.data) : null);
   if (change.outbox) {
     ctes.push(`ob as (insert into outbox_events (id, account_id, environment, type, subject_id, data, created_at)
       select ?, d.account_id, d.environment, ?, d.id, ${summaryJsonSql('d')}, ?::timestamptz from d)`);

@@ -23,7 +23,15 @@ export interface DocumentView {
   receiver: { name: string | null; documentType: string | null; documentNumber: string | null; nrc: string | null; email: string | null } | null;
   relatedDocuments: { id: string | null; type: string; generationCode: string }[];
   voidedAt: Date | null;
-  void: { reasonType: string; reason: string | null; replacementDocumentId: string | null; receptionStamp: string | null; status: string } | null;
+  void: {
+    reasonType: string;
+    reason: string | null;
+    replacementDocumentId: string | null;
+    receptionStamp: string | null;
+    status: string;
+    /** MH's answer to the invalidation event (null while pending). */
+    mhResponse: { code: string | null; message: string | null; observations: string[] } | null;
+  } | null;
   warnings: { code: string; message: string }[];
   events: { type: string; at: Date; message: string }[];
   replacesDocumentId: string | null;
@@ -73,7 +81,8 @@ export interface DocumentListRow {
   receiver_email: string | null;
   related_documents: { id: string | null; type: string; generationCode: string }[];
   voided_at: string | Date | null;
-  void: DocumentView['void'];
+  /** As stored: MH's answer under `mh`. */
+  void: (Omit<NonNullable<DocumentView['void']>, 'mhResponse'> & { mh?: NonNullable<DocumentView['void']>['mhResponse'] }) | null;
   warnings: { code: string; message: string }[];
   replaces_document_id: string | null;
   replaced_by_document_id: string | null;
@@ -114,7 +123,9 @@ export function documentViewFromRow(r: DocumentListRow, events: { type: string; 
         : null,
     relatedDocuments: (r.related_documents ?? []).map((x) => ({ id: x.id, type: x.type, generationCode: x.generationCode })),
     voidedAt: asDate(r.voided_at),
-    void: r.void,
+    void: r.void
+      ? { reasonType: r.void.reasonType, reason: r.void.reason, replacementDocumentId: r.void.replacementDocumentId, receptionStamp: r.void.receptionStamp, status: r.void.status, mhResponse: r.void.mh ?? null }
+      : null,
     warnings: r.warnings ?? [],
     events,
     replacesDocumentId: r.replaces_document_id,

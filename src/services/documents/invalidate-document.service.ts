@@ -47,8 +47,8 @@ export type InvalidateInput = z.infer<typeof invalidateSchema>;
 
 export interface InvalidateResult {
   document: DocumentView;
-  /** sealed (200), pending (202: MH did not answer yet), rejected (200), already (200: it was voided). */
-  outcome: 'sealed' | 'pending' | 'rejected' | 'already';
+  /** sealed (200), pending (202: MH did not answer yet), already (200: it was voided). MH refusing it is the refusal `invalidation_rejected` (422). */
+  outcome: 'sealed' | 'pending' | 'already';
 }
 
 /**
@@ -189,8 +189,15 @@ export class InvalidateDocumentService {
       ]);
       await addEvent(tx, doc.id, 'invalidation_requested', `Evento de invalidación ${code} firmado (tipo ${v.reasonType}); se envía al MH.`, now);
     });
-    const outcome = await new SendInvalidationService(this.deps).execute(invId);
-    return { document: await this.view(actor, id), outcome: outcome === 'sealed' ? 'sealed' : outcome === 'rejected' ? 'rejected' : 'pending' };
+    const sent = await new SendInvalidationService(this.deps).execute(invId);
+    if (sent.kind === 'rejected') {
+      // The document stays processed with `void.status` rejected (recorded above); the caller gets MH's answer as a refusal.
+      const observations = sent.mh.observations.length ? ` Observaciones: ${sent.mh.observations.join('; ')}.` : '';
+      throw new DomainError('invalidation_rejected', `El MH rechazó el evento de invalidación (${sent.mh.code ?? 'sin código'}): ${sent.mh.message ?? 'sin descripción'}.${observations} El documento sigue procesado.`, undefined, {
+        mh: { codigoMsg: sent.mh.code, descripcionMsg: sent.mh.message, observaciones: sent.mh.observations },
+      });
+    }
+    return { document: await this.view(actor, id), outcome: sent.kind === 'sealed' ? 'sealed' : 'pending' };
   }
 
   private async view(actor: Actor, id: string): Promise<DocumentView> {

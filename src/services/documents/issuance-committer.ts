@@ -3,6 +3,7 @@ import { signCompact } from '../../integrations/signer/jws-signer';
 import type { ServiceDeps } from '../shared/service-deps';
 import { allocateControlNumbers, counterKeyOf, type CounterRequest } from './allocate-control-number';
 import { insertDocuments, newDocumentEvent, type NewDocumentRow } from './document-insert';
+import { TRANSMITTED_MESSAGE } from './document-events';
 
 /** A validated document waiting for its control number and signature. */
 export interface PreparedIssuance {
@@ -89,6 +90,8 @@ export class IssuanceCommitter {
           newDocumentEvent(row.id, 'created', 'Documento creado y validado.', row.created_at),
           newDocumentEvent(row.id, 'signed', `Documento firmado (RS512) con el número de control ${numbers[i]}.`, signedAt),
         );
+        // Stored claimed for its first send (see NewDocumentRow.transmit_lease_until): the send is recorded with it.
+        if (row.transmission_attempts > 0) events.push(newDocumentEvent(row.id, 'transmitted', TRANSMITTED_MESSAGE(1), signedAt));
       }
       await insertDocuments(tx, rows, events, items.map((i) => i.pointOfSaleId));
       return rows.map((r) => ({ controlNumber: r.control_number, jws: r.jws }));

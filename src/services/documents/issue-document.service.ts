@@ -150,7 +150,7 @@ export class IssueDocumentService {
         // The common case: numbered, signed and stored together with concurrent issuances of the same sequence.
         const signed = await issuanceCommitterFor(this.deps).commit({ counter, json, key, pointOfSaleId: ctx.pointOfSale.id, row });
         if (creds) {
-          const doc: Claimed = { id, account_id: actor.accountId, environment: actor.environment, emitter_id: emitter.id, type: input.type, generation_code: row.generation_code, jws: signed.jws, model_type: 1, transmission_attempts: 0, first_transmitted_at: now };
+          const doc: Claimed = { id, account_id: actor.accountId, environment: actor.environment, emitter_id: emitter.id, type: input.type, generation_code: row.generation_code, jws: signed.jws, model_type: 1, transmission_attempts: 0, first_transmitted_at: now, send_recorded: true };
           transmitNow = () => new TransmitDocumentService(this.deps, { returnView: true }).executeClaimed(doc, creds);
         }
       } else {

@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { addEvent, mhAnswer, transition } from './document-transitions';
 import { mhCredentialsFor } from './mh-credentials-for';
+import { IdPrefix, newSequentialId } from '../../domain/shared/ids';
 
 interface Episode {
   id: string;
@@ -123,7 +124,12 @@ export class RecoverContingencyService {
       if (r.kind !== 'accepted') return this.schedule(e.id, { last_error: 'message' in r ? r.message : 'lote no recibido' });
       e.lotes.push({ code: r.loteCode, documentIds: chunk.map((c) => c.id), status: PENDING_LOTE, sentAt: this.deps.clock.now().toISOString() });
       await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
-      for (const c of chunk) await addEvent(em, c.id, 'transmitted', `Enviado al MH en el lote ${r.loteCode}.`, this.deps.clock.now());
+      const sentAt = this.deps.clock.now();
+      await sql(
+        em,
+        `insert into document_events (id, document_id, type, at, message) select e.id, e.document_id, 'transmitted', ?::timestamptz, ? from unnest(?::text[], ?::text[]) as e(id, document_id)`,
+        [sentAt, `Enviado al MH en el lote ${r.loteCode}.`, chunk.map(() => newSequentialId(IdPrefix.documentEvent, sentAt.getTime())), chunk.map((c) => c.id)],
+      );
     }
     for (const lote of e.lotes.filter((l) => l.status === PENDING_LOTE)) {
       const r = await this.deps.mhClient.queryLote(e.environment, creds, lote.code);

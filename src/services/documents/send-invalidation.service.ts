@@ -1,8 +1,10 @@
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { addEvent, mhAnswer, transition } from './document-transitions';
+import { addEvent, mhAnswer, transition, type MhAnswer } from './document-transitions';
 import { mhCredentialsFor } from './mh-credentials-for';
 
+/** What MH did with the event; `rejected` carries MH's answer (the REST problem's `mh`). */
+export type SendInvalidationOutcome = { kind: 'sealed' | 'pending' | 'skipped' } | { kind: 'rejected'; mh: MhAnswer };
 
 /**
  * Sends a signed invalidation event to MH (`anulardte`). Sealed → the document is `voided` with
@@ -12,7 +14,7 @@ import { mhCredentialsFor } from './mh-credentials-for';
 export class SendInvalidationService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(invalidationId: string): Promise<'sealed' | 'rejected' | 'pending' | 'skipped'> {
+  async execute(invalidationId: string): Promise<SendInvalidationOutcome> {
     const em = this.deps.orm.em.fork();
     const now = this.deps.clock.now();
     const [inv] = await sql<{ id: string; document_id: string; generation_code: string; jws: string; reason_type: string; reason: string | null; replacement_document_id: string | null; emitter_id: string; environment: string }>(
@@ -22,40 +24,41 @@ export class SendInvalidationService {
         returning i.id, i.document_id, i.generation_code, i.jws, i.reason_type, i.reason, i.replacement_document_id, d.emitter_id, d.environment`,
       [now, invalidationId],
     );
-    if (!inv) return 'skipped';
+    if (!inv) return { kind: 'skipped' };
     const creds = await mhCredentialsFor(this.deps, em, inv.emitter_id, inv.environment);
-    if (!creds) return 'pending';
+    if (!creds) return { kind: 'pending' };
     const r = await this.deps.mhClient.invalidate(inv.environment as '00' | '01', creds, { version: 3, jws: inv.jws });
     const at = this.deps.clock.now();
-    const voidInfo = (status: string, seal: string | null) => ({ reasonType: inv.reason_type, reason: inv.reason, replacementDocumentId: inv.replacement_document_id, receptionStamp: seal, status });
+    const voidInfo = (status: string, seal: string | null, mh: MhAnswer) => ({ reasonType: inv.reason_type, reason: inv.reason, replacementDocumentId: inv.replacement_document_id, receptionStamp: seal, status, mh });
     if (r.kind === 'processed') {
+      const answer = mhAnswer(r.code, r.message, r.observations);
       await em.transactional(async (tx) => {
-        await sql(tx, `update document_invalidations set status = 'sealed', seal = ?, mh_response = ?, updated_at = ? where id = ?`, [r.seal, JSON.stringify(mhAnswer(r.code, r.message, r.observations)), at, inv.id]);
+        await sql(tx, `update document_invalidations set status = 'sealed', seal = ?, mh_response = ?, updated_at = ? where id = ?`, [r.seal, JSON.stringify(answer), at, inv.id]);
         await transition(
           this.deps,
           inv.document_id,
           {
             from: ['processed'],
             to: 'voided',
-            set: { voided_at: r.processedAt, void: voidInfo('sealed', r.seal) },
+            set: { voided_at: r.processedAt, void: voidInfo('sealed', r.seal, answer) },
             event: { type: 'voided', message: `Invalidado: el MH selló el evento ${inv.generation_code} (${r.seal}).` },
             outbox: 'document.voided',
           },
           tx,
         );
       });
-      return 'sealed';
+      return { kind: 'sealed' };
     }
     if (r.kind === 'rejected' || r.kind === 'duplicate') {
       const answer = mhAnswer(r.code, r.message, r.kind === 'rejected' ? r.observations : []);
       await em.transactional(async (tx) => {
         await sql(tx, `update document_invalidations set status = 'rejected', mh_response = ?, updated_at = ? where id = ?`, [JSON.stringify(answer), at, inv.id]);
-        await sql(tx, 'update documents set void = ?, updated_at = ? where id = ?', [JSON.stringify({ ...voidInfo('rejected', null), mh: answer }), at, inv.document_id]);
+        await sql(tx, 'update documents set void = ?, updated_at = ? where id = ?', [JSON.stringify(voidInfo('rejected', null, answer)), at, inv.document_id]);
         await addEvent(tx, inv.document_id, 'invalidation_rejected', `El MH rechazó la invalidación (${r.code}): ${r.message}`, at, { observations: answer.observations });
       });
-      return 'rejected';
+      return { kind: 'rejected', mh: answer };
     }
     await this.deps.queue.enqueue('send-invalidation', { invalidationId: inv.id }, { runAt: new Date(at.getTime() + this.deps.config.mh.contingencyRecheckMs), uniqueKey: `invalidation:${inv.id}` }).catch(() => undefined);
-    return 'pending';
+    return { kind: 'pending' };
   }
 }

@@ -5,6 +5,8 @@ import { preparedSql } from '../shared/sql';
 import { OpenContingencyService } from './open-contingency.service';
 import { mhAnswer, transition, transitionWithView, type ViewRow } from './document-transitions';
 import { mhCredentialsFrom } from './mh-credentials-for';
+import { TRANSMITTED_MESSAGE } from './document-events';
+import { IdPrefix, newSequentialId } from '../../domain/shared/ids';
 
 export type TransmitOutcome =
   | { kind: 'processed'; view?: ViewRow | null }
@@ -24,6 +26,8 @@ export interface Claimed {
   model_type: number;
   transmission_attempts: number;
   first_transmitted_at: Date | null;
+  /** The claim already wrote the `transmitted` line of its first send (none when MH is asked first). */
+  send_recorded: boolean;
 }
 
 /** How long a transmitter holds a document: every send and query of one run, with MH's timeout each. */
@@ -69,6 +73,7 @@ export class TransmitDocumentService {
     const em = this.deps.orm.em.fork();
     const now = this.deps.clock.now();
     // One round trip: take the lease, count the first send, and read the issuer's MH user with it.
+    // A first send (nothing sent before, credentials at hand) goes at once: its `transmitted` line is written with the claim.
     const claimed = await preparedSql<Claimed & { nit: string; mh_user: string | null; sealed_mh_password: string | null }>(
       em,
       `with c as (
@@ -76,10 +81,12 @@ export class TransmitDocumentService {
                 transmission_attempts = transmission_attempts + 1, first_transmitted_at = coalesce(first_transmitted_at, ?)
           where id = ? and status in ('signed', 'sending', 'error'${opts.force ? ", 'contingency'" : ''}) and model_type = 1
             and (transmit_lease_until is null or transmit_lease_until < ?)
-          returning id, account_id, environment, emitter_id, type, generation_code, jws, model_type, transmission_attempts - 1 as transmission_attempts, first_transmitted_at)
-       select c.*, e.nit, cr.mh_user, cr.sealed_mh_password from c join emitters e on e.id = c.emitter_id
-         left join emitter_credentials cr on cr.emitter_id = c.emitter_id and cr.environment = c.environment`,
-      [new Date(now.getTime() + this.leaseMs()), now, now, documentId, now],
+          returning id, account_id, environment, emitter_id, type, generation_code, jws, model_type, transmission_attempts - 1 as transmission_attempts, first_transmitted_at),
+       k as (select c.id, cr.mh_user, cr.sealed_mh_password, c.transmission_attempts = 0 and cr.mh_user is not null and cr.sealed_mh_password is not null as sends_now
+               from c left join emitter_credentials cr on cr.emitter_id = c.emitter_id and cr.environment = c.environment),
+       ev as (insert into document_events (id, document_id, type, at, message) select ?, k.id, 'transmitted', ?::timestamptz, ? from k where k.sends_now)
+       select c.*, k.sends_now as send_recorded, e.nit, k.mh_user, k.sealed_mh_password from c join k on k.id = c.id join emitters e on e.id = c.emitter_id`,
+      [new Date(now.getTime() + this.leaseMs()), now, now, documentId, now, newSequentialId(IdPrefix.documentEvent, now.getTime()), now, TRANSMITTED_MESSAGE(1)],
     );
     const doc = claimed[0];
     if (!doc) return this.whyNot(documentId);
@@ -109,10 +116,8 @@ export class TransmitDocumentService {
     }
     let attempts = doc.transmission_attempts + 1; // the claim counted this first send
     for (let resend = 0; ; resend++) {
-      if (resend > 0) {
-        attempts++;
-        await preparedSql(this.deps.orm.em.fork(), `update documents set transmission_attempts = ? where id = ?`, [attempts, doc.id]);
-      }
+      if (resend > 0) attempts++;
+      if (resend > 0 || !doc.send_recorded) await this.recordSend(doc.id, attempts, resend > 0);
       const r = await this.deps.mhClient.transmit(env, creds, {
         tipoDte: doc.type,
         version: OFFICIAL_VERSION_BY_DTE_TYPE[doc.type as keyof typeof OFFICIAL_VERSION_BY_DTE_TYPE],
@@ -158,6 +163,22 @@ export class TransmitDocumentService {
     if (this.opts.returnView) return transitionWithView(this.deps, id, change);
     await transition(this.deps, id, change);
     return { view: null };
+  }
+
+  /** Before a send: its `transmitted` line and, for a resend, the attempt counter (one statement). */
+  private async recordSend(id: string, attempts: number, count: boolean): Promise<void> {
+    const at = this.deps.clock.now();
+    const event = [newSequentialId(IdPrefix.documentEvent, at.getTime()), id, at, TRANSMITTED_MESSAGE(attempts)];
+    if (!count) {
+      await preparedSql(this.deps.orm.em.fork(), `insert into document_events (id, document_id, type, at, message) values (?, ?, 'transmitted', ?, ?)`, event);
+      return;
+    }
+    await preparedSql(
+      this.deps.orm.em.fork(),
+      `with u as (update documents set transmission_attempts = ? where id = ? returning id)
+       insert into document_events (id, document_id, type, at, message) select ?, u.id, 'transmitted', ?::timestamptz, ? from u`,
+      [attempts, id, event[0], at, event[3]],
+    );
   }
 
   /** Gives the lease back; `uncount` takes back the send the claim counted when none happened. */
