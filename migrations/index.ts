@@ -9,6 +9,7 @@ import { Migration20261123152749_document_emails as M4 } from './Migration202611
 import { Migration20261123160500_fiscal_records as M5 } from './Migration20261123160500_fiscal_records';
 import { Migration20261123161000_fiscal_reports as M6 } from './Migration20261123161000_fiscal_reports';
 import { Migration20261123181418_fiscal_work_leases as M7 } from './Migration20261123181418_fiscal_work_leases';
+import { Migration20261125080734_process_leases as M8 } from './Migration20261125080734_process_leases';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -19,4 +20,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123160500_fiscal_records', class: M5 },
   { name: 'Migration20261123161000_fiscal_reports', class: M6 },
   { name: 'Migration20261123181418_fiscal_work_leases', class: M7 },
+  { name: 'Migration20261125080734_process_leases', class: M8 },
 ];

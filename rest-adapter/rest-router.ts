@@ -9,7 +9,6 @@ import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../src/http/idempot
 import { requestIdOf } from '../src/http/request-id';
 import type { Actor } from '../src/services/shared/actor';
 import type { Services } from '../src/services/services';
-import { requestHash } from '../src/services/idempotency/idempotency-scope';
 import { zodIssuesToFieldErrors } from '../src/domain/shared/zod-errors';
 import { DomainError } from '../src/domain/shared/domain-error';
 import { mhOf } from '../src/graphql/common/run-mutation';
@@ -135,7 +134,7 @@ export function createRestRouter(opts: RestRouterOptions) {
       query = q.data as Record<string, unknown>;
     }
 
-    const run = async (): Promise<HttpResult> => {
+    const run = async (actor: Actor | null): Promise<HttpResult> => {
       // Body validation with the service's own schema (paths rendered back in snake_case).
       let body: unknown = undefined;
       if (route.body) {
@@ -180,31 +179,18 @@ export function createRestRouter(opts: RestRouterOptions) {
       const key = req.get('idempotency-key');
       const bad = idempotencyKeyProblem(key, true);
       if (bad) return problemResult(bad, ctx);
-      const scope = { accountId: actor.accountId, environment: actor.environment, key: key! };
-      const hash = requestHash([req.method, req.originalUrl, json ?? null]);
-      const begun = await opts.services.beginIdempotentRequest.execute(scope, hash);
-      if (begun.kind === 'mismatch') return problemResult({ code: 'idempotency_key_reused', detail: IDEMPOTENCY_MESSAGES.mismatch }, ctx);
-      if (begun.kind === 'in_progress') {
-        return problemResult({ code: 'idempotency_request_in_progress', detail: IDEMPOTENCY_MESSAGES.inProgress }, ctx, { 'Retry-After': String(begun.retryAfterS) });
-      }
-      if (begun.kind === 'replay') {
-        return { status: begun.status, headers: { ...begun.headers, 'Idempotency-Replayed': 'true' }, body: begun.body };
-      }
-      let result: HttpResult;
-      try {
-        result = await run();
-      } catch (err) {
-        await opts.services.completeIdempotentRequest.execute(begun.recordId, { status: 500, body: '', headers: {} });
-        throw err;
-      }
-      await opts.services.completeIdempotentRequest.execute(begun.recordId, {
-        status: result.status,
-        body: typeof result.body === 'string' ? result.body : result.body.toString('utf8'),
-        headers: result.headers,
+      const outcome = await opts.services.runIdempotentRequest.execute(actor, { key: key!, fingerprint: [req.method, req.originalUrl, json ?? null] }, async (keyed) => {
+        const result = await run(keyed);
+        return { status: result.status, body: typeof result.body === 'string' ? result.body : result.body.toString('utf8'), headers: result.headers };
       });
-      return result;
+      if (outcome.kind === 'mismatch') return problemResult({ code: 'idempotency_key_reused', detail: IDEMPOTENCY_MESSAGES.mismatch }, ctx);
+      if (outcome.kind === 'in_progress') {
+        return problemResult({ code: 'idempotency_request_in_progress', detail: IDEMPOTENCY_MESSAGES.inProgress }, ctx, { 'Retry-After': String(outcome.retryAfterS) });
+      }
+      const r = outcome.response;
+      return { status: r.status, headers: outcome.replayed ? { ...r.headers, 'Idempotency-Replayed': 'true' } : r.headers, body: r.body };
     }
-    return run();
+    return run(actor);
   }
 
   async function runOperation(route: RestRoute, document: DocumentNode, input: RouteInput, gctx: GraphQLContext, ctx: ProblemContext): Promise<HttpResult> {

@@ -26,6 +26,7 @@ import { EnsureDemoAccountService } from './services/accounts/ensure-demo-accoun
 import { systemClock, type Clock } from './services/shared/clock';
 import { createServices, type Services } from './services/services';
 import { createMailer } from './integrations/mail/create-mailer';
+import { ProcessLeaseKeeper } from './services/processes/process-lease';
 
 export interface StartOptions {
   logger?: Logger;
@@ -114,6 +115,10 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     stopping.push(async () => mailer.close());
     logger.info({ mail: mailer.kind === 'smtp' ? 'smtp' : `archivos .eml en ${join(config.dataDir, 'outbox')}` }, 'correo saliente listo');
     const outbox = { kick: () => undefined as void };
+    // This process's lease: the idempotency records it runs are resolved at once if it dies.
+    const processLease = new ProcessLeaseKeeper(() => orm.em.fork(), { ttlMs: config.processLeaseTtlMs, role: config.role, logger });
+    await processLease.start();
+    stopping.push(() => processLease.stop());
     const services = createServices({
       orm,
       config,
@@ -128,6 +133,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       mailer,
       outbox,
       baseUrl: () => baseUrl,
+      processLease,
     });
     // Outbox rows committed by a use case are dispatched to webhooks at once (and every 5 s anyway).
     outbox.kick = () => void services.dispatchOutboxEvents.kick();

@@ -12,6 +12,7 @@ import type { MhClient } from '../integrations/mh-client';
 import { createLocalStatusBus } from '../integrations/events/document-status-bus';
 import type { MhCredentialGateway } from '../services/shared/mh-gateway.port';
 import { createServices, type Services } from '../services/services';
+import { unregisteredLease } from '../services/processes/process-lease';
 
 export interface CliContext {
   config: AppConfig;
@@ -62,6 +63,7 @@ export async function openCliContext(): Promise<CliContext> {
     mailer: { kind: 'file', send: async () => { throw new Error('la CLI no envía correos'); }, close: () => undefined },
     outbox: { kick: () => undefined },
     baseUrl: () => config.publicBaseUrl ?? `http://${config.host}:${config.port}`,
+    processLease: unregisteredLease(),
   });
   return {
     config,

@@ -17,6 +17,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   downloadUrlTtlS: number;
   idempotencyTtlHours: number;
+  /** A process that stopped renewing its lease this long is taken to be dead (its requests are resolved). */
+  processLeaseTtlMs: number;
   jobLockLifetimeMs: number;
   jobConcurrency: number;
   agendaMongoUrl: string | null;
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     downloadUrlTtlS: e.DOWNLOAD_URL_TTL_S,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+    processLeaseTtlMs: e.PROCESS_LEASE_TTL_MS,
     jobLockLifetimeMs: e.JOB_LOCK_LIFETIME_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
     agendaMongoUrl: e.AGENDA_MONGODB_URL ?? null,

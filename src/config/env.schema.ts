@@ -35,6 +35,7 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: int(0, 10_000_000).default(6000),
   DOWNLOAD_URL_TTL_S: int(1, 86_400).default(300),
   IDEMPOTENCY_TTL_HOURS: int(1, 24 * 30).default(24),
+  PROCESS_LEASE_TTL_MS: int(3000, 600_000).default(30_000),
   JOB_LOCK_LIFETIME_MS: int(1000, 3_600_000).default(60_000),
   JOB_CONCURRENCY: int(1, 1000).default(16),
   AGENDA_MONGODB_URL: url(['mongodb:', 'mongodb+srv:']).optional(),

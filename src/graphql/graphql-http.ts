@@ -6,7 +6,6 @@ import type { Logger } from '../config/logger';
 import { AUTH_MESSAGES, type ApiGuard } from '../http/api-guard';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
 import { requestIdOf } from '../http/request-id';
-import { requestHash } from '../services/idempotency/idempotency-scope';
 import type { Services } from '../services/services';
 import { operationLimitsPlugin } from './common/operation-limits.plugin';
 import type { GraphQLContext } from './common/context';
@@ -79,27 +78,18 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
       const rate = opts.guard.rateLimit(res, actor);
       if (rate && !rate.allowed) return json(429, 'RATE_LIMITED', AUTH_MESSAGES.rateLimited(rate.resetS));
     }
-    const context: GraphQLContext = { actor, requestId: requestIdOf(res), logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) };
+    const context = (a: typeof actor): GraphQLContext => ({ actor: a, requestId: requestIdOf(res), logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) });
     const key = req.get('idempotency-key');
-    if (key === undefined || req.method !== 'POST' || !actor) return write(res, await execute(req, res, context));
+    if (key === undefined || req.method !== 'POST' || !actor) return write(res, await execute(req, res, context(actor)));
     const bad = idempotencyKeyProblem(key, false);
     if (bad) return json(400, bad.code.toUpperCase(), bad.detail);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const hash = requestHash(['GRAPHQL', body.query ?? null, body.operationName ?? null, body.variables ?? null]);
-    const scope = { accountId: actor.accountId, environment: actor.environment, key };
-    const begun = await opts.services.beginIdempotentRequest.execute(scope, hash);
-    if (begun.kind === 'mismatch') return json(409, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
-    if (begun.kind === 'in_progress') return json(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress, { 'Retry-After': String(begun.retryAfterS) });
-    if (begun.kind === 'replay') return write(res, { status: begun.status, headers: { ...begun.headers, 'Idempotency-Replayed': 'true' }, body: begun.body });
-    let result: CapturedResponse;
-    try {
-      result = await execute(req, res, context);
-    } catch (err) {
-      await opts.services.completeIdempotentRequest.execute(begun.recordId, { status: 500, body: '', headers: {} });
-      throw err;
-    }
-    await opts.services.completeIdempotentRequest.execute(begun.recordId, result);
-    write(res, result);
+    const fingerprint = ['GRAPHQL', body.query ?? null, body.operationName ?? null, body.variables ?? null];
+    const outcome = await opts.services.runIdempotentRequest.execute(actor, { key, fingerprint }, (keyed) => execute(req, res, context(keyed)));
+    if (outcome.kind === 'mismatch') return json(409, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
+    if (outcome.kind === 'in_progress') return json(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress, { 'Retry-After': String(outcome.retryAfterS) });
+    const r = outcome.response;
+    write(res, outcome.replayed ? { ...r, headers: { ...r.headers, 'Idempotency-Replayed': 'true' } } : r);
   }
 
   return { handler, stop: () => apollo.stop() };

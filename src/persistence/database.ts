@@ -2,6 +2,7 @@ import { keepProtocolSequencesTogether } from './pglite-protocol-queue';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PoolConfig } from 'pg';
+import { pidAlive } from './pid-alive';
 
 /**
  * Where the service's PostgreSQL lives. With DATABASE_URL it is a real server; without it the
@@ -22,15 +23,6 @@ export interface EmbeddedDatabaseOptions {
   dataDir: string;
   /** Whether this process may become the owner (the service, or a CLI run while it is stopped). */
   maxConnections?: number;
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export function embeddedPaths(dataDir: string) {

@@ -18,6 +18,7 @@ import { CheckHealthService } from './health/check-health.service';
 import { BeginIdempotentRequestService } from './idempotency/begin-idempotent-request.service';
 import { CleanupIdempotencyRecordsService } from './idempotency/cleanup-idempotency-records.service';
 import { CompleteIdempotentRequestService } from './idempotency/complete-idempotent-request.service';
+import { RunIdempotentRequestService } from './idempotency/run-idempotent-request.service';
 import type { ServiceDeps } from './shared/service-deps';
 import { UploadCredentialsService } from './credentials/upload-credentials.service';
 import { TestCredentialsService } from './credentials/test-credentials.service';
@@ -88,6 +89,7 @@ export function createServices(deps: ServiceDeps) {
     checkHealth: new CheckHealthService(deps),
     beginIdempotentRequest: new BeginIdempotentRequestService(deps),
     completeIdempotentRequest: new CompleteIdempotentRequestService(deps),
+    runIdempotentRequest: new RunIdempotentRequestService(deps),
     cleanupIdempotencyRecords: new CleanupIdempotencyRecordsService(deps),
     uploadCredentials: new UploadCredentialsService(deps),
     testCredentials: new TestCredentialsService(deps),

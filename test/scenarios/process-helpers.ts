@@ -10,12 +10,23 @@ export interface Started {
   key: string | null;
 }
 
-/** Starts `src/main.ts` as `npm start` does and waits for its banner. */
-export async function startService(env: Record<string, string>, timeoutMs = 90_000, readyPattern: RegExp | null = null): Promise<Started> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+/**
+ * Starts `src/main.ts` as `npm start` does (or `npm start` itself with `npm: true`) and waits for
+ * its banner. `detached`: the service leads its own process group, so killGroup can kill -9 it
+ * with every child it started.
+ */
+export async function startService(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  readyPattern: RegExp | null = null,
+  opts: { detached?: boolean; npm?: boolean } = {},
+): Promise<Started> {
+  const [command, args] = opts.npm ? ['npm', ['start', '--silent']] : [process.execPath, ['-r', '@swc-node/register', 'src/main.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.detached ?? false,
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -28,8 +39,39 @@ export async function startService(env: Record<string, string>, timeoutMs = 90_0
     if (child.exitCode !== null) throw new Error(`el servicio terminó (${child.exitCode}):\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill('SIGKILL');
+  if (opts.detached) killGroup(child);
+  else child.kill('SIGKILL');
   throw new Error(`el servicio no arrancó a tiempo:\n${out}`);
+}
+
+/** kill -9 of a detached child's whole process group (the child and everything it started). */
+export function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
+}
+
+/** `npm run mh-simulator` as its own process on an ephemeral port; resolves with its URL. */
+export async function startSimulator(dataDir: string, timeoutMs = 60_000): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/mh-simulator/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', MH_SIMULATOR_PORT: '0', MH_SIMULATOR_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const url = /escuchando en (http:\/\/\S+)/.exec(out)?.[1];
+    if (url) return { child, url, output: () => out };
+    if (child.exitCode !== null) throw new Error(`el simulador terminó (${child.exitCode}):\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`el simulador no arrancó a tiempo:\n${out}`);
 }
 
 export function waitExit(child: ChildProcess, timeoutMs = 30_000): Promise<number | null> {

@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { allocateControlNumbers, counterKeyOf, type CounterRequest } from './allocate-control-number';
 import { insertDocuments, newDocumentEvent, type NewDocumentRow } from './document-insert';
 import { TRANSMITTED_MESSAGE } from './document-events';
+import { linkCreatedResources, type IdempotencyHandle } from '../idempotency/idempotency-handle';
 
 /** A validated document waiting for its control number and signature. */
 export interface PreparedIssuance {
@@ -13,6 +14,8 @@ export interface PreparedIssuance {
   key: KeyObject;
   pointOfSaleId: string;
   row: Omit<NewDocumentRow, 'control_number' | 'dte_json' | 'jws' | 'signed_at' | 'updated_at'>;
+  /** The request's Idempotency-Key record: the document is linked to it in the same commit. */
+  idempotency?: IdempotencyHandle;
 }
 
 export interface Signed {
@@ -29,7 +32,9 @@ const MAX_BATCH = 32;
  * lock, not the CPU, the limit. Requests for the same counter that arrive while a transaction is
  * open wait together and the next transaction takes all of them: one allocation of N consecutive
  * numbers, N signatures, one insert statement, one commit. Numbers stay gapless and unique (a failed
- * transaction gives all of them back) and each request is answered only after its commit. If a
+ * transaction gives all of them back) and each request is answered only after its commit. Each
+ * document is linked to its request's Idempotency-Key record in that commit, so a retry after a
+ * crash finds it (a record taken over by another process fails the commit instead). If a
  * batch fails, its documents are retried one by one so an error belongs to the document that caused
  * it. Other processes still queue on the same row lock, so the guarantee holds across processes.
  */
@@ -94,6 +99,7 @@ export class IssuanceCommitter {
         if (row.transmission_attempts > 0) events.push(newDocumentEvent(row.id, 'transmitted', TRANSMITTED_MESSAGE(1), signedAt));
       }
       await insertDocuments(tx, rows, events, items.map((i) => i.pointOfSaleId));
+      await linkCreatedResources(tx, items.flatMap((i) => (i.idempotency ? [{ handle: i.idempotency, resource: { type: 'document', id: i.row.id } }] : [])));
       return rows.map((r) => ({ controlNumber: r.control_number, jws: r.jws }));
     });
   }

@@ -20,6 +20,7 @@ import { openEpisode } from './open-contingency.service';
 import { TransmitDocumentService, transmitLeaseMs, type Claimed, type TransmitOutcome } from './transmit-document.service';
 import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
 import { insertOutboxEvent } from '../shared/outbox';
+import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 
 export interface IssueOptions {
   dryRun: boolean;
@@ -56,6 +57,9 @@ export class IssueDocumentService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, body: unknown, opts: IssueOptions): Promise<DocumentView> {
+    // The same request again after its first run died with the document committed: that document, as it is now.
+    const issued = resumedResource(actor, 'document');
+    if (issued) return this.current(actor, issued);
     const parsed = parseDocumentCreate(body);
     if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
     const input = parsed.value;
@@ -148,7 +152,7 @@ export class IssueDocumentService {
     try {
       if (!held && ident.numeroControl === placeholder) {
         // The common case: numbered, signed and stored together with concurrent issuances of the same sequence.
-        const signed = await issuanceCommitterFor(this.deps).commit({ counter, json, key, pointOfSaleId: ctx.pointOfSale.id, row });
+        const signed = await issuanceCommitterFor(this.deps).commit({ counter, json, key, pointOfSaleId: ctx.pointOfSale.id, row, idempotency: actor.idempotency });
         if (creds) {
           const doc: Claimed = { id, account_id: actor.accountId, environment: actor.environment, emitter_id: emitter.id, type: input.type, generation_code: row.generation_code, jws: signed.jws, model_type: 1, transmission_attempts: 0, first_transmitted_at: now, send_recorded: true };
           transmitNow = () => new TransmitDocumentService(this.deps, { returnView: true }).executeClaimed(doc, creds);
@@ -167,6 +171,7 @@ export class IssueDocumentService {
           ];
           if (held) events.push(newDocumentEvent(id, 'contingency', 'Emitido como documento de contingencia: el MH no responde; se transmitirá con el evento de contingencia.', signedAt));
           await insertDocuments(tx, [{ ...row, contingency_episode_id: episodeId, control_number: controlNumber, dte_json: text, jws, signed_at: signedAt, updated_at: signedAt }], events, [ctx.pointOfSale.id]);
+          await linkCreatedResource(tx, actor, 'document', id);
           if (held) {
             const [stored] = await sql<DocumentSummaryRow & { account_id: string }>(tx, `select ${SUMMARY_COLUMNS} from documents where id = ?`, [id]);
             await insertOutboxEvent(tx, { accountId: actor.accountId, environment: actor.environment, type: 'document.contingency', subjectId: id, data: documentSummary(stored), at: signedAt });
@@ -185,6 +190,10 @@ export class IssueDocumentService {
     // A sync transmission that ended in time answers the document its final status change read back.
     const changed = outcome && 'view' in outcome ? outcome.view : null;
     if (changed) return documentViewFromRow(changed, changed.events, this.deps.baseUrl());
+    return this.current(actor, id);
+  }
+
+  private async current(actor: Actor, id: string): Promise<DocumentView> {
     const view = await new GetDocumentService(this.deps).execute(actor, id);
     if (!view) throw new Error(`BUG: documento ${id} no encontrado después de emitirlo`);
     return view;

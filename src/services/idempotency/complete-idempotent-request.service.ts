@@ -2,22 +2,29 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { preparedSql } from '../shared/sql';
 
 /**
- * Stores the response of the first request for replay. A server error (5xx) is not stored: the
- * record is removed so that the client's retry with the same key runs the operation again.
+ * Stores the response of the request for replay, if this process still owns the record. A server
+ * error (5xx) is not stored: a record that created nothing is removed so that the client's retry
+ * runs the operation again; one that created something is released (no owner), so the retry
+ * answers with what was created. Answers false when another process took the record over (this
+ * one was judged dead): its answer is the one that counts.
  */
 export class CompleteIdempotentRequestService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(recordId: string, response: { status: number; body: string; headers: Record<string, string> }): Promise<void> {
+  async execute(recordId: string, response: { status: number; body: string; headers: Record<string, string> }): Promise<boolean> {
     const em = this.deps.orm.em.fork();
+    const me = this.deps.processLease.id;
     if (response.status >= 500) {
-      await preparedSql(em, 'delete from idempotency_records where id = ?', [recordId]);
-      return;
+      const removed = await preparedSql(em, `delete from idempotency_records where id = ? and owner_lease_id = ? and resources = '[]' returning id`, [recordId, me]);
+      if (removed.length) return true;
+      const released = await preparedSql(em, `update idempotency_records set owner_lease_id = null where id = ? and owner_lease_id = ? and state = 'in_progress' returning id`, [recordId, me]);
+      return released.length > 0;
     }
-    await preparedSql(
+    const stored = await preparedSql(
       em,
-      `update idempotency_records set state = 'completed', response_status = ?, response_body = ?, response_headers = ? where id = ?`,
-      [response.status, response.body, JSON.stringify(response.headers), recordId],
+      `update idempotency_records set state = 'completed', response_status = ?, response_body = ?, response_headers = ? where id = ? and owner_lease_id = ? returning id`,
+      [response.status, response.body, JSON.stringify(response.headers), recordId, me],
     );
+    return stored.length > 0;
   }
 }

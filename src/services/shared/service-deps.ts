@@ -9,6 +9,7 @@ import type { MhCredentialGateway } from './mh-gateway.port';
 import type { MhClient } from '../../integrations/mh-client';
 import type { DocumentStatusBus } from './document-status-bus.port';
 import type { Mailer } from '../../integrations/mail/mailer.port';
+import type { ProcessLease } from '../processes/process-lease';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */
 export interface ServiceDeps {
@@ -31,4 +32,6 @@ export interface ServiceDeps {
   outbox: { kick(): void };
   /** Base of absolute links handed out (PUBLIC_BASE_URL, else the listening URL). */
   baseUrl: () => string;
+  /** This process's lease: it owns the idempotency records of the requests the process runs. */
+  processLease: ProcessLease;
 }

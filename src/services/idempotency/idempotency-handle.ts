@@ -1,0 +1,74 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { DomainError } from '../../domain/shared/domain-error';
+import type { Actor } from '../shared/actor';
+import { sql } from '../shared/sql';
+
+/** A resource a request created, as its idempotency record keeps it. */
+export interface CreatedResource {
+  type: string;
+  id: string;
+}
+
+/**
+ * The idempotency record a request runs under, carried on its Actor. A use case that creates
+ * something links it with linkCreatedResource inside the creating transaction; when a request is
+ * run again after its first run died, resumedResource hands each use case what it created then.
+ */
+export interface IdempotencyHandle {
+  recordId: string;
+  /** The process lease that owns the record while this request runs. */
+  ownerLeaseId: string;
+  /** Resources the earlier run linked (empty on a first run), consumed in order. */
+  resumed: CreatedResource[];
+  cursor: number;
+}
+
+export const IN_PROGRESS_MESSAGE = 'Una solicitud con este Idempotency-Key todavía se está procesando; reintente en unos segundos.';
+
+/** The record was taken over by another process (this one was judged dead): this run must not create anything. */
+export function takenOver(): DomainError {
+  return new DomainError('idempotency_request_in_progress', IN_PROGRESS_MESSAGE);
+}
+
+/**
+ * The id of the `type` resource an earlier run of this request created, or null (first run, or the
+ * earlier run died before creating it). Use cases that create something call this first and, when
+ * it answers, return that resource as it is now instead of creating another.
+ */
+export function resumedResource(actor: Actor | null | undefined, type: string): string | null {
+  const h = actor?.idempotency;
+  const next = h?.resumed[h.cursor];
+  if (!h || !next || next.type !== type) return null;
+  h.cursor++;
+  return next.id;
+}
+
+/** The records to link in one statement, for use cases that create several resources at once (group commit). */
+export interface PendingLink {
+  handle: IdempotencyHandle;
+  resource: CreatedResource;
+}
+
+/**
+ * Appends created resources to their idempotency records inside the creating transaction `tx`. The
+ * record must still be owned by this run's process lease; if it was taken over the transaction is
+ * refused (the resource is not created), so a request never creates its resource twice.
+ */
+export async function linkCreatedResources(tx: EntityManager, links: PendingLink[]): Promise<void> {
+  if (!links.length) return;
+  const rows = await sql<{ id: string }>(
+    tx,
+    `update idempotency_records r
+        set resources = r.resources || jsonb_build_array(jsonb_build_object('type', l.type, 'id', l.resource_id))
+       from unnest(?::text[], ?::text[], ?::text[], ?::text[]) as l(record_id, owner, type, resource_id)
+      where r.id = l.record_id and r.owner_lease_id = l.owner and r.state = 'in_progress'
+      returning r.id`,
+    [links.map((l) => l.handle.recordId), links.map((l) => l.handle.ownerLeaseId), links.map((l) => l.resource.type), links.map((l) => l.resource.id)],
+  );
+  if (rows.length !== new Set(links.map((l) => l.handle.recordId)).size) throw takenOver();
+}
+
+/** linkCreatedResources for one resource of the request `actor` runs (nothing without an Idempotency-Key). */
+export async function linkCreatedResource(tx: EntityManager, actor: Actor | null | undefined, type: string, id: string): Promise<void> {
+  if (actor?.idempotency) await linkCreatedResources(tx, [{ handle: actor.idempotency, resource: { type, id } }]);
+}
