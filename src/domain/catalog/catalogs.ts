@@ -22,7 +22,19 @@ export const CatalogCode = {
   economicActivity: 'CAT-019',
   country: 'CAT-020',
   identificationDocumentType: 'CAT-022',
+  retentionCode: 'CAT-006',
+  associatedDocument: 'CAT-021',
+  specialOperation: 'CAT-023',
   eventReason: 'CAT-024',
+  remittedGoodsTitle: 'CAT-025',
+  donationType: 'CAT-026',
+  customsOffice: 'CAT-027',
+  exportRegime: 'CAT-028',
+  personType: 'CAT-029',
+  transport: 'CAT-030',
+  incoterms: 'CAT-031',
+  fiscalDomicile: 'CAT-032',
+  regimeType: 'CAT-033',
 } as const;
 
 const byCode = new Map<string, CatalogDefinition>(CATALOG_DEFINITIONS.map((c) => [c.code, c]));

@@ -19,7 +19,7 @@ import { checkDocumentRules } from './document-type-rules';
 import {
   DUI_PATTERN, NIT_PATTERN, addressSchema, catalogCode, decimalString, generationCode, optional,
 } from './document-create-fields';
-import type { FieldError } from './dte.types';
+import { ALL_DTE_TYPES, type FieldError } from './dte.types';
 import { issuesToFieldErrors, spanishIssueMessage } from './zod-issue-mapper';
 
 const text = (min: number, max: number) => z.string().trim().min(min).max(max);
@@ -36,6 +36,11 @@ const receiverSchema = z
     email: optional(z.email().max(100)),
     phone: optional(text(8, 30)),
     country: optional(catalogCode(CatalogCode.country)),
+    personType: optional(catalogCode(CatalogCode.personType)),
+    fiscalDomicile: optional(catalogCode(CatalogCode.fiscalDomicile)),
+    establishmentType: optional(catalogCode(CatalogCode.establishmentType)),
+    activityDescription: optional(text(5, 150)),
+    foreignAddress: optional(text(1, 200)),
   })
   .superRefine((r, ctx) => {
     if ((r.documentType === undefined) !== (r.documentNumber === undefined)) {
@@ -53,21 +58,27 @@ const receiverSchema = z
     }
   });
 
+/**
+ * One line. `type` and `tax` are required by the rules of the types that have them (every type but
+ * CD, whose lines carry `donationType`, and FSE, whose purchases carry no tax treatment).
+ */
 const itemSchema = z.strictObject({
-  type: catalogCode(CatalogCode.itemType),
+  type: optional(catalogCode(CatalogCode.itemType)),
   code: optional(text(1, 25)),
   description: text(1, 1500),
   quantity: decimalString({ sign: 'positive' }),
   unitCode: catalogCode(CatalogCode.unitOfMeasure),
   unitPrice: decimalString({ sign: 'any' }),
   discount: optional(decimalString({ sign: 'non_negative' })),
-  tax: z.enum(TAX_TREATMENTS),
+  tax: optional(z.enum(TAX_TREATMENTS)),
   taxes: optional(
     z.array(catalogCode(CatalogCode.tribute)).max(20).refine((a) => new Set(a).size === a.length, {
       params: { code: 'duplicate_value' }, error: 'Hay códigos de tributo repetidos.',
     }),
   ),
   relatedDocument: optional(generationCode),
+  donationType: optional(catalogCode(CatalogCode.donationType)),
+  depreciation: optional(decimalString({ sign: 'non_negative' })),
 });
 
 const paymentMethodSchema = z
@@ -89,9 +100,81 @@ const paymentMethodSchema = z
     }
   });
 
+/** A related document: CAT-002 type, generation code and its issue date. */
+export const relatedDocumentSchema = z.strictObject({ type: catalogCode(CatalogCode.documentType), generationCode, issuedOn: z.iso.date() });
+
+const money2 = (sign: 'non_negative' | 'positive' | 'any') => decimalString({ sign, places: 2 });
+
+/**
+ * The document a CR or CL line is about: electronic (a generation code, normalised to uppercase) or
+ * paper (its number, 1–36 characters, in `generationCode`, emitted with tipoGeneracion 1).
+ */
+const lineDocumentSchema = z.strictObject({
+  type: catalogCode(CatalogCode.documentType),
+  generationCode: z.string().trim().min(1).max(36).transform((v) => (/^[0-9A-Fa-f]{8}-([0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$/.test(v) ? v.toUpperCase() : v)),
+  issuedOn: z.iso.date(),
+});
+
+/** CR (07): one line per document the withholding applies to. */
+const withholdingLineSchema = z.strictObject({
+  relatedDocument: lineDocumentSchema,
+  taxableAmount: money2('positive'),
+  code: catalogCode(CatalogCode.retentionCode),
+  withheldAmount: optional(money2('positive')),
+  description: optional(text(1, 300)),
+});
+
+/** CL (08): one line per document settled (negative amounts for an invalidated one). */
+const settledDocumentSchema = z.strictObject({
+  relatedDocument: lineDocumentSchema,
+  noSujeta: optional(decimalString({ sign: 'any' })),
+  exenta: optional(decimalString({ sign: 'any' })),
+  gravada: optional(decimalString({ sign: 'any' })),
+  exports: optional(decimalString({ sign: 'any' })),
+  perception: optional(money2('non_negative')),
+  notes: optional(text(1, 1000)),
+});
+
+/** DCL (09): the card-issuer settlement of one period. */
+const settlementSchema = z.strictObject({
+  periodStart: z.iso.date(),
+  periodEnd: z.iso.date(),
+  code: optional(text(1, 30)),
+  documentCount: optional(z.number().int().positive().max(999_999_999)),
+  operationsAmount: money2('positive'),
+  nonPerceptionAmount: optional(money2('non_negative')),
+  nonPerceptionDescription: optional(text(1, 100)),
+  commission: money2('non_negative'),
+  commissionPercent: optional(money2('non_negative')),
+  responsible: z.strictObject({ name: text(1, 100), documentNumber: text(1, 25), employeeCode: optional(text(1, 15)) }),
+});
+
+/** FEX (11): export data (emisor.recintoFiscal/tipoRegimen/regimen, resumen incoterms, flete, seguro). */
+const exportSchema = z.strictObject({
+  customsOffice: optional(catalogCode(CatalogCode.customsOffice)),
+  regimeType: optional(catalogCode(CatalogCode.regimeType)),
+  regime: optional(catalogCode(CatalogCode.exportRegime)),
+  incoterms: optional(catalogCode(CatalogCode.incoterms)),
+  freight: optional(money2('non_negative')),
+  insurance: optional(money2('non_negative')),
+});
+
+/** FEX and CD: otrosDocumentos (CAT-021), with the transport of an export (code 4). */
+const associatedDocumentSchema = z.strictObject({
+  code: catalogCode(CatalogCode.associatedDocument),
+  identification: optional(text(3, 100)),
+  description: optional(text(3, 300)),
+  transport: optional(z.strictObject({
+    mode: catalogCode(CatalogCode.transport),
+    vehicleId: text(5, 70),
+    driverDocument: text(5, 100),
+    driverName: text(5, 200),
+  })),
+});
+
 export const documentCreateSchema = z.strictObject({
   emitterId: text(1, 255),
-  type: z.enum(['01', '03', '05', '06'], { error: 'Tipo de documento no soportado: use 01 (FE), 03 (CCF), 05 (NC) o 06 (ND).' }),
+  type: z.enum(ALL_DTE_TYPES, { error: 'Tipo de documento no soportado: use 01 (FE), 03 (CCF), 04 (NR), 05 (NC), 06 (ND), 07 (CR), 08 (CL), 09 (DCL), 11 (FEX), 14 (FSE) o 15 (CD).' }),
   establishment: z.string().regex(/^[MBSP][0-9]{3}$/, { error: 'Código de establecimiento de MH de 4 caracteres: M, B, S o P y 3 dígitos (p. ej. M001).' }),
   pointOfSale: z.string().regex(/^P[0-9]{3}$/, { error: 'Código de punto de venta de MH de 4 caracteres: P y 3 dígitos (p. ej. P001).' }),
   externalId: optional(text(1, 255)),
@@ -103,6 +186,7 @@ export const documentCreateSchema = z.strictObject({
       gravada: optional(decimalString({ sign: 'non_negative', places: 2 })),
       exenta: optional(decimalString({ sign: 'non_negative', places: 2 })),
       noSujeta: optional(decimalString({ sign: 'non_negative', places: 2 })),
+      total: optional(decimalString({ sign: 'non_negative', places: 2 })),
     }),
   ),
   withholding: optional(
@@ -114,16 +198,17 @@ export const documentCreateSchema = z.strictObject({
   perception: optional(z.boolean()),
   payment: optional(
     z.strictObject({
-      condition: catalogCode(CatalogCode.operationCondition),
+      condition: optional(catalogCode(CatalogCode.operationCondition)),
       methods: optional(z.array(paymentMethodSchema).min(1).max(50)),
     }),
   ),
-  relatedDocuments: optional(
-    z
-      .array(z.strictObject({ type: catalogCode(CatalogCode.documentType), generationCode, issuedOn: z.iso.date() }))
-      .min(1)
-      .max(50),
-  ),
+  relatedDocuments: optional(z.array(relatedDocumentSchema).min(1).max(50)),
+  goodsTitle: optional(catalogCode(CatalogCode.remittedGoodsTitle)),
+  withholdings: optional(z.array(withholdingLineSchema).min(1).max(500)),
+  settledDocuments: optional(z.array(settledDocumentSchema).min(1).max(500)),
+  settlement: optional(settlementSchema),
+  export: optional(exportSchema),
+  associatedDocuments: optional(z.array(associatedDocumentSchema).min(1).max(20)),
   notes: optional(text(1, 3000)),
   appendix: optional(z.array(z.strictObject({ field: text(2, 25), label: text(3, 50), value: text(1, 150) })).min(1).max(10)),
   raw: optional(z.record(z.string(), z.unknown())),

@@ -14,7 +14,9 @@
  */
 import { checkItemTributes } from './amounts/tribute-rules';
 import type { DocumentCreateInput } from './document-create.schema';
-import type { DteType, FieldError } from './dte.types';
+import { isExtendedDteType, type DteType, type FieldError } from './dte.types';
+import { checkExtendedDocumentRules } from './extended/extended-rules';
+import { checkFieldPlacement } from './extended/field-placement';
 
 /** Fields allowed next to `raw` (request routing, not document content). */
 export const RAW_COMPANION_FIELDS = ['emitterId', 'type', 'establishment', 'pointOfSale', 'externalId', 'sendEmail', 'environment'] as const;
@@ -120,13 +122,16 @@ function checkRelatedDocuments(input: DocumentCreateInput, type: DteType): Field
 function checkItems(input: DocumentCreateInput, type: DteType): FieldError[] {
   const errors: FieldError[] = [];
   (input.items ?? []).forEach((item, i) => {
+    if (item.type === undefined) errors.push(required(`items[${i}].type`, 'Campo obligatorio.'));
+    if (item.tax === undefined) errors.push(required(`items[${i}].tax`, 'Campo obligatorio.'));
+    if (item.type === undefined || item.tax === undefined) return;
     if (item.unitPrice.startsWith('-') && /[1-9]/.test(item.unitPrice) && item.tax !== 'no_gravado') {
       errors.push({ path: `items[${i}].unitPrice`, code: 'out_of_range', message: 'El precio no puede ser negativo (solo un abono no gravado lo es).' });
     }
     if (item.tax === 'no_gravado' && item.discount !== undefined && /[1-9]/.test(item.discount)) {
       errors.push({ path: `items[${i}].discount`, code: 'not_allowed_for_tax', message: 'Una línea no gravada (cargo/abono fuera de la base imponible) no lleva descuento.' });
     }
-    errors.push(...checkItemTributes(type, item, i));
+    errors.push(...checkItemTributes(type, { ...item, type: item.type, tax: item.tax }, i));
   });
   return errors;
 }
@@ -135,7 +140,9 @@ function checkItems(input: DocumentCreateInput, type: DteType): FieldError[] {
 export function checkDocumentRules(input: DocumentCreateInput): FieldError[] {
   if (input.raw !== undefined) return checkRaw(input);
   const type = input.type;
-  const errors: FieldError[] = [];
+  if (isExtendedDteType(type)) return checkExtendedDocumentRules(input, type);
+  const errors: FieldError[] = checkFieldPlacement(input, type);
+  if (input.payment && input.payment.condition === undefined) errors.push(required('payment.condition', 'Campo obligatorio.'));
   if (input.items === undefined) errors.push(required('items', 'El documento necesita al menos un ítem (o el campo raw).'));
   errors.push(...checkPlacement(input, type));
   errors.push(...checkReceiver(input, type));

@@ -5,6 +5,7 @@ import { parseDocumentCreate, type DocumentCreateInput } from '../../../src/doma
 import type { DteType, Totals, Warning } from '../../../src/domain/dte/dte.types';
 import { OFFICIAL_SCHEMAS, schemaKindForDteType, validateOfficialJson } from '../../../src/domain/dte/schemas/official-schema-validator';
 import { CCF_RECEIVER, GENERATION_CODE, RELATED_CCF, body, item, makeContext, type Body } from './dte-fixtures';
+import { expectSchemaOrder } from './schema-order';
 
 type Json = Record<string, any>;
 
@@ -27,17 +28,6 @@ function built(type: DteType, overrides: Body = {}, ctx = makeContext(type)): { 
 function errorsOf(r: ReturnType<typeof buildDte>): { path: string; code: string }[] {
   if (r.ok) throw new Error('se esperaba un error');
   return r.errors.map(({ path, code }) => ({ path, code }));
-}
-
-/** Asserts that every object follows the key order of the schema's `properties`, with every key present. */
-function expectSchemaOrder(value: unknown, schema: Json, path = '$'): void {
-  if (Array.isArray(value)) {
-    value.forEach((v, i) => expectSchemaOrder(v, schema.items ?? {}, `${path}[${i}]`));
-    return;
-  }
-  if (value === null || typeof value !== 'object' || !schema.properties) return;
-  expect({ path, keys: Object.keys(value) }).toEqual({ path, keys: Object.keys(schema.properties) });
-  for (const key of Object.keys(schema.properties)) expectSchemaOrder((value as Json)[key], schema.properties[key], `${path}.${key}`);
 }
 
 describe('buildDte — structure of the official JSON', () => {

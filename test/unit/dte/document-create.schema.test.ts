@@ -48,7 +48,7 @@ describe('parseDocumentCreate — refusals', () => {
   it.each([
     ['body is not an object', 'x', [{ path: '', code: 'invalid_type' }]],
     ['missing emitterId', { ...body('01'), emitterId: undefined }, [{ path: 'emitterId', code: 'required' }]],
-    ['unsupported type', body('01', { type: '11' }), [{ path: 'type', code: 'invalid_value' }]],
+    ['unsupported type (12 is not a CAT-002 document this service issues)', body('01', { type: '12' }), [{ path: 'type', code: 'invalid_value' }]],
     ['establishment not in MH 2026 shape', body('01', { establishment: '0001' }), [{ path: 'establishment', code: 'invalid_format' }]],
     ['point of sale not in MH 2026 shape', body('01', { pointOfSale: 'X01' }), [{ path: 'pointOfSale', code: 'invalid_format' }]],
     ['unknown field at the root', body('01', { total: '1' }), [{ path: 'total', code: 'unknown_field' }]],

@@ -1,11 +1,11 @@
 /** Shared fixtures of the DTE engine tests: a build context and request bodies per type. */
 import type { BuildContext } from '../../../src/domain/dte/builders/build-context';
-import type { DteType } from '../../../src/domain/dte/dte.types';
+import type { AnyDteType, DteType } from '../../../src/domain/dte/dte.types';
 
 export const GENERATION_CODE = 'A1B2C3D4-1111-4222-8333-444455556666';
 export const RELATED_CCF = 'B1B2C3D4-1111-4222-8333-444455556666';
 
-export function makeContext(type: DteType, overrides: Partial<BuildContext> = {}): BuildContext {
+export function makeContext(type: AnyDteType, overrides: Partial<BuildContext> = {}): BuildContext {
   const address = { department: '06', municipality: '23', district: '14', line: 'Col. Escalón, Paseo General Escalón 123' };
   return {
     environment: '00',

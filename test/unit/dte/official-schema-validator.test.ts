@@ -70,6 +70,15 @@ describe('generated schema modules', () => {
     'fe-ccf-v4': 'fe-ccf-v4.json',
     'fe-nc-v4': 'fe-nc-v4.json',
     'fe-nd-v4': 'fe-nd-v4.json',
+    'fe-nr-v4': 'fe-nr-v4.json',
+    'fe-cr-v2': 'fe-cr-v2.json',
+    'fe-cl-v2': 'fe-cl-v2.json',
+    'fe-dcl-v2': 'fe-dcl-v2.json',
+    'fe-fex-v3': 'fe-fex-v3.json',
+    'fe-fse-v2': 'fe-fse-v2.json',
+    'fe-cd-v2': 'fe-cd-v2.json',
+    'fe-eret-v1': 'fe-eret-v1.json',
+    'fe-eop-v1': 'fe-eop-v1.json',
     'invalidacion-v3': 'invalidacion-schema-v3.json',
     'contingencia-v4': 'contingencia-schema-v4.json',
   };
@@ -85,6 +94,13 @@ describe('validateOfficialJson', () => {
     ['03', 'fe-ccf-v4'],
     ['05', 'fe-nc-v4'],
     ['06', 'fe-nd-v4'],
+    ['04', 'fe-nr-v4'],
+    ['07', 'fe-cr-v2'],
+    ['08', 'fe-cl-v2'],
+    ['09', 'fe-dcl-v2'],
+    ['11', 'fe-fex-v3'],
+    ['14', 'fe-fse-v2'],
+    ['15', 'fe-cd-v2'],
   ] as const)('tipoDte %s → %s', (tipoDte, kind) => {
     expect(schemaKindForDteType(tipoDte)).toBe(kind);
   });

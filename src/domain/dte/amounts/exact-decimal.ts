@@ -111,6 +111,10 @@ export class ExactDecimal {
     return this.cmp(other) < 0;
   }
 
+  lte(other: ExactDecimal): boolean {
+    return this.cmp(other) <= 0;
+  }
+
   isZero(): boolean {
     return this.units === 0n;
   }

@@ -6,10 +6,12 @@
  * against the official schema; a failure there is a bug of this engine and is thrown, never
  * returned as a user error.
  */
+import { toAmountItems } from '../amounts/amount-items';
 import { computeAmounts } from '../amounts/compute-amounts';
 import type { DocumentCreateInput } from '../document-create.schema';
 import { checkDocumentRules } from '../document-type-rules';
-import type { DteType, FieldError, Totals, Warning } from '../dte.types';
+import { isExtendedDteType, type AnyDteType, type DteType, type ExtendedDteType, type FieldError, type Totals, type Warning } from '../dte.types';
+import { buildExtendedDte } from '../extended/extended-build';
 import { schemaKindForDteType, validateOfficialJson } from '../schemas/official-schema-validator';
 import type { BuildContext } from './build-context';
 import { buildCcf } from './ccf-builder';
@@ -36,7 +38,7 @@ const BUILDERS: Readonly<Record<DteType, (p: DteParts) => Record<string, unknown
 };
 
 /** Validates the built document; a failure is an engine bug. */
-export function assertOfficial(type: DteType, json: Record<string, unknown>): void {
+export function assertOfficial(type: AnyDteType, json: Record<string, unknown>): void {
   const kind = schemaKindForDteType(type);
   const result = validateOfficialJson(kind, json);
   if (!result.valid) {
@@ -57,10 +59,11 @@ export function buildDte(input: DocumentCreateInput, ctx: BuildContext): BuildRe
 
   const ruleErrors = checkDocumentRules(input);
   if (ruleErrors.length > 0) return { ok: false, errors: ruleErrors };
+  if (isExtendedDteType(type)) return buildOtherType(input, type, ctx);
 
   const computed = computeAmounts({
     type,
-    items: input.items ?? [],
+    items: toAmountItems(input.items),
     globalDiscount: input.globalDiscount,
     withholdingIva1: input.withholding?.iva1,
     perception: input.perception,
@@ -90,4 +93,19 @@ export function buildDte(input: DocumentCreateInput, ctx: BuildContext): BuildRe
   }
   assertOfficial(type, json);
   return { ok: true, json, totals: amounts.totals, warnings: amounts.warnings };
+}
+
+/** NR, CR, CL, DCL, FEX, FSE and CD: each type's builder, then the official schema. */
+function buildOtherType(input: DocumentCreateInput, type: ExtendedDteType, ctx: BuildContext): BuildResult {
+  let built: BuildResult;
+  try {
+    built = buildExtendedDte(input, type, ctx);
+  } catch (err) {
+    if (err instanceof UnrepresentableAmountError) {
+      return { ok: false, errors: [{ path: 'items', code: 'amount_not_representable', message: `${err.message}; reduzca los decimales o el monto.` }] };
+    }
+    throw err;
+  }
+  if (built.ok) assertOfficial(type, built.json);
+  return built;
 }

@@ -7,7 +7,8 @@
  */
 import Decimal from 'decimal.js';
 import { amountInWords } from '../amount-in-words';
-import { DTE_TYPES, type DteType, type FieldError, type Totals } from '../dte.types';
+import { ALL_DTE_TYPES, isExtendedDteType, type AnyDteType, type DteType, type FieldError, type Totals } from '../dte.types';
+import { extendedRawTotals } from '../extended/raw-totals';
 import {
   OFFICIAL_SCHEMAS, OFFICIAL_VERSION_BY_DTE_TYPE, schemaKindForDteType, validateOfficialJson,
 } from '../schemas/official-schema-validator';
@@ -24,9 +25,9 @@ function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function typeOfControlNumber(controlNumber: string): DteType {
-  const t = controlNumber.slice(4, 6) as DteType;
-  if (!DTE_TYPES.includes(t)) throw new Error(`BUG: número de control sin tipo soportado: ${controlNumber}`);
+function typeOfControlNumber(controlNumber: string): AnyDteType {
+  const t = controlNumber.slice(4, 6) as AnyDteType;
+  if (!ALL_DTE_TYPES.includes(t)) throw new Error(`BUG: número de control sin tipo soportado: ${controlNumber}`);
   return t;
 }
 
@@ -48,7 +49,7 @@ function totalsOf(type: DteType, resumen: Json): Totals {
   return { subtotal, iva, total, totalInWords: words };
 }
 
-export function prepareRawDte(raw: unknown, ctx: BuildContext, expectedType?: DteType): RawResult {
+export function prepareRawDte(raw: unknown, ctx: BuildContext, expectedType?: AnyDteType): RawResult {
   const type = expectedType ?? typeOfControlNumber(ctx.controlNumber);
   if (!isObject(raw)) return { ok: false, errors: [{ path: 'raw', code: 'invalid_type', message: 'raw debe ser el objeto JSON del DTE.' }] };
   const doc = structuredClone(raw);
@@ -80,5 +81,6 @@ export function prepareRawDte(raw: unknown, ctx: BuildContext, expectedType?: Dt
       errors: result.errors.map((e) => ({ path: e.path ? `raw.${e.path}` : 'raw', code: 'schema_violation', message: e.message })),
     };
   }
-  return { ok: true, json, totals: totalsOf(type, json.resumen as Json), warnings: [] };
+  const totals = isExtendedDteType(type) ? extendedRawTotals(type, json) : totalsOf(type, json.resumen as Json);
+  return { ok: true, json, totals, warnings: [] };
 }

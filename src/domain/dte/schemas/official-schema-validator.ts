@@ -5,13 +5,22 @@
  * document is run through the one that reports every error.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { DteType } from '../dte.types';
+import type { AnyDteType } from '../dte.types';
 import { compileOfficialSchema, createOfficialAjv } from './decimal-multiple-of';
 import { CONTINGENCIA_V4_SCHEMA } from './generated/contingencia-v4.schema';
 import { FE_CCF_V4_SCHEMA } from './generated/fe-ccf-v4.schema';
+import { FE_CD_V2_SCHEMA } from './generated/fe-cd-v2.schema';
+import { FE_CL_V2_SCHEMA } from './generated/fe-cl-v2.schema';
+import { FE_CR_V2_SCHEMA } from './generated/fe-cr-v2.schema';
+import { FE_DCL_V2_SCHEMA } from './generated/fe-dcl-v2.schema';
+import { FE_EOP_V1_SCHEMA } from './generated/fe-eop-v1.schema';
+import { FE_ERET_V1_SCHEMA } from './generated/fe-eret-v1.schema';
 import { FE_F_V2_SCHEMA } from './generated/fe-f-v2.schema';
 import { FE_NC_V4_SCHEMA } from './generated/fe-nc-v4.schema';
+import { FE_FEX_V3_SCHEMA } from './generated/fe-fex-v3.schema';
+import { FE_FSE_V2_SCHEMA } from './generated/fe-fse-v2.schema';
 import { FE_ND_V4_SCHEMA } from './generated/fe-nd-v4.schema';
+import { FE_NR_V4_SCHEMA } from './generated/fe-nr-v4.schema';
 import { INVALIDACION_V3_SCHEMA } from './generated/invalidacion-v3.schema';
 import type { OfficialJsonSchema, OfficialSchemaError, OfficialSchemaKind, OfficialValidationResult } from './official-schema.types';
 
@@ -22,22 +31,40 @@ export const OFFICIAL_SCHEMAS: Readonly<Record<OfficialSchemaKind, OfficialJsonS
   'fe-ccf-v4': FE_CCF_V4_SCHEMA,
   'fe-nc-v4': FE_NC_V4_SCHEMA,
   'fe-nd-v4': FE_ND_V4_SCHEMA,
+  'fe-nr-v4': FE_NR_V4_SCHEMA,
+  'fe-cr-v2': FE_CR_V2_SCHEMA,
+  'fe-cl-v2': FE_CL_V2_SCHEMA,
+  'fe-dcl-v2': FE_DCL_V2_SCHEMA,
+  'fe-fex-v3': FE_FEX_V3_SCHEMA,
+  'fe-fse-v2': FE_FSE_V2_SCHEMA,
+  'fe-cd-v2': FE_CD_V2_SCHEMA,
+  'fe-eret-v1': FE_ERET_V1_SCHEMA,
+  'fe-eop-v1': FE_EOP_V1_SCHEMA,
   'invalidacion-v3': INVALIDACION_V3_SCHEMA,
   'contingencia-v4': CONTINGENCIA_V4_SCHEMA,
 };
 
-const KIND_BY_DTE_TYPE: Readonly<Record<DteType, OfficialSchemaKind>> = {
+const KIND_BY_DTE_TYPE: Readonly<Record<AnyDteType, OfficialSchemaKind>> = {
   '01': 'fe-f-v2',
   '03': 'fe-ccf-v4',
+  '04': 'fe-nr-v4',
   '05': 'fe-nc-v4',
   '06': 'fe-nd-v4',
+  '07': 'fe-cr-v2',
+  '08': 'fe-cl-v2',
+  '09': 'fe-dcl-v2',
+  '11': 'fe-fex-v3',
+  '14': 'fe-fse-v2',
+  '15': 'fe-cd-v2',
 };
 
 /** `identificacion.version` each official schema requires. */
-export const OFFICIAL_VERSION_BY_DTE_TYPE: Readonly<Record<DteType, number>> = { '01': 2, '03': 4, '05': 4, '06': 4 };
+export const OFFICIAL_VERSION_BY_DTE_TYPE: Readonly<Record<AnyDteType, number>> = {
+  '01': 2, '03': 4, '04': 4, '05': 4, '06': 4, '07': 2, '08': 2, '09': 2, '11': 3, '14': 2, '15': 2,
+};
 
 /** The official schema of a document type (tipoDte, CAT-002). */
-export function schemaKindForDteType(tipoDte: DteType): OfficialSchemaKind {
+export function schemaKindForDteType(tipoDte: AnyDteType): OfficialSchemaKind {
   return KIND_BY_DTE_TYPE[tipoDte];
 }
 

@@ -9,6 +9,15 @@ export type OfficialSchemaKind =
   | 'fe-ccf-v4'
   | 'fe-nc-v4'
   | 'fe-nd-v4'
+  | 'fe-nr-v4'
+  | 'fe-cr-v2'
+  | 'fe-cl-v2'
+  | 'fe-dcl-v2'
+  | 'fe-fex-v3'
+  | 'fe-fse-v2'
+  | 'fe-cd-v2'
+  | 'fe-eret-v1'
+  | 'fe-eop-v1'
   | 'invalidacion-v3'
   | 'contingencia-v4';
 

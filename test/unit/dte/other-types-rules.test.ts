@@ -1,0 +1,86 @@
+/**
+ * Refusals of the other seven types: every one names its field with a stable code and a Spanish
+ * message; a field with no place in the type's official schema is refused, never dropped.
+ */
+import { buildDte } from '../../../src/domain/dte/builders/build-dte';
+import { parseDocumentCreate } from '../../../src/domain/dte/document-create.schema';
+import type { ExtendedDteType } from '../../../src/domain/dte/dte.types';
+import { CCF_RECEIVER, body, makeContext, type Body } from './dte-fixtures';
+import { FOREIGN_RECEIVER, RELATED_FE, otherBody } from './other-types-fixtures';
+
+function errorsOf(b: Body): { path: string; code: string }[] {
+  const parsed = parseDocumentCreate(b);
+  if (!parsed.ok) return parsed.errors.map(({ path, code }) => ({ path, code }));
+  const type = b.type as ExtendedDteType;
+  const r = buildDte(parsed.value, makeContext(type));
+  return r.ok ? [] : r.errors.map(({ path, code }) => ({ path, code }));
+}
+
+const notAllowed = (path: string) => ({ path, code: 'not_allowed_for_type' });
+const required = (path: string) => ({ path, code: 'required' });
+
+describe('fields with no place in the type are refused naming them', () => {
+  it.each([
+    ['NR with withholding', otherBody('04', { withholding: { iva1: true } }), [notAllowed('withholding')]],
+    ['NR with payment', otherBody('04', { payment: { condition: '1' } }), [notAllowed('payment')]],
+    ['CR with items', otherBody('07', { items: [{ type: '1', description: 'x', quantity: '1', unitCode: '59', unitPrice: '1', tax: 'gravada' }] }), [notAllowed('items')]],
+    ['CR receiver with country', otherBody('07', { receiver: { ...CCF_RECEIVER, country: 'GT' } }), [notAllowed('receiver.country')]],
+    ['CL with payment methods', otherBody('08', { payment: { condition: '1', methods: [{ code: '01', amount: '1.00' }] } }), [notAllowed('payment.methods')]],
+    ['DCL with relatedDocuments', otherBody('09', { relatedDocuments: [{ type: '03', generationCode: RELATED_FE, issuedOn: '2026-03-01' }] }), [notAllowed('relatedDocuments')]],
+    ['FEX with perception', otherBody('11', { perception: true }), [notAllowed('perception')]],
+    ['FEX line with taxes', otherBody('11', { items: [{ type: '1', description: 'x', quantity: '1', unitCode: '59', unitPrice: '1', taxes: ['C3'] }] }), [notAllowed('items[0].taxes')]],
+    ['FSE line with tax', otherBody('14', { items: [{ type: '1', description: 'x', quantity: '1', unitCode: '59', unitPrice: '1', tax: 'gravada' }] }), [notAllowed('items[0].tax')]],
+    ['FSE with withholding.iva1', otherBody('14', { withholding: { renta: '10', iva1: true } }), [notAllowed('withholding.iva1')]],
+    ['CD with notes', otherBody('15', { notes: 'Gracias' }), [notAllowed('notes')]],
+    ['CD payment with a condition', otherBody('15', { payment: { condition: '1' } }), [notAllowed('payment.condition')]],
+    ['CD line with tax', otherBody('15', { items: [{ donationType: '3', description: 'Asesoría', quantity: '1', unitCode: '99', unitPrice: '50', tax: 'gravada' }] }), [notAllowed('items[0].tax')]],
+    ['FE with goodsTitle', body('01', { goodsTitle: '01' }), [notAllowed('goodsTitle')]],
+    ['CCF receiver with personType', body('03', { receiver: { ...CCF_RECEIVER, personType: '2' } }), [notAllowed('receiver.personType')]],
+    ['CCF line with donationType', body('03', { items: [{ type: '1', description: 'x', quantity: '1', unitCode: '59', unitPrice: '1', tax: 'gravada', donationType: '1' }] }), [notAllowed('items[0].donationType')]],
+    ['FE global discount total', body('01', { globalDiscount: { total: '1.00' } }), [notAllowed('globalDiscount.total')]],
+  ])('%s', (_label, b, expected) => {
+    expect(errorsOf(b)).toEqual(expected);
+  });
+});
+
+describe('required fields and business rules per type', () => {
+  it.each([
+    ['NR without goodsTitle', otherBody('04', { goodsTitle: undefined }), [required('goodsTitle')]],
+    ['NR line without tax', otherBody('04', { items: [{ type: '1', description: 'x', quantity: '1', unitCode: '59', unitPrice: '1' }] }), [required('items[0].tax')]],
+    ['NR charge outside the base', otherBody('04', { items: [{ type: '1', description: 'x', quantity: '1', unitCode: '99', unitPrice: '1', tax: 'no_gravado' }] }), [notAllowed('items[0].tax')]],
+    ['NR relating an NC', otherBody('04', { relatedDocuments: [{ type: '05', generationCode: RELATED_FE, issuedOn: '2026-03-01' }] }), [notAllowed('relatedDocuments[0].type')]],
+    ['NR receiver without activity', otherBody('04', { receiver: { ...CCF_RECEIVER, economicActivity: undefined } }), [required('receiver.economicActivity')]],
+    ['CR without lines', otherBody('07', { withholdings: undefined }), [required('withholdings')]],
+    ['CR C9 without amount', otherBody('07', { withholdings: [{ relatedDocument: { type: '03', generationCode: RELATED_FE, issuedOn: '2026-03-01' }, taxableAmount: '100.00', code: 'C9' }] }), [required('withholdings[0].withheldAmount')]],
+    ['CR 22 with an amount given', otherBody('07', { withholdings: [{ relatedDocument: { type: '03', generationCode: RELATED_FE, issuedOn: '2026-03-01' }, taxableAmount: '100.00', code: '22', withheldAmount: '1.00' }] }), [{ path: 'withholdings[0].withheldAmount', code: 'invalid_combination' }]],
+    ['CR on an NR', otherBody('07', { withholdings: [{ relatedDocument: { type: '04', generationCode: RELATED_FE, issuedOn: '2026-03-01' }, taxableAmount: '100.00', code: '22' }] }), [notAllowed('withholdings[0].relatedDocument.type')]],
+    ['CR receiver without address', otherBody('07', { receiver: { ...CCF_RECEIVER, address: undefined } }), [required('receiver.address')]],
+    ['CL FEX line with taxed sales', otherBody('08', { settledDocuments: [{ relatedDocument: { type: '11', generationCode: RELATED_FE, issuedOn: '2026-03-01' }, gravada: '10', exports: '10' }] }), [{ path: 'settledDocuments[0].gravada', code: 'invalid_combination' }]],
+    ['CL line without amounts', otherBody('08', { settledDocuments: [{ relatedDocument: { type: '03', generationCode: RELATED_FE, issuedOn: '2026-03-01' } }] }), [required('settledDocuments[0].gravada')]],
+    ['DCL without settlement', otherBody('09', { settlement: undefined }), [required('settlement')]],
+    ['DCL receiver without establishment type', otherBody('09', { receiver: CCF_RECEIVER }), [required('receiver.establishmentType')]],
+    ['DCL period backwards', otherBody('09', { settlement: { ...(otherBody('09').settlement as Body), periodEnd: '2026-02-28' } }), [{ path: 'settlement.periodEnd', code: 'out_of_range' }]],
+    ['FEX receiver without country', otherBody('11', { receiver: { ...FOREIGN_RECEIVER, country: undefined } }), [required('receiver.country')]],
+    ['FEX goods without incoterms', otherBody('11', { export: { customsOffice: '02', regime: '1000.000' } }), [required('export.incoterms')]],
+    ['FEX services with a customs office', otherBody('11', { items: [{ type: '2', description: 'Consultoría', quantity: '1', unitCode: '99', unitPrice: '100' }], export: { customsOffice: '02' } }), [{ path: 'export.customsOffice', code: 'invalid_combination' }]],
+    ['FEX exempt line', otherBody('11', { items: [{ type: '1', description: 'x', quantity: '1', unitCode: '59', unitPrice: '1', tax: 'exenta' }] }), [notAllowed('items[0].tax')]],
+    ['FEX payments that do not add up', otherBody('11', { payment: { condition: '1', methods: [{ code: '01', amount: '1.00' }] } }), [{ path: 'payment.methods', code: 'payment_total_mismatch' }]],
+    ['FSE withholding above 100 %', otherBody('14', { withholding: { renta: '120' } }), [{ path: 'withholding.renta', code: 'out_of_range' }]],
+    ['FSE receiver without address', otherBody('14', { receiver: { name: 'X', documentType: '13', documentNumber: '01234567-8' } }), [required('receiver.address')]],
+    ['FSE discount above the purchase', otherBody('14', { items: [{ type: '1', description: 'x', quantity: '1', unitCode: '59', unitPrice: '1', discount: '2' }] }), [{ path: 'items[0].discount', code: 'discount_exceeds_amount' }]],
+    ['CD without associated documents', otherBody('15', { associatedDocuments: undefined }), [required('associatedDocuments')]],
+    ['CD line without donation type', otherBody('15', { items: [{ description: 'x', quantity: '1', unitCode: '99', unitPrice: '10' }] }), [required('items[0].donationType')]],
+    ['CD cash with quantity 2', otherBody('15', { items: [{ donationType: '1', description: 'x', quantity: '2', unitCode: '99', unitPrice: '10' }] }), [{ path: 'items[0].quantity', code: 'invalid_combination' }]],
+    ['CD service with depreciation', otherBody('15', { items: [{ donationType: '3', description: 'x', quantity: '1', unitCode: '99', unitPrice: '10', depreciation: '1' }] }), [{ path: 'items[0].depreciation', code: 'invalid_combination' }]],
+    ['CD transport document', otherBody('15', { associatedDocuments: [{ code: '4', transport: { mode: '1', vehicleId: 'P-12345', driverDocument: '01234567-8', driverName: 'Juan Pérez' } }] }), [notAllowed('associatedDocuments[0].code')]],
+    ['CD foreign donor without country', otherBody('15', { receiver: { name: 'Donor Inc.', documentType: '37', documentNumber: 'US-1', fiscalDomicile: '2' } }), [required('receiver.country')]],
+  ])('%s', (_label, b, expected) => {
+    expect(errorsOf(b)).toEqual(expected);
+  });
+
+  it('every message is Spanish prose', () => {
+    const parsed = parseDocumentCreate(otherBody('11', { receiver: { ...FOREIGN_RECEIVER, country: undefined }, perception: true }));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) for (const e of parsed.errors) expect(e.message).toMatch(/[áéíóúñ]|^[A-ZÁÉÍÓÚ][a-záéíóúñ ]/);
+  });
+});
