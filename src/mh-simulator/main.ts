@@ -3,7 +3,7 @@
  * MH_SIMULATOR_PORT (3100), MH_SIMULATOR_HOST (127.0.0.1), MH_SIMULATOR_DATA_DIR (./.data/mh-simulator),
  * MH_SIMULATOR_ALLOW_PRODUCTION (false), MH_SIMULATOR_TOKEN_TTL_MS (86400000),
  * MH_SIMULATOR_NON_BUSINESS_DAYS (comma-separated yyyy-MM-dd; replaces the default calendar),
- * MH_SIMULATOR_INVALIDATION_REGIME (MF-2.0 | MF-1.2), LOG_LEVEL (info).
+ * MH_SIMULATOR_INVALIDATION_REGIME (MF-2.0 | MF-1.2), MH_SIMULATOR_RETURN_WINDOW_MONTHS (3), LOG_LEVEL (info).
  */
 import { resolve } from 'node:path';
 import { createLogger } from '../config/logger';
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     allowProduction: boolean('MH_SIMULATOR_ALLOW_PRODUCTION'),
     tokenTtlMs: integer('MH_SIMULATOR_TOKEN_TTL_MS', 24 * 60 * 60 * 1000, 1000, 30 * 24 * 60 * 60 * 1000),
     invalidationRegime: regime,
+    returnWindowMonths: integer('MH_SIMULATOR_RETURN_WINDOW_MONTHS', 3, 1, 36),
   };
   if (process.env.MH_SIMULATOR_NON_BUSINESS_DAYS) opts.nonBusinessDays = parseNonBusinessDays(process.env.MH_SIMULATOR_NON_BUSINESS_DAYS);
   let simulator;

@@ -29,6 +29,8 @@ import { SimulatorState } from './store/simulator-state';
 export type { MhEnrolment, MhSimulator, MhSimulatorOptions, SimulatorClock } from './mh-simulator.types';
 
 export const DEFAULT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** MH's window for a return event: 3 months from the related document's seal (ADR "2026 events"). */
+export const DEFAULT_RETURN_WINDOW_MONTHS = 3;
 /** A lote of 100 signed DTEs can reach several MB. */
 const BODY_LIMIT = '25mb';
 
@@ -50,6 +52,7 @@ export async function createMhSimulator(opts: MhSimulatorOptions): Promise<MhSim
       calendar: createBusinessCalendar(opts.nonBusinessDays),
       loteProcessingMs: opts.loteProcessingMs ?? 0,
       contingencySingleReception: opts.contingencySingleReception ?? false,
+      returnWindowMonths: opts.returnWindowMonths ?? DEFAULT_RETURN_WINDOW_MONTHS,
     },
     counters: { authOk: 0, authFailed: 0 },
     commit: createCommit(state, journal),

@@ -24,6 +24,8 @@ export interface MhSimulatorOptions {
   loteProcessingMs?: number;
   /** Also accept listed contingency documents through recepciondte (MH-2026-RULES §2 allows it). Default false: lote only. */
   contingencySingleReception?: boolean;
+  /** Months after the related document's seal within which a return event is accepted. Default 3. */
+  returnWindowMonths?: number;
 }
 
 export interface MhEnrolment {

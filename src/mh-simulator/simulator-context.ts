@@ -15,6 +15,8 @@ export interface SimulatorSettings {
   calendar: BusinessCalendar;
   loteProcessingMs: number;
   contingencySingleReception: boolean;
+  /** Months after the related document's seal within which a return event is accepted (default 3). */
+  returnWindowMonths: number;
 }
 
 export interface SimulatorCounters {

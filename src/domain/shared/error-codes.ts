@@ -68,6 +68,10 @@ export const ERROR_CODES = {
   unknown_point_of_sale: { status: 422, title: 'Punto de venta desconocido o inactivo' },
   credentials_not_configured: { status: 422, title: 'Credenciales no configuradas' },
   production_not_allowed: { status: 422, title: 'Producción no disponible en modo simulador' },
+  // return and special-operations events
+  not_returnable: { status: 422, title: 'Línea o documento no retornable' },
+  return_exceeds_balance: { status: 422, title: 'El retorno supera el saldo por devolver' },
+  return_window_passed: { status: 422, title: 'Plazo para el retorno vencido' },
   // certificates and credentials
   certificate_unreadable: { status: 422, title: 'Certificado ilegible' },
   certificate_password_invalid: { status: 422, title: 'Contraseña del certificado incorrecta' },

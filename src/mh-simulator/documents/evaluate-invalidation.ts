@@ -130,8 +130,17 @@ function replacementRejection(ctx: SimulatorContext, sealed: SealedDocument, doc
   return null;
 }
 
-/** A CCF (or CR) with an active NC/ND cannot be invalidated until that NC/ND is. */
+/**
+ * A CCF (or CR) with an active NC/ND cannot be invalidated until that NC/ND is; an FE, FEX or FSE
+ * with an active return event, until the return is.
+ */
 function relatedRejection(ctx: SimulatorContext, sealed: SealedDocument): MhRejection | null {
+  if (sealed.tipoDte === '01' || sealed.tipoDte === '11' || sealed.tipoDte === '14') {
+    const returns = ctx.state.activeReturnsOf(sealed.ambiente, sealed.nit, sealed.codigoGeneracion);
+    if (returns.length === 0) return null;
+    return reject(SIMULATOR_CODES.invalidationReturnActive, '[documento.codigoGeneracion] EL DOCUMENTO TIENE EVENTOS DE RETORNO ACTIVOS; INVALIDELOS PRIMERO',
+      returns.map((d) => `18 ${d.codigoGeneracion}`));
+  }
   if (sealed.tipoDte !== '03' && sealed.tipoDte !== '07') return null;
   const active = ctx.state.activeAdjustmentsOf(sealed.ambiente, sealed.nit, sealed.codigoGeneracion);
   if (active.length === 0) return null;

@@ -13,8 +13,10 @@ import type { SimulatorContext } from '../simulator-context';
 import type { ReceptionAnswer, ReceptionEntry, SealedFacts } from '../store/journal-entry.types';
 import { docKey } from '../store/simulator-state';
 import { processedAnswer, rejectedAnswer } from './reception-answer';
-import { SUPPORTED_DOCUMENTS, schemaRejection } from './schema-check';
-import { asObject, asString, decodeJws, verifySignature, type Json } from './signed-document';
+import { returnEventRejection, returnValues, returnableValue, specialOperationRejection } from './event-document-rules';
+import { CONTINGENCY_TYPES } from './evaluate-contingency';
+import { EVENT_DOCUMENT_TYPES, SUPPORTED_DOCUMENTS, schemaRejection } from './schema-check';
+import { asObject, asString, decodeJws, emitterNitOf, verifySignature, type Json } from './signed-document';
 
 const HOUR_MS = 3_600_000;
 export const CORRECTION_WINDOW_MS = 24 * HOUR_MS;
@@ -72,9 +74,9 @@ export function evaluateReception(ctx: SimulatorContext, input: ReceptionInput):
   if (!decoded.ok) return refuse(decoded.rejection);
   const dte = decoded.payload;
   const ident = asObject(dte.identificacion);
-  const nit = asString(asObject(dte.emisor).nit);
+  const nit = emitterNitOf(dte);
   meta.nit = nit;
-  meta.tipoDte ??= asString(ident.tipoDte);
+  meta.tipoDte ??= asString(ident.tipoDte) ?? asString(ident.tipoEvento);
   meta.codigoGeneracion ??= asString(ident.codigoGeneracion);
   meta.version ??= typeof ident.version === 'number' ? ident.version : null;
 
@@ -102,22 +104,28 @@ export function evaluateReception(ctx: SimulatorContext, input: ReceptionInput):
   const supported = SUPPORTED_DOCUMENTS[tipoDte];
   if (!supported || supported.version !== meta.version) {
     return refuse(reject(SIMULATOR_CODES.unsupportedVersion, '[identificacion.version] VERSION NO SOPORTADA PARA EL TIPO DE DOCUMENTO', [
-      'El simulador valida FE v2, CCF v4, NC v4 y ND v4 (esquemas 2026)',
+      'El simulador valida los esquemas 2026: FE v2, CCF/NR/NC/ND v4, CR/CL/DCL/FSE/CD v2, FEX v3 y los eventos 17 y 18 v1',
     ]));
   }
   const schema = schemaRejection(supported.kind, dte);
   if (schema) return refuse(schema);
 
-  const numero = checkNumeroControl(ident.numeroControl, tipoDte);
-  if (!numero.ok) return refuse(reject(SIMULATOR_CODES.controlNumberFormat, numero.message));
+  const isEvent = EVENT_DOCUMENT_TYPES.has(tipoDte);
   const fecEmi = String(ident.fecEmi);
-  const numeroControl = String(ident.numeroControl);
-  if (ctx.state.controlNumbers.has(numeroControlKey({ ambiente: input.ambiente, nit, tipoDte, fecEmi, numeroControl }))) {
-    return refuse(reject(OBSERVED_CODES.duplicate.code, `[identificacion.numeroControl] ${OBSERVED_CODES.duplicate.message}`));
+  const numeroControl = isEvent ? '' : String(ident.numeroControl);
+  if (!isEvent) {
+    const numero = checkNumeroControl(ident.numeroControl, tipoDte);
+    if (!numero.ok) return refuse(reject(SIMULATOR_CODES.controlNumberFormat, numero.message));
+    if (ctx.state.controlNumbers.has(numeroControlKey({ ambiente: input.ambiente, nit, tipoDte, fecEmi, numeroControl }))) {
+      return refuse(reject(OBSERVED_CODES.duplicate.code, `[identificacion.numeroControl] ${OBSERVED_CODES.duplicate.message}`));
+    }
   }
 
-  const contingency = contingencyRejection(ctx, input, ident, nit, code, at);
+  const contingency = contingencyRejection(ctx, input, ident, nit, code, at, tipoDte);
   if (contingency) return refuse(contingency);
+  const eventRule = tipoDte === '18' ? returnEventRejection(ctx, dte, nit, input.ambiente, at)
+    : tipoDte === '17' ? specialOperationRejection(ctx, dte, nit, input.ambiente, at) : null;
+  if (eventRule) return refuse(eventRule);
 
   const wrong = recomputeSummary(tipoDte, dte);
   if (wrong.length > 0) {
@@ -131,6 +139,8 @@ export function evaluateReception(ctx: SimulatorContext, input: ReceptionInput):
     seal, version: supported.version, numeroControl, fecEmi,
     tipoModelo: Number(ident.tipoModelo), tipoContingencia: typeof ident.tipoContingencia === 'number' ? ident.tipoContingencia : null,
     relatedCodes: relatedCodes(dte),
+    returnableValue: returnableValue(tipoDte, dte),
+    returnValues: tipoDte === '18' ? returnValues(dte) : null,
   };
   return {
     httpStatus: 200,
@@ -146,13 +156,16 @@ function envelopeMismatch(input: ReceptionInput, ident: Json): string | null {
   if (ident.ambiente !== input.ambiente) return 'ambiente';
   if (!input.envelope) return null;
   if (ident.version !== input.envelope.version) return 'version';
-  if (ident.tipoDte !== input.envelope.tipoDte) return 'tipoDte';
+  if ((ident.tipoDte ?? ident.tipoEvento) !== input.envelope.tipoDte) return ident.tipoDte === undefined ? 'tipoEvento' : 'tipoDte';
   if (ident.codigoGeneracion !== input.envelope.codigoGeneracion) return 'codigoGeneracion';
   return null;
 }
 
 /** MH-2026-RULES §2: contingency documents only after a sealed event that lists them, within 72 h of its seal. */
-function contingencyRejection(ctx: SimulatorContext, input: ReceptionInput, ident: Json, nit: string, code: string, at: Date): MhRejection | null {
+function contingencyRejection(ctx: SimulatorContext, input: ReceptionInput, ident: Json, nit: string, code: string, at: Date, tipoDte: string): MhRejection | null {
+  if (ident.tipoModelo === 2 && !CONTINGENCY_TYPES.has(tipoDte)) {
+    return reject(SIMULATOR_CODES.contingencyNotAllowedForType, '[identificacion.tipoModelo] ESTE TIPO DE DOCUMENTO NO SE EMITE EN CONTINGENCIA: SOLO MODELO DE FACTURACION PREVIO (1)');
+  }
   if (ident.tipoModelo !== 2) {
     return input.contingencyLote
       ? reject(SIMULATOR_CODES.contingencyLoteMixed, '[identificacion.tipoModelo] UN LOTE DE CONTINGENCIA SOLO PUEDE CONTENER DOCUMENTOS INCLUIDOS EN UN EVENTO DE CONTINGENCIA')
@@ -175,6 +188,7 @@ function contingencyRejection(ctx: SimulatorContext, input: ReceptionInput, iden
 }
 
 function relatedCodes(dte: Json): string[] {
-  const list = Array.isArray(dte.documentoRelacionado) ? dte.documentoRelacionado : [];
-  return list.map(asObject).filter((d) => d.tipoGeneracion === 2).map((d) => String(d.numeroDocumento));
+  const list = (Array.isArray(dte.documentoRelacionado) ? dte.documentoRelacionado : []).map(asObject);
+  // A return event names its documents by codigoGeneracion; a DTE by numeroDocumento with tipoGeneracion 2.
+  return list.flatMap((d) => (typeof d.codigoGeneracion === 'string' ? [d.codigoGeneracion] : d.tipoGeneracion === 2 ? [String(d.numeroDocumento)] : []));
 }

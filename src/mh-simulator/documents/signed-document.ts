@@ -21,6 +21,12 @@ export function asString(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
 }
 
+/** The issuer's NIT: `emisor.nit`, or on a CD (whose emisor is the donee) `emisor.numDocumento` with document type 36. */
+export function emitterNitOf(dte: Json): string | null {
+  const e = asObject(dte.emisor);
+  return asString(e.nit) ?? (e.tipoDocumento === '36' ? asString(e.numDocumento) : null);
+}
+
 /** Decodes without verifying (the payload tells whose key to verify with). */
 export function decodeJws(jws: string): DecodedDocument {
   const parts = jws.trim().split('.');

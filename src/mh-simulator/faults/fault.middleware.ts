@@ -7,7 +7,7 @@
  * error and reset let the request be processed first and only lose the answer.
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { decodeJws, asObject, asString } from '../documents/signed-document';
+import { asObject, asString, decodeJws, emitterNitOf } from '../documents/signed-document';
 import { rejectedAnswer, VERSION_APP } from '../documents/reception-answer';
 import { AUTH_FAILURE } from '../handlers/auth.handler';
 import type { HeldConnections } from '../http/held-connections';
@@ -89,7 +89,7 @@ async function injectRejection(ctx: SimulatorContext, fault: FaultSpec, req: Req
 /** An injected rejection of recepciondte still counts as a reception attempt. */
 function attempt(body: Record<string, unknown>, answer: ReturnType<typeof rejectedAnswer>, at: Date): ReceptionEntry {
   const decoded = typeof body.documento === 'string' ? decodeJws(body.documento) : null;
-  const nit = decoded?.ok ? asString(asObject(decoded.payload.emisor).nit) : null;
+  const nit = decoded?.ok ? emitterNitOf(decoded.payload) : null;
   return {
     t: 'reception', at: at.toISOString(), via: 'single', nit, ambiente: asString(body.ambiente) ?? '00', tipoDte: asString(body.tipoDte),
     codigoGeneracion: asString(body.codigoGeneracion), status: 'RECHAZADO', code: answer.codigoMsg, countsAsRejection: true, answer, sealed: null,

@@ -33,6 +33,7 @@ export const SIMULATOR_CODES = {
   contingencyLate: '912',
   contingencyTypeMismatch: '913',
   contingencyLoteMixed: '914',
+  contingencyNotAllowedForType: '915',
   invalidationTargetMissing: '920',
   invalidationTargetMismatch: '921',
   invalidationAlreadyDone: '922',
@@ -41,10 +42,16 @@ export const SIMULATOR_CODES = {
   invalidationReplacement: '925',
   invalidationReason: '926',
   invalidationRelatedActive: '927',
+  invalidationReturnActive: '928',
   contingencyWindow: '930',
   contingencyPeriod: '931',
   contingencyDetail: '932',
   loteSize: '940',
+  returnRelatedDocument: '950',
+  returnExceedsValue: '951',
+  returnWindow: '952',
+  specialOperationLate: '960',
+  specialOperationReference: '961',
 } as const;
 
 const CLASIFICA_BY_CODE: Record<string, string> = {

@@ -16,61 +16,10 @@
  * adds `ivaPerci − ivaRete` there; either reading is accepted, and `totalPagar` follows it).
  * Informative tributes (CAT-015 section 3, e.g. C5/C6/C7) never enter `montoTotalOperacion`.
  */
-import Decimal from 'decimal.js';
-import { CatalogCode, getCatalog } from '../../domain/catalog/catalogs';
+import { Checker, INFORMATIVE_TRIBUTES, IVA, IVA_INSIDE, TOLERANCE, ZERO, num, obj, r2, r8, sum, tributes, type Json, type SummaryMismatch } from './recompute-helpers';
+import { OTHER_RECOMPUTATIONS } from './summary-recompute-other-types';
 
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-type D = InstanceType<typeof D>;
-
-export const SUMMARY_TOLERANCE = '0.01';
-const TOLERANCE = new D(SUMMARY_TOLERANCE);
-const IVA = new D('0.13');
-const IVA_INSIDE = new D('0.13').div(new D('1.13'));
-const ZERO = new D(0);
-
-export interface SummaryMismatch {
-  /** Dotted path as MH names it: `resumen.totalIva`, `cuerpoDocumento[0].ivaItem`. */
-  field: string;
-  declared: string;
-  expected: string;
-}
-
-/** Codes that are informative only (CAT-015 section 3 and no other section). */
-const INFORMATIVE_TRIBUTES: ReadonlySet<string> = (() => {
-  const sections = new Map<string, Set<string>>();
-  for (const e of getCatalog(CatalogCode.tribute)?.entries ?? []) {
-    const s = String(e.section ?? '').trim().charAt(0);
-    const set = sections.get(e.code) ?? new Set<string>();
-    set.add(s);
-    sections.set(e.code, set);
-  }
-  return new Set([...sections].filter(([, s]) => s.size === 1 && s.has('3')).map(([code]) => code));
-})();
-
-type Json = Record<string, unknown>;
-
-function obj(v: unknown): Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
-}
-
-function num(v: unknown): D {
-  if (typeof v === 'number' && Number.isFinite(v)) return new D(String(v));
-  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return new D(v);
-  return ZERO;
-}
-
-const r2 = (v: D): D => v.toDecimalPlaces(2, D.ROUND_HALF_UP);
-const r8 = (v: D): D => v.toDecimalPlaces(8, D.ROUND_HALF_UP);
-const sum = (vs: D[]): D => vs.reduce((a, b) => a.plus(b), ZERO);
-
-class Checker {
-  readonly mismatches: SummaryMismatch[] = [];
-  check(field: string, declared: D, expected: D): boolean {
-    if (declared.minus(expected).abs().lte(TOLERANCE)) return true;
-    this.mismatches.push({ field, declared: declared.toFixed(), expected: expected.toFixed() });
-    return false;
-  }
-}
+export { SUMMARY_TOLERANCE, type SummaryMismatch } from './recompute-helpers';
 
 function checkItems(tipoDte: string, items: Json[], c: Checker): void {
   items.forEach((it, i) => {
@@ -84,13 +33,11 @@ function checkItems(tipoDte: string, items: Json[], c: Checker): void {
   });
 }
 
-function tributes(resumen: Json): { index: number; code: string; value: D }[] {
-  const list = Array.isArray(resumen.tributos) ? resumen.tributos : [];
-  return list.map((t, index) => ({ index, code: String(obj(t).codigo ?? ''), value: num(obj(t).valor) }));
-}
 
-/** All amount mismatches of an FE, CCF, NC or ND (empty = the amounts are right within ±0.01). */
+/** All amount mismatches of a DTE or event (empty = the amounts are right within ±0.01). */
 export function recomputeSummary(tipoDte: string, dte: unknown): SummaryMismatch[] {
+  const other = OTHER_RECOMPUTATIONS[tipoDte];
+  if (other) return other(obj(dte));
   const doc = obj(dte);
   const items = (Array.isArray(doc.cuerpoDocumento) ? doc.cuerpoDocumento : []).map(obj);
   const res = obj(doc.resumen);

@@ -36,8 +36,12 @@ export interface SealedFacts {
   fecEmi: string;
   tipoModelo: number;
   tipoContingencia: number | null;
-  /** `documentoRelacionado[].numeroDocumento` of electronic related documents. */
+  /** `documentoRelacionado[].numeroDocumento` of electronic related documents (a return: the documents returned against). */
   relatedCodes: string[];
+  /** FE/FEX/FSE: the value a return may take back (Σ of the lines' sales or purchases). */
+  returnableValue?: string | null;
+  /** Return event (18): the value returned per related document. */
+  returnValues?: { code: string; value: string }[] | null;
 }
 
 export interface ReceptionEntry {

@@ -5,6 +5,7 @@
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { numeroControlKey } from '../rules/numero-control';
+import { addDecimal } from '../rules/recompute-helpers';
 import type {
   EnrolmentEntry, EventEntry, JournalEntry, LoteEntry, ReceptionAnswer, ReceptionEntry, ReceptionStatus, SealedFacts,
 } from './journal-entry.types';
@@ -53,6 +54,8 @@ export class SimulatorState {
   readonly events: EventEntry[] = [];
   readonly acceptedEvents = new Set<string>();
   readonly contingencyListings = new Map<string, ContingencyListing>();
+  /** Value already taken back by sealed return events, per FE/FEX/FSE (decimal string). */
+  readonly returnedValue = new Map<string, string>();
 
   apply(entry: JournalEntry): void {
     switch (entry.t) {
@@ -78,6 +81,13 @@ export class SimulatorState {
     );
   }
 
+  /** Sealed, not invalidated return events (18) made against `code`. */
+  activeReturnsOf(ambiente: string, nit: string, code: string): SealedDocument[] {
+    return [...this.sealed.values()].filter(
+      (d) => d.ambiente === ambiente && d.nit === nit && d.tipoDte === '18' && d.invalidatedBy === null && d.relatedCodes.includes(code),
+    );
+  }
+
   private applyEnrolment(e: EnrolmentEntry): void {
     const publicKey = createPublicKey({ key: Buffer.from(e.publicKeySpkiDerBase64, 'base64'), format: 'der', type: 'spki' });
     this.enrolments.set(`${e.nit}|${e.environment}`, { nit: e.nit, environment: e.environment, mhUser: e.mhUser, passwordHash: e.passwordHash, publicKey });
@@ -98,7 +108,13 @@ export class SimulatorState {
         ...e.sealed, nit: e.nit, ambiente: e.ambiente, tipoDte: e.tipoDte, codigoGeneracion: e.codigoGeneracion,
         sealedAt: new Date(e.at), answer: e.answer, invalidatedBy: null,
       });
-      this.controlNumbers.add(numeroControlKey({ ambiente: e.ambiente, nit: e.nit, tipoDte: e.tipoDte, fecEmi: e.sealed.fecEmi, numeroControl: e.sealed.numeroControl }));
+      if (e.sealed.numeroControl) {
+        this.controlNumbers.add(numeroControlKey({ ambiente: e.ambiente, nit: e.nit, tipoDte: e.tipoDte, fecEmi: e.sealed.fecEmi, numeroControl: e.sealed.numeroControl }));
+      }
+      for (const r of e.sealed.returnValues ?? []) {
+        const k = docKey(e.ambiente, e.nit, r.code);
+        this.returnedValue.set(k, addDecimal(this.returnedValue.get(k) ?? '0', r.value));
+      }
     } else if (e.countsAsRejection) {
       this.lastRejectionAt.set(key, new Date(e.at));
     }

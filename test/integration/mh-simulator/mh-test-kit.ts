@@ -7,7 +7,8 @@ import { createPrivateKey, randomInt, randomUUID, type KeyObject } from 'node:cr
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDte, parseDocumentCreate, type BuildContext, type DteType } from '../../../src/domain/dte';
+import { buildDte, parseDocumentCreate, type BuildContext } from '../../../src/domain/dte';
+import { isExtendedDteType, type AnyDteType } from '../../../src/domain/dte/dte.types';
 import { generateTestCertificate } from '../../../src/integrations/certificates/generate-test-certificate';
 import { parseCertificate } from '../../../src/integrations/certificates/parse-certificate';
 import type { MhCredentials } from '../../../src/integrations/mh-client';
@@ -15,6 +16,7 @@ import { signCompact } from '../../../src/integrations/signer/jws-signer';
 import { createMhSimulator, type MhSimulator, type MhSimulatorOptions } from '../../../src/mh-simulator/mh-simulator.server';
 import { localDateTime } from '../../../src/domain/mh-rules/el-salvador-time';
 import { body as requestBody, makeContext, type Body } from '../../unit/dte/dte-fixtures';
+import { otherBody } from '../../unit/dte/other-types-fixtures';
 
 export const NIT = '06142803901121';
 
@@ -87,7 +89,7 @@ export async function enrol(sim: MhSimulator, issuer: TestIssuer, environment: '
 export interface SignedDte {
   json: Record<string, any>;
   jws: string;
-  tipoDte: DteType;
+  tipoDte: AnyDteType;
   version: number;
   codigoGeneracion: string;
   numeroControl: string;
@@ -121,8 +123,8 @@ export class DteFactory {
 
   constructor(private readonly issuer: TestIssuer, private readonly clock: { now(): Date } = { now: () => new Date() }) {}
 
-  build(type: DteType, o: DteOptions = {}): SignedDte {
-    const parsed = parseDocumentCreate(requestBody(type, o.body ?? {}));
+  build(type: AnyDteType, o: DteOptions = {}): SignedDte {
+    const parsed = parseDocumentCreate(isExtendedDteType(type) ? otherBody(type, o.body ?? {}) : requestBody(type, o.body ?? {}));
     if (!parsed.ok) throw new Error(`cuerpo de prueba inválido: ${JSON.stringify(parsed.errors)}`);
     const base = makeContext(type);
     const ctx = makeContext(type, {
