@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { AddressInput } from '../emitter/emitter.types';
+import { AssociatedDocumentInput, ExportInput, SettledDocumentInput, SettlementInput, WithholdingLineInput } from './document-other-types.inputs';
 
 @InputType('DocumentReceiverInput')
 export class DocumentReceiverInput {
@@ -14,20 +15,27 @@ export class DocumentReceiverInput {
   @Field(() => String, { nullable: true }) email?: string | null;
   @Field(() => String, { nullable: true }) phone?: string | null;
   @Field(() => String, { nullable: true, description: 'CAT-020' }) country?: string | null;
+  @Field(() => String, { nullable: true, description: 'FEX: CAT-029 (1 natural, 2 jurídica).' }) personType?: string | null;
+  @Field(() => String, { nullable: true, description: 'CL y CD: CAT-032 (1 domiciliado, 2 no domiciliado).' }) fiscalDomicile?: string | null;
+  @Field(() => String, { nullable: true, description: 'DCL: CAT-009.' }) establishmentType?: string | null;
+  @Field(() => String, { nullable: true, description: 'FEX: actividad del receptor en texto.' }) activityDescription?: string | null;
+  @Field(() => String, { nullable: true, description: 'FEX: dirección del receptor en el exterior.' }) foreignAddress?: string | null;
 }
 
 @InputType('DocumentItemInput')
 export class DocumentItemInput {
-  @Field({ description: 'CAT-011: 1 bienes, 2 servicios, 3 ambos, 4 otros tributos.' }) type!: string;
+  @Field(() => String, { nullable: true, description: 'CAT-011: 1 bienes, 2 servicios, 3 ambos, 4 otros tributos (todos los tipos salvo CD).' }) type?: string | null;
   @Field(() => String, { nullable: true }) code?: string | null;
   @Field() description!: string;
   @Field({ description: 'Decimal en texto.' }) quantity!: string;
   @Field({ description: 'CAT-014' }) unitCode!: string;
   @Field({ description: 'Decimal en texto. FE: incluye IVA; CCF/NC/ND: sin IVA.' }) unitPrice!: string;
   @Field(() => String, { nullable: true }) discount?: string | null;
-  @Field({ description: 'gravada, exenta, no_sujeta o no_gravado.' }) tax!: string;
+  @Field(() => String, { nullable: true, description: 'gravada, exenta, no_sujeta o no_gravado (no en FSE ni CD).' }) tax?: string | null;
   @Field(() => [String], { nullable: true, description: 'Tributos adicionales (CAT-015).' }) taxes?: string[] | null;
   @Field(() => String, { nullable: true, description: 'Código de generación del documento relacionado (NC/ND).' }) relatedDocument?: string | null;
+  @Field(() => String, { nullable: true, description: 'CD: CAT-026 (1 efectivo, 2 bien, 3 servicio).' }) donationType?: string | null;
+  @Field(() => String, { nullable: true, description: 'CD: depreciación de un bien usado.' }) depreciation?: string | null;
 }
 
 @InputType('GlobalDiscountInput')
@@ -35,6 +43,7 @@ export class GlobalDiscountInput {
   @Field(() => String, { nullable: true }) gravada?: string | null;
   @Field(() => String, { nullable: true }) exenta?: string | null;
   @Field(() => String, { nullable: true }) noSujeta?: string | null;
+  @Field(() => String, { nullable: true, description: 'FSE: descuento global al total de compras.' }) total?: string | null;
 }
 
 @InputType('WithholdingInput')
@@ -54,7 +63,7 @@ export class PaymentMethodInput {
 
 @InputType('PaymentInput')
 export class PaymentInput {
-  @Field({ description: 'CAT-016' }) condition!: string;
+  @Field(() => String, { nullable: true, description: 'CAT-016 (no en CD).' }) condition?: string | null;
   @Field(() => [PaymentMethodInput], { nullable: true }) methods?: PaymentMethodInput[] | null;
 }
 
@@ -75,7 +84,7 @@ export class AppendixInput {
 @InputType('DocumentCreateInput', { description: 'El cuerpo de emisión; los mismos campos que REST en camelCase.' })
 export class DocumentCreateInput {
   @Field(() => ID) emitterId!: string;
-  @Field({ description: 'CAT-002: 01, 03, 05 o 06.' }) type!: string;
+  @Field({ description: 'CAT-002: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15.' }) type!: string;
   @Field({ description: 'Código MH del establecimiento (M001).' }) establishment!: string;
   @Field({ description: 'Código MH del punto de venta (P001).' }) pointOfSale!: string;
   @Field(() => String, { nullable: true }) externalId?: string | null;
@@ -87,6 +96,12 @@ export class DocumentCreateInput {
   @Field(() => Boolean, { nullable: true }) perception?: boolean | null;
   @Field(() => PaymentInput, { nullable: true }) payment?: PaymentInput | null;
   @Field(() => [RelatedDocumentInput], { nullable: true }) relatedDocuments?: RelatedDocumentInput[] | null;
+  @Field(() => String, { nullable: true, description: 'NR: CAT-025, título a que se remiten los bienes.' }) goodsTitle?: string | null;
+  @Field(() => [WithholdingLineInput], { nullable: true, description: 'CR: las líneas de retención.' }) withholdings?: WithholdingLineInput[] | null;
+  @Field(() => [SettledDocumentInput], { nullable: true, description: 'CL: los documentos liquidados.' }) settledDocuments?: SettledDocumentInput[] | null;
+  @Field(() => SettlementInput, { nullable: true, description: 'DCL: la liquidación.' }) settlement?: SettlementInput | null;
+  @Field(() => ExportInput, { nullable: true, description: 'FEX: datos de la exportación.' }) export?: ExportInput | null;
+  @Field(() => [AssociatedDocumentInput], { nullable: true, description: 'FEX y CD: otros documentos asociados.' }) associatedDocuments?: AssociatedDocumentInput[] | null;
   @Field(() => String, { nullable: true }) notes?: string | null;
   @Field(() => [AppendixInput], { nullable: true }) appendix?: AppendixInput[] | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Avanzado: JSON del MH ya armado (sin firma).' }) raw?: Record<string, unknown> | null;

@@ -1,0 +1,124 @@
+/**
+ * Every example body of docs/document-types.md issued through REST (sync, to `processed` through the
+ * in-process MH simulator) and through GraphQL (dry run): the JSON file validates against MH's
+ * official 2026 schema read from ../shared, the totals are exact, and refusals are Spanish 422s
+ * naming the field with nothing stored.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { snakeKeysToCamel } from '../../rest-adapter/case-convert';
+import { compileOfficialSchema, createOfficialAjv } from '../../src/domain/dte/schemas/decimal-multiple-of';
+import { graphql, request } from '../support/http-client';
+import { createIssuer, type Issuer } from '../support/issuer';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+type Json = Record<string, any>;
+
+const SCHEMAS = join(__dirname, '..', '..', '..', 'shared', 'mh', 'schemas', '2026');
+const FILES: Record<string, string> = {
+  '01': 'fe-f-v2.json', '03': 'fe-ccf-v4.json', '04': 'fe-nr-v4.json', '05': 'fe-nc-v4.json', '06': 'fe-nd-v4.json', '07': 'fe-cr-v2.json',
+  '08': 'fe-cl-v2.json', '09': 'fe-dcl-v2.json', '11': 'fe-fex-v3.json', '14': 'fe-fse-v2.json', '15': 'fe-cd-v2.json',
+};
+const ajv = createOfficialAjv();
+const validators = Object.fromEntries(Object.entries(FILES).map(([t, f]) => [t, compileOfficialSchema(ajv, JSON.parse(readFileSync(join(SCHEMAS, f), 'utf8').replace(/^\uFEFF/, '')))]));
+
+/** The ```json blocks of docs/document-types.md, by `type`. */
+const EXAMPLES: Record<string, Json> = Object.fromEntries(
+  [...readFileSync(join(__dirname, '..', '..', 'docs', 'document-types.md'), 'utf8').matchAll(/```json\n([\s\S]*?)```/g)]
+    .map((m) => JSON.parse(m[1]) as Json)
+    .filter((b) => typeof b.type === 'string')
+    .map((b) => [b.type, b]),
+);
+
+const TOTALS: Record<string, Json> = {
+  '04': { subtotal: '265.00', iva: '32.50', total: '297.50' },
+  '07': { subtotal: '2320.50', iva: '301.67', total: '23.21' },
+  '08': { subtotal: '650.00', iva: '78.00', total: '732.00' },
+  '09': { subtotal: '11000.00', iva: '1265.49', total: '10822.81' },
+  '11': { subtotal: '25270.00', iva: '0.00', total: '25740.00' },
+  '14': { subtotal: '280.00', iva: '0.00', total: '252.00' },
+  '15': { subtotal: '2400.00', iva: '0.00', total: '2400.00' },
+};
+
+let t: TestApp;
+let issuer: Issuer;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  issuer = await createIssuer(t.url, t.account.testKey, { nit: '06140707071234' });
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+function example(type: string, overrides: Json = {}): Json {
+  return { ...structuredClone(EXAMPLES[type]), emitter_id: issuer.emitterId, ...overrides };
+}
+
+async function documentCount(): Promise<number> {
+  const [r] = (await t.app.services.deps.orm.em.getConnection().execute('select count(*)::int as n from documents')) as { n: number }[];
+  return r.n;
+}
+
+it('docs/document-types.md has one complete example per CAT-002 type', () => {
+  expect(Object.keys(EXAMPLES).sort()).toEqual(Object.keys(FILES).sort());
+});
+
+describe('REST: each example issued in sync to processed', () => {
+  it.each(Object.keys(TOTALS))('tipo %s → 201 processed, exact totals, the signed file valid against the official schema', async (type) => {
+    const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: example(type) });
+    expect({ status: r.status, state: r.body.status, mh: r.body.mh_response?.code }).toEqual({ status: 201, state: 'processed', mh: '001' });
+    expect(r.body).toMatchObject({ type, totals: TOTALS[type], control_number: expect.stringMatching(new RegExp(`^DTE-${type}-M001P001-\\d{15}$`)) });
+    const file = await request(t.url, 'GET', `/v1/documents/${r.body.id}/json`, { key: t.account.testKey });
+    const { firmaElectronica: _f, selloRecibido, ...dte } = file.body;
+    expect(selloRecibido).toBe(r.body.reception_stamp);
+    const validate = validators[type];
+    expect(validate(dte) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('NC and ND examples relate a CCF issued here', async () => {
+    const ccf = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: example('03') });
+    expect(ccf.status).toBe(201);
+    const issuedOn = (await request(t.url, 'GET', `/v1/documents/${ccf.body.id}/json`, { key: t.account.testKey })).body.identificacion.fecEmi;
+    for (const type of ['05', '06']) {
+      const body = example(type);
+      body.related_documents[0].generation_code = ccf.body.generation_code;
+      body.related_documents[0].issued_on = issuedOn;
+      body.items[0].related_document = ccf.body.generation_code;
+      const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body });
+      expect({ type, status: r.status, state: r.body.status }).toEqual({ type, status: 201, state: 'processed' });
+    }
+  });
+});
+
+describe('GraphQL: issueDocument dry runs of every example', () => {
+  const MUTATION = `mutation($input: DocumentCreateInput!) { issueDocument(input: $input, dryRun: true) { document { type status totals { subtotal iva total } json } errors { field code message } } }`;
+  it.each(Object.keys(TOTALS))('tipo %s → the same totals, a valid official JSON', async (type) => {
+    const input = snakeKeysToCamel(example(type)).value as Json;
+    const r = await graphql(t.url, t.account.testKey, MUTATION, { input });
+    expect(r.body.errors).toBeUndefined();
+    const p = r.body.data.issueDocument;
+    expect(p.errors).toEqual([]);
+    expect(p.document).toMatchObject({ type, status: 'VALIDATED', totals: TOTALS[type] });
+    expect(validators[type](p.document.json)).toBe(true);
+  });
+});
+
+describe('refusals: Spanish 422 naming the field, nothing stored', () => {
+  it.each([
+    ['NR without goods_title', () => example('04', { goods_title: undefined }), { path: 'goods_title', code: 'required' }],
+    ['FSE line with a tax treatment', () => example('14', { items: [{ type: '1', description: 'Maíz', quantity: '1', unit_code: '59', unit_price: '1.00', tax: 'gravada' }] }), { path: 'items[0].tax', code: 'not_allowed_for_type' }],
+    ['CR with items', () => example('07', { items: [{ type: '1', description: 'x', quantity: '1', unit_code: '59', unit_price: '1', tax: 'gravada' }] }), { path: 'items', code: 'not_allowed_for_type' }],
+    ['FEX goods without incoterms', () => example('11', { export: { customs_office: '02', regime: '1000.000' } }), { path: 'export.incoterms', code: 'required' }],
+    ['CD without associated documents', () => example('15', { associated_documents: undefined }), { path: 'associated_documents', code: 'required' }],
+    ['DCL settlement backwards', () => example('09', { settlement: { ...EXAMPLES['09'].settlement, period_end: '2026-10-31' } }), { path: 'settlement.period_end', code: 'out_of_range' }],
+  ])('%s', async (_label, body, error) => {
+    const before = await documentCount();
+    const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: body() });
+    expect(r.status).toBe(422);
+    expect(r.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(r.body.errors).toEqual([expect.objectContaining(error)]);
+    expect(r.body.errors[0].message).toMatch(/[a-záéíóúñ]/);
+    expect(await documentCount()).toBe(before);
+  });
+});
