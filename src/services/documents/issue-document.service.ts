@@ -1,4 +1,5 @@
 import { buildDte, parseDocumentCreate, type DocumentCreateInput, type Totals } from '../../domain/dte';
+import { allowsContingency } from '../../domain/dte/dte.types';
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import type { Numbering } from '../../domain/numbering/control-number';
@@ -75,7 +76,8 @@ export class IssueDocumentService {
       );
     }
     // While MH is known to be unreachable for this issuer, documents are born as contingency documents.
-    const episode = opts.dryRun ? null : issuer.openEpisode;
+    // CL, DCL and CD are never contingency documents: during an outage they are signed normally and wait.
+    const episode = opts.dryRun || !allowsContingency(input.type) ? null : issuer.openEpisode;
     const contingency = episode && input.raw === undefined ? { type: episode.contingency_type, reason: episode.contingency_type === 5 ? episode.reason : null } : null;
     const ctx = await resolveIssuanceContext(em, actor, emitter, input, now, { feReceiverThreshold: this.deps.config.feReceiverThreshold, contingency, place: issuer.place });
     const built = buildDte(input, ctx.build);

@@ -1,9 +1,10 @@
 import type { MhCredentials, MhReception } from '../../integrations/mh-client';
+import { allowsContingency } from '../../domain/dte/dte.types';
 import { OFFICIAL_VERSION_BY_DTE_TYPE } from '../../domain/dte/schemas/official-schema-validator';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedSql } from '../shared/sql';
 import { OpenContingencyService } from './open-contingency.service';
-import { mhAnswer, transition, transitionWithView, type ViewRow } from './document-transitions';
+import { addEvent, mhAnswer, transition, transitionWithView, type ViewRow } from './document-transitions';
 import { mhCredentialsFrom } from './mh-credentials-for';
 import { TRANSMITTED_MESSAGE } from './document-events';
 import { IdPrefix, newSequentialId } from '../../domain/shared/ids';
@@ -12,6 +13,8 @@ export type TransmitOutcome =
   | { kind: 'processed'; view?: ViewRow | null }
   | { kind: 'rejected'; view?: ViewRow | null }
   | { kind: 'contingency' }
+  /** A type that is never issued in contingency, left to be sent again when MH answers. */
+  | { kind: 'waiting' }
   | { kind: 'skipped'; reason: 'not_found' | 'busy' | 'final' | 'held' | 'no_credentials' };
 
 /** A document held by one transmitter; `transmission_attempts` counts the sends before this claim. */
@@ -133,8 +136,23 @@ export class TransmitDocumentService {
       if (q.kind === 'rejected') return this.rejected(doc, q);
       if (resend >= limit) break;
     }
+    if (!allowsContingency(doc.type)) return this.waitForMh(doc, lastFailure);
     await new OpenContingencyService(this.deps).execute(doc.id, `Sin respuesta del MH tras ${limit + 1} envíos y consultas: ${lastFailure}`);
     return { kind: 'contingency' };
+  }
+
+  /**
+   * CL, DCL and CD are never contingency documents (their model is fixed to 1): while MH does not
+   * answer they stay `sending` with a lease of CONTINGENCY_RECHECK_MS, and the reconciler sends them
+   * again (querying MH first) when it expires.
+   */
+  private async waitForMh(doc: Claimed, lastFailure: string): Promise<TransmitOutcome> {
+    const now = this.deps.clock.now();
+    const until = new Date(now.getTime() + this.deps.config.mh.contingencyRecheckMs);
+    const em = this.deps.orm.em.fork();
+    await preparedSql(em, `update documents set transmit_lease_until = ?, updated_at = ? where id = ? and status = 'sending'`, [until, now, doc.id]);
+    await addEvent(em, doc.id, 'retry', `El MH no responde (${lastFailure}); este tipo de documento no se emite en contingencia: se transmitirá de nuevo cuando el MH responda.`, now);
+    return { kind: 'waiting' };
   }
 
   private async processed(doc: Claimed, r: Extract<MhReception, { kind: 'processed' }>, how: string): Promise<TransmitOutcome> {
