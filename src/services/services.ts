@@ -31,6 +31,7 @@ import { ReconcileDocumentsService } from './documents/reconcile-documents.servi
 import { RecoverContingencyService } from './documents/recover-contingency.service';
 import { RetryDocumentService } from './documents/retry-document.service';
 import { InvalidateDocumentService } from './documents/invalidate-document.service';
+import { GetInvalidationWindowService } from './documents/get-invalidation-window.service';
 import { SendInvalidationService } from './documents/send-invalidation.service';
 import { ListDocumentsService } from './documents/list-documents.service';
 import { ListContingenciesService } from './documents/list-contingencies.service';
@@ -105,6 +106,7 @@ export function createServices(deps: ServiceDeps) {
     recoverContingency: new RecoverContingencyService(deps),
     retryDocument: new RetryDocumentService(deps),
     invalidateDocument: new InvalidateDocumentService(deps),
+    getInvalidationWindow: new GetInvalidationWindowService(deps),
     sendInvalidation: new SendInvalidationService(deps),
     listDocuments: new ListDocumentsService(deps),
     listContingencies: new ListContingenciesService(deps),
