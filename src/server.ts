@@ -8,6 +8,7 @@ import { apiReferencePage } from './http/pages/api-reference.page';
 import { graphiqlPage } from './http/pages/graphiql.page';
 import { problemTypePage } from './http/pages/problem-type.page';
 import { staticAssetsRouter } from './http/pages/static-assets';
+import { panelRouter } from './http/panel/panel.router';
 import { requestIdMiddleware, requestIdOf } from './http/request-id';
 import type { Services } from './services/services';
 import { buildOpenApiDocument } from '../rest-adapter/openapi';
@@ -62,6 +63,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     res.end(await opts.metrics.registry.metrics());
   });
   app.use(staticAssetsRouter());
+  app.use(panelRouter());
   app.get('/problems/:code', (req, res) => {
     const code = String(req.params.code);
     if (!isErrorCode(code)) return void res.status(404).type('text/plain').send('Tipo de problema desconocido.');

@@ -2,9 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { databaseUrl, templateName, withServer } from './test-database';
 
-/** Builds the migrated template database once per run (skipped when it already exists for these migrations). */
+/**
+ * Builds the browser panel when its sources changed (its tests open it in Chromium), and the migrated
+ * template database once per run (skipped when it already exists for these migrations).
+ */
 export default async function globalSetup(): Promise<void> {
   process.env.DTE_TEST_RUN ??= `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  execFileSync(process.execPath, [join(__dirname, '..', '..', 'scripts', 'build-panel.mjs'), '--if-stale'], { stdio: ['ignore', 'inherit', 'inherit'] });
   const template = templateName();
   const exists = await withServer(async (c) => (await c.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1);
   if (exists) return markUsed(template);

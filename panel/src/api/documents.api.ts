@@ -1,0 +1,125 @@
+/** GraphQL operations of the documents screens. */
+import { gqlMutate, gqlQuery, gqlSubscribe, type UserError } from '../lib/graphql';
+
+export interface DocumentRow {
+  id: string;
+  controlNumber: string | null;
+  generationCode: string | null;
+  type: string;
+  status: string;
+  issuedAt: string;
+  emitterId: string;
+  emitterName: string;
+  receiver: { name: string | null; documentNumber: string | null } | null;
+  totals: { total: string };
+}
+
+export interface DocumentFilter {
+  emitterId?: string;
+  type?: string;
+  status?: string;
+  issuedFrom?: string;
+  issuedTo?: string;
+  q?: string;
+}
+
+export interface Page<T> {
+  nodes: T[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+const ROW_FIELDS = 'id controlNumber generationCode type status issuedAt emitterId emitterName receiver { name documentNumber } totals { total }';
+
+export async function listDocuments(filter: DocumentFilter, after: string | null, first = 25): Promise<Page<DocumentRow>> {
+  const r = await gqlQuery<{ documents: Page<DocumentRow> }>(
+    `query PanelDocuments($filter: DocumentFilter, $first: Int, $after: String) { documents(filter: $filter, first: $first, after: $after) { nodes { ${ROW_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    { filter, first, after },
+  );
+  return r.documents;
+}
+
+/** Every status change of the account's documents in the session's environment (of one emitter when given). */
+export function watchDocumentStatus(filter: { id?: string; emitterId?: string }, onChange: (d: DocumentRow) => void): () => void {
+  return gqlSubscribe<{ documentStatusChanged: DocumentRow }>(
+    `subscription PanelDocumentStatus($id: ID, $emitterId: ID) { documentStatusChanged(id: $id, emitterId: $emitterId) { ${ROW_FIELDS} } }`,
+    { id: filter.id ?? null, emitterId: filter.emitterId ?? null },
+    (data) => onChange(data.documentStatusChanged),
+  );
+}
+
+export interface DocumentDetail extends DocumentRow {
+  environment: string;
+  establishment: string;
+  pointOfSale: string;
+  externalId: string | null;
+  receptionStamp: string | null;
+  processedAt: string | null;
+  voidedAt: string | null;
+  createdAt: string | null;
+  publicUrl: string | null;
+  pdfUrl: string | null;
+  jsonUrl: string | null;
+  replacesDocumentId: string | null;
+  replacedByDocumentId: string | null;
+  invalidationDeadline: string | null;
+  receiver: { name: string | null; documentNumber: string | null; documentType: string | null; email: string | null; nrc: string | null } | null;
+  totals: { subtotal: string; iva: string; total: string; totalInWords: string };
+  mhResponse: { code: string | null; message: string | null; observations: string[] } | null;
+  warnings: { code: string; message: string }[];
+  events: { type: string; at: string; message: string }[];
+  relatedDocuments: { id: string | null; type: string; generationCode: string }[];
+  void: { status: string; reasonType: string; reason: string | null; receptionStamp: string | null; replacementDocumentId: string | null } | null;
+}
+
+const DETAIL_FIELDS = `${ROW_FIELDS} environment establishment pointOfSale externalId receptionStamp processedAt voidedAt createdAt publicUrl pdfUrl jsonUrl
+  replacesDocumentId replacedByDocumentId invalidationDeadline
+  receiver { name documentNumber documentType email nrc } totals { subtotal iva total totalInWords }
+  mhResponse { code message observations } warnings { code message } events { type at message }
+  relatedDocuments { id type generationCode } void { status reasonType reason receptionStamp replacementDocumentId }`;
+
+export async function getDocument(id: string): Promise<DocumentDetail | null> {
+  const r = await gqlQuery<{ document: DocumentDetail | null }>(`query PanelDocument($id: ID!) { document(id: $id) { ${DETAIL_FIELDS} } }`, { id });
+  return r.document;
+}
+
+export function watchDocument(id: string, onChange: (d: DocumentDetail) => void): () => void {
+  return gqlSubscribe<{ documentStatusChanged: DocumentDetail }>(
+    `subscription PanelDocumentLive($id: ID) { documentStatusChanged(id: $id) { ${DETAIL_FIELDS} } }`,
+    { id },
+    (data) => onChange(data.documentStatusChanged),
+  );
+}
+
+export async function sendDocumentEmail(id: string, to: string[], key: string): Promise<void> {
+  await gqlMutate<{ errors: UserError[] }>(
+    'mutation PanelSendDocument($id: ID!, $input: SendDocumentInput) { sendDocument(id: $id, input: $input) { email { id status to } errors { field code message } } }',
+    { id, input: to.length ? { to } : null },
+    key,
+  );
+}
+
+export async function retryDocument(id: string, key: string): Promise<{ id: string; replaced: boolean }> {
+  const p = await gqlMutate<{ document: { id: string } | null; replaced: boolean | null; errors: UserError[] }>(
+    'mutation PanelRetryDocument($id: ID!) { retryDocument(id: $id, mode: ASYNC) { document { id status } replaced errors { field code message } } }',
+    { id },
+    key,
+  );
+  return { id: p.document?.id ?? id, replaced: Boolean(p.replaced) };
+}
+
+export interface InvalidationInput {
+  reasonType: string;
+  reason?: string;
+  replacementDocumentId?: string;
+  responsible: { name: string; documentType: string; documentNumber: string };
+  requester: { name: string; documentType: string; documentNumber: string };
+}
+
+export async function invalidateDocument(id: string, input: InvalidationInput, key: string): Promise<string | null> {
+  const p = await gqlMutate<{ outcome: string | null; errors: UserError[] }>(
+    'mutation PanelInvalidate($id: ID!, $input: InvalidateDocumentInput!) { invalidateDocument(id: $id, input: $input) { outcome document { id status } errors { field code message } } }',
+    { id, input },
+    key,
+  );
+  return p.outcome;
+}

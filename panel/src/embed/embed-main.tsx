@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<p>Vista</p>, document.getElementById('app')!);

@@ -1,0 +1,109 @@
+/**
+ * GraphQL over the service's own /graphql: queries and mutations by HTTP (@urql/core) with the
+ * session cookie and X-CSRF-Token, live updates over graphql-ws on the same path (the CSRF token goes
+ * in connection_init). Mutations carry the Idempotency-Key of the user action.
+ */
+import { Client, fetchExchange, subscriptionExchange, type AnyVariables, type CombinedError } from '@urql/core';
+import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import { ApiError, NETWORK_ERROR, csrfHeader, sessionLost, type FieldError } from './http';
+import { createStore } from './store';
+
+export interface UserError {
+  field: string | null;
+  code: string;
+  message: string;
+}
+
+/** Whether live updates are flowing (the socket is open). */
+export const liveStatus = createStore<'connecting' | 'live' | 'offline'>('connecting');
+
+let ws: WsClient | null = null;
+
+function wsUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/graphql`;
+}
+
+function socket(): WsClient {
+  if (ws) return ws;
+  ws = createWsClient({
+    url: wsUrl(),
+    lazy: true,
+    lazyCloseTimeout: 3000,
+    keepAlive: 15_000,
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => true,
+    connectionParams: () => ({ csrf_token: csrfHeader()['X-CSRF-Token'] ?? '' }),
+    on: {
+      connecting: () => liveStatus.set('connecting'),
+      connected: () => liveStatus.set('live'),
+      closed: () => liveStatus.set('offline'),
+    },
+  });
+  return ws;
+}
+
+/** Closes the live connection (at logout, or when the environment changes). */
+export function closeLiveUpdates(): void {
+  ws?.dispose();
+  ws = null;
+  liveStatus.set('connecting');
+}
+
+const client = new Client({
+  url: '/graphql',
+  preferGetMethod: false,
+  requestPolicy: 'network-only',
+  fetchOptions: () => ({ credentials: 'same-origin', headers: csrfHeader() }),
+  exchanges: [
+    fetchExchange,
+    subscriptionExchange({
+      forwardSubscription: (request) => ({
+        subscribe: (sink) => ({ unsubscribe: socket().subscribe({ ...request, query: request.query ?? '' }, sink) }),
+      }),
+    }),
+  ],
+});
+
+function toApiError(error: CombinedError): ApiError {
+  const first = error.graphQLErrors[0];
+  if (first) {
+    const code = String(first.extensions?.code ?? 'INTERNAL_ERROR');
+    if (code === 'UNAUTHENTICATED') sessionLost();
+    return new ApiError(first.message, 0, code.toLowerCase());
+  }
+  return new ApiError(NETWORK_ERROR, 0, 'network_error');
+}
+
+export async function gqlQuery<T>(query: string, variables?: AnyVariables): Promise<T> {
+  const r = await client.query<T>(query, variables ?? {}, { requestPolicy: 'network-only' }).toPromise();
+  if (r.error) throw toApiError(r.error);
+  return r.data as T;
+}
+
+/**
+ * Runs a mutation and returns its payload (the mutation's single field). A payload with `errors`
+ * (a refusal returned as data) throws an ApiError carrying them field by field.
+ */
+export async function gqlMutate<P extends { errors?: UserError[] }>(query: string, variables: AnyVariables, idempotencyKey: string): Promise<P> {
+  const r = await client
+    .mutation<Record<string, P>>(query, variables, {
+      fetchOptions: { credentials: 'same-origin', headers: { ...csrfHeader(), 'Idempotency-Key': idempotencyKey } },
+    })
+    .toPromise();
+  if (r.error) throw toApiError(r.error);
+  const payload = Object.values(r.data ?? {})[0] as P;
+  if (payload?.errors?.length) {
+    const fields: FieldError[] = payload.errors.map((e) => ({ path: e.field, code: e.code.toLowerCase(), message: e.message }));
+    throw new ApiError(payload.errors.map((e) => e.message).join(' '), 422, payload.errors[0].code.toLowerCase(), fields);
+  }
+  return payload;
+}
+
+/** Subscribes to a GraphQL subscription; returns the function that stops it. */
+export function gqlSubscribe<T>(query: string, variables: AnyVariables, onData: (data: T) => void): () => void {
+  const { unsubscribe } = client.subscription<T>(query, variables).subscribe((r) => {
+    if (r.data) onData(r.data);
+  });
+  return unsubscribe;
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from './http';
+import { newIdempotencyKey } from './idempotency';
+
+export interface Loadable<T> {
+  data: T | undefined;
+  error: ApiError | null;
+  loading: boolean;
+  reload: () => void;
+  /** Replaces the data in place (a live update, an optimistic change). */
+  setData: (update: (current: T | undefined) => T | undefined) => void;
+}
+
+function asApiError(err: unknown): ApiError {
+  return err instanceof ApiError ? err : new ApiError('Ocurrió un error inesperado en el panel. Recargue la página e intente de nuevo.', 0, 'panel_error');
+}
+
+/** Loads data for a screen and reloads when a dependency changes; an answer that arrives late for old dependencies is dropped. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loadable<T> {
+  const [data, setDataState] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const generation = useRef(0);
+  useEffect(() => {
+    const mine = ++generation.current;
+    setLoading(true);
+    setError(null);
+    load().then(
+      (d) => {
+        if (mine !== generation.current) return;
+        setDataState(d);
+        setLoading(false);
+      },
+      (err) => {
+        if (mine !== generation.current) return;
+        setError(asApiError(err));
+        setLoading(false);
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  const setData = useCallback((update: (current: T | undefined) => T | undefined) => setDataState((d) => update(d)), []);
+  return { data, error, loading, reload, setData };
+}
+
+export interface Action<A extends unknown[], R> {
+  /** Starts the action unless it is already running (a double click sends once). */
+  run: (...args: A) => Promise<R | undefined>;
+  pending: boolean;
+  error: ApiError | null;
+  clear: () => void;
+}
+
+/**
+ * A user action that changes something: one fresh Idempotency-Key per run, and while it runs
+ * further runs are ignored.
+ */
+export function useAction<A extends unknown[], R>(fn: (idempotencyKey: string, ...args: A) => Promise<R>): Action<A, R> {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const running = useRef(false);
+  const fnRef = useRef(fn);
+  fnRef.current = fn;
+  const run = useCallback(async (...args: A) => {
+    if (running.current) return undefined;
+    running.current = true;
+    setPending(true);
+    setError(null);
+    try {
+      return await fnRef.current(newIdempotencyKey(), ...args);
+    } catch (err) {
+      setError(asApiError(err));
+      return undefined;
+    } finally {
+      running.current = false;
+      setPending(false);
+    }
+  }, []);
+  return { run, pending, error, clear: () => setError(null) };
+}

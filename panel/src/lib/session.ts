@@ -1,0 +1,89 @@
+/**
+ * The panel session: the HttpOnly cookie `service_session` is the credential (JavaScript never sees
+ * it); this module keeps what GET /v1/auth/session returns, the CSRF token included, in memory only.
+ */
+import { api, setCsrfToken, whenSessionLost } from './http';
+import { closeLiveUpdates } from './graphql';
+import { newIdempotencyKey } from './idempotency';
+import { createStore } from './store';
+
+export type Role = 'owner' | 'member' | 'viewer';
+export type Environment = '00' | '01';
+
+export interface Session {
+  user: { id: string; email: string; role: Role };
+  accountId: string;
+  environment: Environment;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+export type SessionState =
+  | { kind: 'loading' }
+  | { kind: 'anonymous'; notice: string | null }
+  | { kind: 'active'; session: Session };
+
+interface SessionResource {
+  user: { id: string; email: string; role: Role };
+  account_id: string;
+  environment: Environment;
+  csrf_token: string;
+  expires_at: string;
+}
+
+export const sessionState = createStore<SessionState>({ kind: 'loading' });
+
+function activate(r: SessionResource): Session {
+  const session: Session = { user: r.user, accountId: r.account_id, environment: r.environment, csrfToken: r.csrf_token, expiresAt: r.expires_at };
+  setCsrfToken(session.csrfToken);
+  sessionState.set({ kind: 'active', session });
+  return session;
+}
+
+function end(notice: string | null): void {
+  setCsrfToken(null);
+  closeLiveUpdates();
+  sessionState.set({ kind: 'anonymous', notice });
+}
+
+whenSessionLost(() => {
+  if (sessionState.get().kind === 'active') end('Su sesión terminó. Inicie sesión de nuevo para continuar.');
+});
+
+export function currentSession(): Session | null {
+  const s = sessionState.get();
+  return s.kind === 'active' ? s.session : null;
+}
+
+/** Asks the service whether the cookie is a live session (at page load). */
+export async function loadSession(): Promise<void> {
+  try {
+    activate(await api<SessionResource>('GET', '/v1/auth/session', { anonymous: true }));
+  } catch {
+    end(null);
+  }
+}
+
+export async function login(email: string, password: string): Promise<Session> {
+  return activate(await api<SessionResource>('POST', '/v1/auth/login', { body: { email, password }, anonymous: true }));
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api('POST', '/v1/auth/logout', { anonymous: true });
+  } finally {
+    end(null);
+  }
+}
+
+export async function switchEnvironment(environment: Environment): Promise<void> {
+  const r = await api<SessionResource>('PATCH', '/v1/auth/session', { body: { environment }, idempotencyKey: newIdempotencyKey() });
+  closeLiveUpdates();
+  activate(r);
+}
+
+/** What the session's role may do (the service enforces it; the panel hides what would be refused). */
+export function can(session: Session, what: 'write' | 'manage'): boolean {
+  if (what === 'manage') return session.user.role === 'owner';
+  return session.user.role !== 'viewer';
+}

@@ -1,0 +1,5 @@
+import type { ScreenProps } from '../app';
+
+export default function Screen(_props: ScreenProps) {
+  return <p>audit-log</p>;
+}

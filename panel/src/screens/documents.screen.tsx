@@ -1,0 +1,205 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ScreenProps } from '../app';
+import { listDocuments, watchDocumentStatus, type DocumentFilter, type DocumentRow } from '../api/documents.api';
+import { listEmitterSummaries } from '../api/emitters.api';
+import { DOCUMENT_TYPES, STATUS_LABELS, formatDateTime, formatMoney } from '../lib/format';
+import { liveStatus } from '../lib/graphql';
+import { useLoad } from '../lib/hooks';
+import { href, setQuery } from '../lib/router';
+import { can } from '../lib/session';
+import { useStore } from '../lib/store';
+import { StatusBadge } from '../ui/badge';
+import { Button, LinkButton } from '../ui/button';
+import { SelectField, TextField } from '../ui/form';
+import { Icon } from '../ui/icons';
+import { PageHeader } from '../ui/page';
+import { Pager } from '../ui/pager';
+import { DataTable, type Column } from '../ui/table';
+import { EmptyState, ErrorState, SkeletonRows } from '../ui/states';
+
+const STATUS_FILTERS = ['PROCESSED', 'SENDING', 'SIGNED', 'REJECTED', 'CONTINGENCY', 'VOIDED', 'ERROR'];
+
+export function LiveIndicator() {
+  const live = useStore(liveStatus);
+  return (
+    <span class={`live live-${live}`} title={live === 'live' ? 'Los estados se actualizan solos.' : 'Reconectando las actualizaciones en vivo…'}>
+      <span class="live-dot" aria-hidden="true" />
+      {live === 'live' ? 'En vivo' : 'Reconectando…'}
+    </span>
+  );
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setV(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export function DocumentsScreen({ session, query }: ScreenProps) {
+  const emitters = useLoad(listEmitterSummaries, []);
+  const [search, setSearch] = useState(query.get('q') ?? '');
+  const q = useDebounced(search.trim(), 300);
+  const filter: DocumentFilter = useMemo(() => {
+    const f: DocumentFilter = {};
+    const pick = (k: keyof DocumentFilter, param: string) => {
+      const v = query.get(param);
+      if (v) f[k] = v;
+    };
+    pick('type', 'tipo');
+    pick('status', 'estado');
+    pick('emitterId', 'emisor');
+    pick('issuedFrom', 'desde');
+    pick('issuedTo', 'hasta');
+    if (q) f.q = q;
+    if (f.status) f.status = f.status.toLowerCase();
+    return f;
+  }, [query.toString(), q]);
+  const filterKey = JSON.stringify(filter);
+  useEffect(() => setQuery({ q: q || null }), [q]);
+
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  useEffect(() => setCursors([null]), [filterKey]);
+  const after = cursors[cursors.length - 1];
+  const page = useLoad(() => listDocuments(filter, after), [filterKey, after]);
+  const [fresh, setFresh] = useState(0);
+  useEffect(() => setFresh(0), [filterKey, after]);
+
+  // Live statuses: a row on screen changes in place; a new document is announced on the first page.
+  const rowsRef = useRef<DocumentRow[]>([]);
+  rowsRef.current = page.data?.nodes ?? [];
+  useEffect(
+    () =>
+      watchDocumentStatus({ emitterId: filter.emitterId }, (d) => {
+        if (rowsRef.current.some((r) => r.id === d.id)) {
+          page.setData((p) => (p ? { ...p, nodes: p.nodes.map((r) => (r.id === d.id ? { ...r, ...d } : r)) } : p));
+        } else if (cursors.length === 1) {
+          setFresh((n) => n + 1);
+        }
+      }),
+    [filter.emitterId, cursors.length === 1],
+  );
+
+  const set = (param: string) => (v: string) => setQuery({ [param]: v || null });
+  const emitterOptions = [{ value: '', label: 'Todos los emisores' }, ...(emitters.data ?? []).map((e) => ({ value: e.id, label: e.name }))];
+  const anyFilter = Object.keys(filter).length > 0;
+
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const showEmitter = !filter.emitterId && (emitters.data?.length ?? 0) > 1;
+  const columns: Column<DocumentRow>[] = [
+    {
+      key: 'control',
+      label: 'Número de control',
+      primary: true,
+      render: (d) => (
+        <a class="mono strong nowrap" href={href(`/documentos/${d.id}`)}>
+          {d.controlNumber ?? d.id}
+        </a>
+      ),
+    },
+    { key: 'type', label: 'Tipo', render: (d) => <span title={DOCUMENT_TYPES[d.type]?.name}>{DOCUMENT_TYPES[d.type]?.short ?? d.type}</span> },
+    { key: 'receiver', label: 'Receptor', render: (d) => (d.receiver?.name ? <span class="truncate">{d.receiver.name}</span> : <span class="muted">Consumidor final</span>) },
+    ...(showEmitter ? [{ key: 'emitter', label: 'Emisor', hideOnPhone: true, render: (d: DocumentRow) => <span class="truncate">{d.emitterName}</span> }] : []),
+    { key: 'date', label: 'Fecha', render: (d) => <span class="nowrap">{formatDateTime(d.issuedAt)}</span> },
+    { key: 'total', label: 'Total', align: 'right', render: (d) => <span class="amount">{formatMoney(d.totals.total)}</span> },
+    { key: 'status', label: 'Estado', render: (d) => <StatusBadge status={d.status} /> },
+    {
+      key: 'pdf',
+      label: 'PDF',
+      noLabel: true,
+      render: (d) => (
+        <a class="btn btn-ghost btn-sm" href={`/v1/documents/${encodeURIComponent(d.id)}/pdf`} download={`${d.controlNumber ?? d.id}.pdf`} aria-label={`Descargar PDF ${d.controlNumber ?? ''}`.trim()}>
+          <Icon name="download" size={15} />
+          PDF
+        </a>
+      ),
+    },
+  ];
+
+  return (
+    <div class="screen">
+      <PageHeader
+        title="Documentos"
+        subtitle={
+          <>
+            Facturas y comprobantes emitidos en este ambiente. <LiveIndicator />
+          </>
+        }
+        actions={
+          can(session, 'write') ? (
+            <LinkButton variant="primary" icon="plus" href={href('/emitir')}>
+              Emitir documento
+            </LinkButton>
+          ) : null
+        }
+      />
+      <div class={`filters card${filtersOpen ? '' : ' collapsed'}`} role="search">
+        <TextField class="filter-search" label="Buscar" type="search" placeholder="Número de control, código, sello o receptor" value={search} onValue={setSearch} />
+        <div class="filters-toggle">
+          <Button size="sm" variant="ghost" aria-expanded={filtersOpen ? 'true' : 'false'} onClick={() => setFiltersOpen(!filtersOpen)}>
+            {filtersOpen ? 'Ocultar filtros' : anyFilter ? 'Filtros (activos)' : 'Más filtros'}
+          </Button>
+        </div>
+        <SelectField class="filter-extra" label="Tipo" value={query.get('tipo') ?? ''} onValue={set('tipo')} options={[{ value: '', label: 'Todos los tipos' }, ...Object.entries(DOCUMENT_TYPES).map(([code, t]) => ({ value: code, label: `${t.short} · ${t.name}` }))]} />
+        <SelectField class="filter-extra" label="Estado" value={query.get('estado') ?? ''} onValue={set('estado')} options={[{ value: '', label: 'Todos los estados' }, ...STATUS_FILTERS.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
+        <SelectField class="filter-extra" label="Emisor" value={query.get('emisor') ?? ''} onValue={set('emisor')} options={emitterOptions} />
+        <TextField class="filter-extra" label="Desde" type="date" value={query.get('desde') ?? ''} onValue={set('desde')} />
+        <TextField class="filter-extra" label="Hasta" type="date" value={query.get('hasta') ?? ''} onValue={set('hasta')} />
+        {anyFilter ? (
+          <div class="filters-clear">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setSearch('');
+                setQuery({ tipo: null, estado: null, emisor: null, desde: null, hasta: null, q: null });
+              }}
+            >
+              Quitar filtros
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {fresh > 0 ? (
+        <div class="notice-bar">
+          <span>{fresh === 1 ? 'Hay 1 documento nuevo.' : `Hay ${fresh} documentos nuevos.`}</span>
+          <Button size="sm" onClick={page.reload}>
+            Mostrar
+          </Button>
+        </div>
+      ) : null}
+      <div class="card card-flush">
+        {page.error ? (
+          <ErrorState error={page.error} onRetry={page.reload} />
+        ) : page.loading && !page.data ? (
+          <SkeletonRows />
+        ) : page.data && page.data.nodes.length ? (
+          <>
+            <DataTable caption="Documentos" columns={columns} rows={page.data.nodes} rowKey={(d) => d.id} rowHref={(d) => `/documentos/${d.id}`} />
+            <Pager cursors={cursors} hasNext={page.data.pageInfo.hasNextPage} endCursor={page.data.pageInfo.endCursor} onPage={setCursors} />
+          </>
+        ) : anyFilter ? (
+          <EmptyState icon="search" title="Ningún documento coincide con los filtros">
+            Cambie la búsqueda o quite los filtros para ver todos los documentos.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon="documents"
+            title="Todavía no hay documentos"
+            action={
+              can(session, 'write') ? (
+                <LinkButton variant="primary" icon="plus" href={href('/emitir')}>
+                  Emitir el primero
+                </LinkButton>
+              ) : null
+            }
+          >
+            Los documentos que emita desde aquí o por la API aparecerán en esta lista.
+          </EmptyState>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ComponentChildren } from 'preact';
+import { STATUS_LABELS, STATUS_TONES, type Tone } from '../lib/format';
+
+export function Badge({ tone = 'neutral', children, title }: { tone?: Tone; children: ComponentChildren; title?: string }) {
+  return (
+    <span class={`badge badge-${tone}`} title={title}>
+      {children}
+    </span>
+  );
+}
+
+/** A document's status in Spanish («Procesado», «Rechazado», …). */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={STATUS_TONES[status] ?? 'neutral'}>
+      <span class="badge-dot" aria-hidden="true" />
+      {STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
+}

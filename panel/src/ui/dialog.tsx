@@ -1,0 +1,38 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { Icon } from './icons';
+
+/** A modal dialog on the native <dialog> element (focus kept inside, Esc closes). */
+export function Dialog({ open, title, onClose, children, footer, size = 'md' }: { open: boolean; title: string; onClose: () => void; children: ComponentChildren; footer?: ComponentChildren; size?: 'md' | 'lg' }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      class={`dialog dialog-${size}`}
+      aria-label={title}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      {open ? (
+        <div class="dialog-inner">
+          <div class="dialog-header">
+            <h2>{title}</h2>
+            <button type="button" class="icon-btn" onClick={onClose} aria-label="Cerrar">
+              <Icon name="close" />
+            </button>
+          </div>
+          <div class="dialog-body">{children}</div>
+          {footer ? <div class="dialog-footer">{footer}</div> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

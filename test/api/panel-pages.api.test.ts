@@ -1,0 +1,83 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultPanelDir } from '../../src/http/panel/panel.router';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+const get = (path: string) => fetch(`${t.url}${path}`, { redirect: 'manual' });
+
+/** The policy as directive → sources. */
+function csp(res: Response): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of (res.headers.get('content-security-policy') ?? '').split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out[name] = sources;
+  }
+  return out;
+}
+
+describe('the panel at /panel/', () => {
+  it('/panel redirects to /panel/ keeping the query', async () => {
+    const r = await get('/panel?x=1');
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe('/panel/?x=1');
+  });
+
+  it.each(['/panel/', '/panel/documentos', '/panel/documentos/doc_123', '/panel/restablecer-contrasena'])('%s answers the app page with a CSP that allows no inline script', async (path) => {
+    const r = await get(path);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const policy = csp(r);
+    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['style-src']).toEqual(["'self'"]);
+    expect(policy['default-src']).toEqual(["'self'"]);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(r.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(r.headers.get('x-frame-options')).toBe('DENY');
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await r.text();
+    expect(html).toContain('<html lang="es-SV">');
+    // Every script is a file of the service (no inline code, nothing from another origin).
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      expect(attrs).toMatch(/src="\/panel\/assets\/[\w.-]+\.js"/);
+      expect(body.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/<style\b|\sstyle="|https?:\/\//);
+  });
+
+  it('serves every built asset with a long cache and its type; an unknown asset is a 404', async () => {
+    const assets = readdirSync(join(defaultPanelDir(), 'assets'));
+    expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
+    expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
+    for (const a of assets) {
+      const r = await get(`/panel/assets/${a}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(r.headers.get('content-type')).toMatch(a.endsWith('.js') ? /^text\/javascript/ : a.endsWith('.css') ? /^text\/css/ : /./);
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const missing = await get('/panel/assets/no-existe.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('No existe este archivo del panel.');
+  });
+
+  it('the embed view page is its own entry and cannot be framed by default', async () => {
+    const r = await get('/panel/embed/emb_cualquiera');
+    expect(r.status).toBe(200);
+    expect(csp(r)['frame-ancestors']).toEqual(["'none'"]);
+    const html = await r.text();
+    expect(html).toMatch(/<script type="module" crossorigin src="\/panel\/assets\/embed-[\w-]+\.js"><\/script>/);
+    expect(html).toContain('<meta name="referrer" content="no-referrer" />');
+  });
+});
