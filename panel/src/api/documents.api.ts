@@ -61,7 +61,7 @@ export interface DocumentDetail extends DocumentRow {
   jsonUrl: string | null;
   replacesDocumentId: string | null;
   replacedByDocumentId: string | null;
-  invalidationDeadline: string | null;
+  invalidationWindow: { lastDay: string; endsAt: string; rule: string; open: boolean } | null;
   receiver: { name: string | null; documentNumber: string | null; documentType: string | null; email: string | null; nrc: string | null } | null;
   totals: { subtotal: string; iva: string; total: string; totalInWords: string };
   mhResponse: { code: string | null; message: string | null; observations: string[] } | null;
@@ -72,7 +72,7 @@ export interface DocumentDetail extends DocumentRow {
 }
 
 const DETAIL_FIELDS = `${ROW_FIELDS} environment establishment pointOfSale externalId receptionStamp processedAt voidedAt createdAt publicUrl pdfUrl jsonUrl
-  replacesDocumentId replacedByDocumentId invalidationDeadline
+  replacesDocumentId replacedByDocumentId invalidationWindow { lastDay endsAt rule open }
   receiver { name documentNumber documentType email nrc } totals { subtotal iva total totalInWords }
   mhResponse { code message observations } warnings { code message } events { type at message }
   relatedDocuments { id type generationCode } void { status reasonType reason receptionStamp replacementDocumentId }`;
@@ -122,4 +122,49 @@ export async function invalidateDocument(id: string, input: InvalidationInput, k
     key,
   );
   return p.outcome;
+}
+
+export interface IssueItem {
+  type: string;
+  description: string;
+  quantity: string;
+  unitCode: string;
+  unitPrice: string;
+  tax: string;
+}
+
+export interface IssueInput {
+  emitterId: string;
+  type: string;
+  establishment: string;
+  pointOfSale: string;
+  receiver: Record<string, unknown> | null;
+  items: IssueItem[];
+  sendEmail?: boolean;
+}
+
+export interface DryRun {
+  totals: { subtotal: string; iva: string; total: string; totalInWords: string };
+  json: { cuerpoDocumento?: { numItem: number; ventaGravada?: number | string; ventaExenta?: number | string; ventaNoSuj?: number | string; ivaItem?: number | string }[] } | null;
+  warnings: { code: string; message: string }[];
+}
+
+/** The document as it would be sent, with its totals; nothing is stored or spent. */
+export async function dryRunDocument(input: IssueInput): Promise<DryRun> {
+  const p = await gqlMutate<{ document: DryRun; errors: UserError[] }>(
+    'mutation PanelDryRun($input: DocumentCreateInput!) { issueDocument(input: $input, dryRun: true) { document { totals { subtotal iva total totalInWords } json warnings { code message } } errors { field code message } } }',
+    { input },
+    null,
+  );
+  return p.document;
+}
+
+/** Issues the document; MH's answer arrives later (the detail screen follows it live). */
+export async function issueDocument(input: IssueInput, key: string): Promise<{ id: string; status: string }> {
+  const p = await gqlMutate<{ document: { id: string; status: string }; errors: UserError[] }>(
+    'mutation PanelIssue($input: DocumentCreateInput!) { issueDocument(input: $input, mode: ASYNC) { document { id status } errors { field code message } } }',
+    { input },
+    key,
+  );
+  return p.document;
 }

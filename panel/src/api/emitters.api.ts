@@ -70,9 +70,13 @@ export async function listEmitterSummaries(): Promise<EmitterSummary[]> {
   return r.emitters.nodes;
 }
 
-export async function listEmitters(): Promise<Emitter[]> {
-  const r = await gqlQuery<{ emitters: { nodes: Emitter[] } }>(`query PanelEmitters { emitters(first: 100) { nodes { ${EMITTER_FIELDS} } } }`);
-  return r.emitters.nodes;
+/** A page of emitters with their establishments and credentials (a page of 20 stays within the query cost limit). */
+export async function listEmitters(after: string | null = null): Promise<{ nodes: Emitter[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }> {
+  const r = await gqlQuery<{ emitters: { nodes: Emitter[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
+    `query PanelEmitters($after: String) { emitters(first: 20, after: $after) { nodes { ${EMITTER_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    { after },
+  );
+  return r.emitters;
 }
 
 export async function getEmitter(id: string): Promise<Emitter | null> {

@@ -1,3 +1,5 @@
 import { render } from 'preact';
+import '../styles/app.css';
+import { EmbedApp } from './embed-app';
 
-render(<p>Vista</p>, document.getElementById('app')!);
+render(<EmbedApp />, document.getElementById('app')!);

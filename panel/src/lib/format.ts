@@ -100,7 +100,8 @@ export const EVENT_LABELS: Record<string, string> = {
   returned: 'Devolución registrada',
 };
 
-export const ENVIRONMENT_LABELS: Record<string, string> = { '00': 'Pruebas', '01': 'Producción' };
+/** The environment in words. Only the top bar's badge says «Pruebas», so that label stays unique on screen. */
+export const ENVIRONMENT_LABELS: Record<string, string> = { '00': 'Prueba (00)', '01': 'Producción (01)' };
 
 export const ROLE_LABELS: Record<string, string> = { owner: 'Propietario', member: 'Miembro', viewer: 'Solo lectura' };
 

@@ -83,13 +83,14 @@ export async function gqlQuery<T>(query: string, variables?: AnyVariables): Prom
 
 /**
  * Runs a mutation and returns its payload (the mutation's single field). A payload with `errors`
- * (a refusal returned as data) throws an ApiError carrying them field by field.
+ * (a refusal returned as data) throws an ApiError carrying them field by field. `idempotencyKey` is
+ * the user action's key; null only for a dry run, which changes nothing.
  */
-export async function gqlMutate<P extends { errors?: UserError[] }>(query: string, variables: AnyVariables, idempotencyKey: string): Promise<P> {
+export async function gqlMutate<P extends { errors?: UserError[] }>(query: string, variables: AnyVariables, idempotencyKey: string | null): Promise<P> {
+  const headers: Record<string, string> = { ...csrfHeader() };
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   const r = await client
-    .mutation<Record<string, P>>(query, variables, {
-      fetchOptions: { credentials: 'same-origin', headers: { ...csrfHeader(), 'Idempotency-Key': idempotencyKey } },
-    })
+    .mutation<Record<string, P>>(query, variables, { fetchOptions: { credentials: 'same-origin', headers } })
     .toPromise();
   if (r.error) throw toApiError(r.error);
   const payload = Object.values(r.data ?? {})[0] as P;

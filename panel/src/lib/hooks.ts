@@ -38,7 +38,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loadable<T>
         setLoading(false);
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `load` is a fresh closure each render; the dependencies say when to run it again.
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   const setData = useCallback((update: (current: T | undefined) => T | undefined) => setDataState((d) => update(d)), []);

@@ -1,5 +1,196 @@
+import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
+import { createApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../api/account.api';
+import { ENVIRONMENT_LABELS, formatDateTime } from '../lib/format';
+import { useAction, useLoad } from '../lib/hooks';
+import type { Session } from '../lib/session';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Checkbox, TextField, fieldError } from '../ui/form';
+import { PageHeader } from '../ui/page';
+import { Pager } from '../ui/pager';
+import { SecretReveal } from '../ui/secret-reveal';
+import { DataTable, type Column } from '../ui/table';
+import { Alert, EmptyState, ErrorAlert, ErrorState, SkeletonRows } from '../ui/states';
+import { toast } from '../ui/toast';
 
-export default function Screen(_props: ScreenProps) {
-  return <p>api-keys</p>;
+export const SCOPES: { scope: string; label: string; default: boolean; ownerOnly?: boolean }[] = [
+  { scope: 'emitters:read', label: 'Ver emisores', default: true },
+  { scope: 'emitters:write', label: 'Crear y editar emisores', default: true },
+  { scope: 'documents:read', label: 'Ver documentos', default: true },
+  { scope: 'documents:write', label: 'Emitir, reenviar e invalidar documentos', default: true },
+  { scope: 'webhooks:write', label: 'Administrar webhooks', default: true },
+  { scope: 'fiscal:read', label: 'Ver libros y reportes', default: true },
+  { scope: 'fiscal:write', label: 'Enviar registros y pedir reportes', default: true },
+  { scope: 'fiscal:close', label: 'Cerrar y reabrir períodos', default: false, ownerOnly: true },
+];
+
+/** The scopes a key created by this user may carry (never more than the user's role). */
+function allowedScopes(session: Session) {
+  if (session.user.role === 'viewer') return SCOPES.filter((s) => s.scope.endsWith(':read'));
+  if (session.user.role === 'member') return SCOPES.filter((s) => !s.ownerOnly);
+  return SCOPES;
+}
+
+function keyText(k: ApiKey): string {
+  if (k.redacted) return k.redacted;
+  if (k.prefix || k.last4) return `${k.prefix ?? ''}…${k.last4 ?? ''}`;
+  return k.id;
+}
+
+function CreateDialog({ session, open, onClose, onCreated }: { session: Session; open: boolean; onClose: () => void; onCreated: () => void }) {
+  const choices = allowedScopes(session);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>(choices.filter((s) => s.default).map((s) => s.scope));
+  const [created, setCreated] = useState<string | null>(null);
+  const create = useAction(async (key: string) => {
+    const k = await createApiKey({ name: name.trim(), scopes }, key);
+    setCreated(k.key);
+    onCreated();
+  });
+  const close = () => {
+    setCreated(null);
+    setName('');
+    setScopes(choices.filter((s) => s.default).map((s) => s.scope));
+    create.clear();
+    onClose();
+  };
+  const live = session.environment === '01';
+  return (
+    <Dialog
+      open={open}
+      title={created ? 'Llave creada' : 'Crear llave de API'}
+      onClose={close}
+      footer={
+        created ? (
+          <Button variant="primary" onClick={close}>
+            Ya la copié
+          </Button>
+        ) : (
+          <>
+            <Button onClick={close}>Cancelar</Button>
+            <Button variant="primary" pending={create.pending} disabled={!scopes.length || !name.trim()} onClick={() => void create.run()}>
+              Crear llave
+            </Button>
+          </>
+        )
+      }
+    >
+      {created ? (
+        <SecretReveal value={created} label="la llave de API" note="Esta es la única vez que se muestra la llave completa. Guárdela en la configuración de su sistema; si la pierde, revóquela y cree otra." />
+      ) : (
+        <>
+          <Alert tone={live ? 'warning' : 'info'}>
+            {live ? 'Llave de producción (sk_live_…): los documentos que emita tienen validez fiscal.' : 'Llave del ambiente de prueba (sk_test_…). Para una de producción, cambie a producción arriba.'}
+          </Alert>
+          <TextField label="Nombre" placeholder="ERP de la casa matriz" value={name} onValue={setName} hint="Para reconocerla en esta lista." error={fieldError(create.error, 'name')} />
+          <fieldset>
+            <legend>Permisos</legend>
+            <div class="checkbox-grid">
+              {choices.map((s) => (
+                <Checkbox key={s.scope} label={s.label} hint={s.scope} checked={scopes.includes(s.scope)} onChange={(on) => setScopes(on ? [...scopes, s.scope] : scopes.filter((x) => x !== s.scope))} />
+              ))}
+            </div>
+          </fieldset>
+          <ErrorAlert error={create.error} />
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+export default function ApiKeysScreen({ session }: ScreenProps) {
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const keys = useLoad(() => listApiKeys(cursors[cursors.length - 1]), [cursors, session.environment]);
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const revoke = useAction(async (key: string) => {
+    await revokeApiKey(revoking!.id, key);
+    toast(`Llave «${revoking!.name ?? revoking!.id}» revocada: deja de funcionar de inmediato.`);
+    setRevoking(null);
+    keys.reload();
+  });
+  const rows = keys.data?.data ?? [];
+  const columns: Column<ApiKey>[] = [
+    { key: 'name', label: 'Nombre', primary: true, render: (k) => <span class="strong">{k.name || 'Sin nombre'}</span> },
+    { key: 'key', label: 'Llave', render: (k) => <code>{keyText(k)}</code> },
+    { key: 'env', label: 'Ambiente', render: (k) => ENVIRONMENT_LABELS[k.environment] ?? k.environment },
+    {
+      key: 'scopes',
+      label: 'Permisos',
+      render: (k) => (
+        <span class="chips">
+          {k.scopes.map((s) => (
+            <span key={s} class="chip">
+              {s}
+            </span>
+          ))}
+        </span>
+      ),
+    },
+    { key: 'used', label: 'Último uso', render: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : <span class="muted">Nunca</span>) },
+    { key: 'created', label: 'Creada', render: (k) => formatDateTime(k.created_at) },
+    {
+      key: 'state',
+      label: 'Estado',
+      noLabel: true,
+      render: (k) =>
+        k.revoked_at ? (
+          <Badge>Revocada</Badge>
+        ) : (
+          <Button size="sm" variant="ghost" onClick={() => setRevoking(k)} aria-label={`Revocar ${k.name || k.id}`}>
+            Revocar
+          </Button>
+        ),
+    },
+  ];
+  return (
+    <div class="screen">
+      <PageHeader
+        title="Llaves de API"
+        subtitle="Con una llave, su ERP o su sistema emite y consulta documentos por REST o GraphQL."
+        actions={
+          <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+            Crear llave
+          </Button>
+        }
+      />
+      <div class="card card-flush">
+        {keys.error ? (
+          <ErrorState error={keys.error} onRetry={keys.reload} />
+        ) : !keys.data ? (
+          <SkeletonRows rows={3} />
+        ) : rows.length ? (
+          <>
+            <DataTable caption="Llaves de API" columns={columns} rows={rows} rowKey={(k) => k.id} />
+            <Pager cursors={cursors} hasNext={keys.data.has_more} endCursor={rows[rows.length - 1]?.id ?? null} onPage={setCursors} />
+          </>
+        ) : (
+          <EmptyState icon="key" title="Sin llaves en este ambiente" action={<Button variant="primary" onClick={() => setCreating(true)}>Crear llave</Button>}>
+            Cree una llave para conectar su sistema. Se muestra completa una sola vez.
+          </EmptyState>
+        )}
+      </div>
+      <CreateDialog session={session} open={creating} onClose={() => setCreating(false)} onCreated={keys.reload} />
+      <Dialog
+        open={Boolean(revoking)}
+        title="Revocar llave"
+        onClose={() => setRevoking(null)}
+        footer={
+          <>
+            <Button onClick={() => setRevoking(null)}>Cancelar</Button>
+            <Button variant="danger" pending={revoke.pending} onClick={() => void revoke.run()}>
+              Revocar llave
+            </Button>
+          </>
+        }
+      >
+        <p>
+          La llave <strong>{revoking?.name || revoking?.id}</strong> (<code>{revoking ? keyText(revoking) : ''}</code>) dejará de funcionar de inmediato. Los sistemas que la usan recibirán 401.
+        </p>
+        <ErrorAlert error={revoke.error} />
+      </Dialog>
+    </div>
+  );
 }

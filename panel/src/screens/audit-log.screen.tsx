@@ -1,5 +1,60 @@
+import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
+import { listAudit, type AuditEntry } from '../api/account.api';
+import { formatDateTime } from '../lib/format';
+import { useLoad } from '../lib/hooks';
+import { PageHeader } from '../ui/page';
+import { Pager } from '../ui/pager';
+import { DataTable, type Column } from '../ui/table';
+import { EmptyState, ErrorState, SkeletonRows } from '../ui/states';
 
-export default function Screen(_props: ScreenProps) {
-  return <p>audit-log</p>;
+/** The actions the audit log records, in words. */
+const ACTIONS: Record<string, string> = {
+  'api_key.created': 'Creó una llave de API',
+  'api_key.revoked': 'Revocó una llave de API',
+  'credentials.uploaded': 'Cargó credenciales del MH',
+  'user.invited': 'Invitó a un usuario',
+  'user.removed': 'Quitó a un usuario',
+  'user.role_changed': 'Cambió el rol de un usuario',
+  'user.password_reset': 'Restableció una contraseña',
+  'document.invalidation_requested': 'Solicitó la invalidación de un documento',
+  'fiscal.period.reopened': 'Reabrió un período fiscal',
+  'session.login': 'Inició sesión',
+  'session.logout': 'Cerró sesión',
+};
+
+function who(e: AuditEntry): string {
+  return e.actor?.email ?? (e.actor?.key_id ? `Llave ${e.actor.key_id}` : (e.actor?.id ?? 'Sistema'));
+}
+
+export default function AuditLogScreen(_props: ScreenProps) {
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const log = useLoad(() => listAudit(cursors[cursors.length - 1]), [cursors]);
+  const rows = log.data?.data ?? [];
+  const columns: Column<AuditEntry>[] = [
+    { key: 'action', label: 'Acción', primary: true, render: (e) => <span class="strong">{ACTIONS[e.action] ?? e.action}</span> },
+    { key: 'who', label: 'Quién', render: (e) => <span class="break">{who(e)}</span> },
+    { key: 'target', label: 'Sobre', render: (e) => (e.target?.id ? <code>{e.target.id}</code> : <span class="muted">—</span>) },
+    { key: 'when', label: 'Cuándo', render: (e) => <span class="nowrap">{formatDateTime(e.created_at)}</span> },
+    { key: 'ip', label: 'Desde', render: (e) => (e.ip ? <code>{e.ip}</code> : <span class="muted">—</span>) },
+  ];
+  return (
+    <div class="screen">
+      <PageHeader title="Auditoría" subtitle="Quién hizo qué, cuándo y desde dónde: llaves, credenciales, usuarios, invalidaciones y reaperturas." />
+      <div class="card card-flush">
+        {log.error ? (
+          <ErrorState error={log.error} onRetry={log.reload} />
+        ) : !log.data ? (
+          <SkeletonRows />
+        ) : rows.length ? (
+          <>
+            <DataTable caption="Registro de auditoría" columns={columns} rows={rows} rowKey={(e) => e.id} />
+            <Pager cursors={cursors} hasNext={log.data.has_more} endCursor={rows[rows.length - 1]?.id ?? null} onPage={setCursors} />
+          </>
+        ) : (
+          <EmptyState icon="list" title="Sin acciones registradas todavía" />
+        )}
+      </div>
+    </div>
+  );
 }

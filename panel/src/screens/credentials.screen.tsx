@@ -1,5 +1,162 @@
+import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
+import { getEmitter, testCredentials, uploadCredentials, type CredentialStatus, type Emitter } from '../api/emitters.api';
+import { ENVIRONMENT_LABELS, daysUntil, formatDate, formatDateTime } from '../lib/format';
+import { useAction, useLoad } from '../lib/hooks';
+import { can, type Session } from '../lib/session';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { EmitterPicker } from '../ui/emitter-picker';
+import { Field, TextField, fieldError } from '../ui/form';
+import { Card, DetailList, PageHeader } from '../ui/page';
+import { Alert, ErrorAlert, ErrorState, Loading } from '../ui/states';
+import { toast } from '../ui/toast';
 
-export default function Screen(_props: ScreenProps) {
-  return <p>credentials</p>;
+const EXPIRY_WARNING_DAYS = 30;
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+function ExpiryAlert({ credential }: { credential: CredentialStatus }) {
+  if (!credential.certificateValidUntil) return null;
+  const days = daysUntil(credential.certificateValidUntil);
+  if (days < 0) return <Alert tone="danger" title="El certificado venció">Venció el {formatDate(credential.certificateValidUntil)}. Cargue uno vigente para seguir emitiendo.</Alert>;
+  if (days <= EXPIRY_WARNING_DAYS) {
+    return (
+      <Alert tone="warning" title={`El certificado vence en ${days === 0 ? 'menos de un día' : `${days} ${days === 1 ? 'día' : 'días'}`}`}>
+        Vence el {formatDate(credential.certificateValidUntil)}. Solicite uno nuevo al MH y cárguelo aquí antes de esa fecha.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function UploadDialog({ emitter, environment, open, onClose, onSaved }: { emitter: Emitter; environment: string; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [keyPassword, setKeyPassword] = useState('');
+  const [mhUser, setMhUser] = useState(emitter.nit);
+  const [mhPassword, setMhPassword] = useState('');
+  const save = useAction(async (key: string) => {
+    if (!file) return;
+    const status = await uploadCredentials(emitter.id, { environment, certificateBase64: await readBase64(file), privateKeyPassword: keyPassword, mhUser: mhUser.trim(), mhPassword }, key);
+    setKeyPassword('');
+    setMhPassword('');
+    toast(status.mhLoginOk ? 'Credenciales guardadas; el MH aceptó el inicio de sesión.' : 'Credenciales guardadas, pero el MH no aceptó el inicio de sesión: revise el usuario y la clave.', status.mhLoginOk ? 'success' : 'danger');
+    onSaved();
+    onClose();
+  });
+  return (
+    <Dialog
+      open={open}
+      title={`Cargar credenciales · ${ENVIRONMENT_LABELS[environment]}`}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button variant="primary" icon="upload" pending={save.pending} disabled={!file || !keyPassword || !mhPassword || !mhUser.trim()} onClick={() => void save.run()}>
+            Guardar y probar
+          </Button>
+        </>
+      }
+    >
+      <p class="muted">Se guardan cifradas; ni el certificado ni las claves se vuelven a mostrar.</p>
+      <Field label="Certificado" hint="El archivo que entrega el MH (.crt con <CertificadoMH>) o un PKCS#12 (.p12/.pfx)." error={fieldError(save.error, 'certificateBase64', 'certificate')}>
+        {(id, describedBy) => (
+          <div class="file-drop">
+            <input id={id} type="file" accept=".crt,.cer,.xml,.p12,.pfx" aria-describedby={describedBy} onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
+          </div>
+        )}
+      </Field>
+      <TextField label="Contraseña de la clave privada" type="password" autoComplete="off" value={keyPassword} onValue={setKeyPassword} error={fieldError(save.error, 'privateKeyPassword')} />
+      <TextField label="Usuario de la API del MH" value={mhUser} onValue={setMhUser} hint="Normalmente el NIT del emisor." error={fieldError(save.error, 'mhUser')} />
+      <TextField label="Contraseña de la API del MH" type="password" autoComplete="off" value={mhPassword} onValue={setMhPassword} error={fieldError(save.error, 'mhPassword')} />
+      <ErrorAlert error={save.error} title="No se guardaron las credenciales" />
+    </Dialog>
+  );
+}
+
+function EnvironmentCard({ emitter, environment, session, onChanged }: { emitter: Emitter; environment: string; session: Session; onChanged: () => void }) {
+  const credential = emitter.credentials.find((c) => c.environment === environment);
+  const current = session.environment === environment;
+  const [uploading, setUploading] = useState(false);
+  const test = useAction(async (key: string) => {
+    const r = await testCredentials(emitter.id, environment, key);
+    toast(r.mhLoginOk ? 'El MH aceptó el inicio de sesión.' : `El MH no aceptó el inicio de sesión${r.message ? `: ${r.message}` : '.'}`, r.mhLoginOk ? 'success' : 'danger');
+    onChanged();
+  });
+  const writer = can(session, 'write');
+  return (
+    <Card
+      title={
+        <span class="row">
+          {ENVIRONMENT_LABELS[environment]}
+          {!credential?.certificateLoaded ? <Badge>Sin cargar</Badge> : credential.mhLoginOk ? <Badge tone="success">Conectado al MH</Badge> : <Badge tone="danger">El MH no acepta el inicio de sesión</Badge>}
+        </span>
+      }
+      actions={
+        current && writer ? (
+          <>
+            {credential?.certificateLoaded ? (
+              <Button size="sm" icon="refresh" pending={test.pending} onClick={() => void test.run()}>
+                Probar conexión
+              </Button>
+            ) : null}
+            <Button size="sm" variant="primary" icon="upload" onClick={() => setUploading(true)}>
+              {credential?.certificateLoaded ? 'Reemplazar' : 'Cargar credenciales'}
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      <div class="stack">
+        {credential ? <ExpiryAlert credential={credential} /> : null}
+        {credential?.certificateLoaded ? (
+          <DetailList
+            items={[
+              ['NIT del certificado', <span class="mono">{credential.certificateNit ?? '—'}</span>],
+              ['Válido hasta', formatDate(credential.certificateValidUntil)],
+              ['Usuario del MH', <span class="mono">{credential.mhUser ?? '—'}</span>],
+              ['Última prueba', formatDateTime(credential.checkedAt)],
+            ]}
+          />
+        ) : (
+          <p class="muted">Cargue el certificado y la clave de la API del MH de este ambiente para firmar y transmitir documentos.</p>
+        )}
+        {credential?.message && !credential.mhLoginOk ? <Alert tone="danger">{credential.message}</Alert> : null}
+        {!current ? <p class="field-hint">Para administrarlas, cambie al ambiente {environment === '01' ? 'de producción' : 'de prueba'} con el interruptor de arriba.</p> : null}
+        <ErrorAlert error={test.error} />
+      </div>
+      <UploadDialog emitter={emitter} environment={environment} open={uploading} onClose={() => setUploading(false)} onSaved={onChanged} />
+    </Card>
+  );
+}
+
+function EmitterCredentials({ emitterId, session }: { emitterId: string; session: Session }) {
+  const emitter = useLoad(() => getEmitter(emitterId), [emitterId]);
+  if (emitter.error) return <ErrorState error={emitter.error} onRetry={emitter.reload} />;
+  if (!emitter.data) return <Loading />;
+  const order = session.environment === '01' ? ['01', '00'] : ['00', '01'];
+  return (
+    <div class="grid-2">
+      {order.map((env) => (
+        <EnvironmentCard key={env} emitter={emitter.data!} environment={env} session={session} onChanged={emitter.reload} />
+      ))}
+    </div>
+  );
+}
+
+export default function CredentialsScreen({ session, query }: ScreenProps) {
+  return (
+    <div class="screen">
+      <PageHeader title="Credenciales del MH" subtitle="El certificado de firma y la clave de la API del MH de cada emisor, por ambiente." />
+      <EmitterPicker query={query}>{(e) => <EmitterCredentials emitterId={e.id} session={session} />}</EmitterPicker>
+    </div>
+  );
 }

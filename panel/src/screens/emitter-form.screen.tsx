@@ -1,5 +1,43 @@
+import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
+import { createEmitter } from '../api/emitters.api';
+import { useAction } from '../lib/hooks';
+import { navigate } from '../lib/router';
+import { Button } from '../ui/button';
+import { EMPTY_EMITTER, EmitterFields, emitterInput } from '../ui/emitter-fields';
+import { Card, PageHeader } from '../ui/page';
+import { ErrorAlert } from '../ui/states';
+import { toast } from '../ui/toast';
 
-export default function Screen(_props: ScreenProps) {
-  return <p>emitter-form</p>;
+export default function EmitterFormScreen(_props: ScreenProps) {
+  const [draft, setDraft] = useState(EMPTY_EMITTER);
+  const save = useAction(async (key: string) => {
+    const e = await createEmitter(emitterInput(draft), key);
+    toast('Emisor registrado. Agregue ahora su primer establecimiento.');
+    navigate(`/emisores/${e.id}`);
+  });
+  return (
+    <div class="screen">
+      <PageHeader back={{ to: '/emisores', label: 'Emisores' }} title="Registrar emisor" subtitle="Los datos deben coincidir con el registro del contribuyente en el MH." />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save.run();
+        }}
+      >
+        <Card>
+          <div class="stack">
+            <EmitterFields value={draft} onChange={setDraft} error={save.error} />
+            <ErrorAlert error={save.error} title="No se pudo registrar el emisor" />
+            <div class="form-actions">
+              <Button onClick={() => navigate('/emisores')}>Cancelar</Button>
+              <Button type="submit" variant="primary" pending={save.pending}>
+                Registrar emisor
+              </Button>
+            </div>
+          </div>
+        </Card>
+      </form>
+    </div>
+  );
 }

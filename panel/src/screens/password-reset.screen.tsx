@@ -1,5 +1,70 @@
+import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
+import { api } from '../lib/http';
+import { useAction } from '../lib/hooks';
+import { href } from '../lib/router';
+import { Button } from '../ui/button';
+import { TextField, fieldError } from '../ui/form';
+import { Alert, ErrorAlert } from '../ui/states';
 
-export default function Screen(_props: ScreenProps) {
-  return <p>password-reset</p>;
+/**
+ * Choosing a password from an e-mailed single-use link (password reset, or an invitation to the
+ * account). The token travels after `#`: it never reaches a server log, a proxy or a Referer.
+ */
+export default function PasswordResetScreen(_props: ScreenProps) {
+  const invitation = window.location.pathname.includes('/invitacion');
+  const [token] = useState(() => decodeURIComponent(window.location.hash.slice(1)));
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [done, setDone] = useState(false);
+  const submit = useAction(async () => {
+    await api('POST', invitation ? '/v1/auth/invitations/accept' : '/v1/auth/password-reset', { body: { token, password }, anonymous: true });
+    // The token is spent: take it out of the address bar and the history.
+    window.history.replaceState(null, '', window.location.pathname);
+    setDone(true);
+  });
+  const mismatch = repeat.length > 0 && repeat !== password;
+  return (
+    <div class="auth-page">
+      <div class="auth-card">
+        <div class="brand brand-dark">
+          <span class="brand-mark" aria-hidden="true">
+            DTE
+          </span>
+          <span class="brand-name">Facturación electrónica</span>
+        </div>
+        <h1>{invitation ? 'Aceptar invitación' : 'Restablecer contraseña'}</h1>
+        {done ? (
+          <>
+            <Alert tone="success" title="Contraseña guardada">
+              Ya puede iniciar sesión con su correo y la contraseña nueva.
+            </Alert>
+            <a class="btn btn-primary btn-block" href={href('/')}>
+              Iniciar sesión
+            </a>
+          </>
+        ) : !token ? (
+          <Alert tone="danger" title="Enlace incompleto">
+            Abra el enlace tal como llegó en el correo. Si ya lo usó o pasaron más de 30 minutos, pida uno nuevo al propietario de la cuenta.
+          </Alert>
+        ) : (
+          <form
+            class="form-stack"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!mismatch) void submit.run();
+            }}
+          >
+            <p class="muted">{invitation ? 'Elija la contraseña con la que entrará al panel.' : 'Elija una contraseña nueva para su usuario.'}</p>
+            <TextField label="Contraseña nueva" type="password" autoComplete="new-password" required value={password} onValue={setPassword} hint="Al menos 12 caracteres; una frase es más fácil de recordar." error={fieldError(submit.error, 'password')} />
+            <TextField label="Repita la contraseña" type="password" autoComplete="new-password" required value={repeat} onValue={setRepeat} error={mismatch ? 'Las contraseñas no coinciden.' : undefined} />
+            <ErrorAlert error={submit.error} />
+            <Button type="submit" variant="primary" class="btn-block" pending={submit.pending} disabled={!password || mismatch}>
+              Guardar contraseña
+            </Button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
 }

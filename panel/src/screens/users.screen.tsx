@@ -1,5 +1,166 @@
+import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
+import { inviteUser, listUsers, removeUser, updateUser, type User } from '../api/account.api';
+import { ROLE_LABELS, formatDateTime } from '../lib/format';
+import { useAction, useLoad } from '../lib/hooks';
+import { can } from '../lib/session';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { SelectField, TextField, fieldError } from '../ui/form';
+import { PageHeader } from '../ui/page';
+import { Pager } from '../ui/pager';
+import { DataTable, type Column } from '../ui/table';
+import { Alert, EmptyState, ErrorAlert, ErrorState, SkeletonRows } from '../ui/states';
+import { toast } from '../ui/toast';
 
-export default function Screen(_props: ScreenProps) {
-  return <p>users</p>;
+const ROLE_OPTIONS = [
+  { value: 'owner', label: 'Propietario: todo, también usuarios y cierre de períodos' },
+  { value: 'member', label: 'Miembro: emite y administra emisores, webhooks y libros' },
+  { value: 'viewer', label: 'Solo lectura: consulta documentos, libros y consumo' },
+];
+
+export default function UsersScreen({ session }: ScreenProps) {
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const users = useLoad(() => listUsers(cursors[cursors.length - 1]), [cursors]);
+  const [inviting, setInviting] = useState(false);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState('member');
+  const [editing, setEditing] = useState<User | null>(null);
+  const [newRole, setNewRole] = useState('member');
+  const [removing, setRemoving] = useState<User | null>(null);
+  const owner = can(session, 'manage');
+  const invite = useAction(async (key: string) => {
+    await inviteUser({ email: email.trim(), role }, key);
+    toast(`Invitación enviada a ${email.trim()}. El enlace vale 30 minutos y se usa una sola vez.`);
+    setInviting(false);
+    setEmail('');
+    users.reload();
+  });
+  const change = useAction(async (key: string) => {
+    await updateUser(editing!.id, { role: newRole }, key);
+    toast(`Rol de ${editing!.email} cambiado a ${ROLE_LABELS[newRole]}.`);
+    setEditing(null);
+    users.reload();
+  });
+  const remove = useAction(async (key: string) => {
+    await removeUser(removing!.id, key);
+    toast(`${removing!.email} ya no tiene acceso a la cuenta.`);
+    setRemoving(null);
+    users.reload();
+  });
+  const rows = users.data?.data ?? [];
+  const columns: Column<User>[] = [
+    { key: 'email', label: 'Correo', primary: true, render: (u) => <span class="strong">{u.email}{u.id === session.user.id ? ' (usted)' : ''}</span> },
+    { key: 'role', label: 'Rol', render: (u) => <Badge tone={u.role === 'owner' ? 'info' : 'neutral'}>{ROLE_LABELS[u.role] ?? u.role}</Badge> },
+    { key: 'status', label: 'Estado', render: (u) => (u.status === 'invited' ? <Badge tone="warning">Invitado</Badge> : <Badge tone="success">Activo</Badge>) },
+    { key: 'login', label: 'Último ingreso', render: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span class="muted">—</span>) },
+    {
+      key: 'actions',
+      label: 'Acciones',
+      noLabel: true,
+      render: (u) =>
+        owner && u.id !== session.user.id ? (
+          <span class="row">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setNewRole(u.role);
+                setEditing(u);
+              }}
+              aria-label={`Cambiar el rol de ${u.email}`}
+            >
+              Cambiar rol
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setRemoving(u)} aria-label={`Quitar a ${u.email}`}>
+              Quitar
+            </Button>
+          </span>
+        ) : null,
+    },
+  ];
+  return (
+    <div class="screen">
+      <PageHeader
+        title="Usuarios"
+        subtitle="Las personas que entran a este panel y lo que cada una puede hacer."
+        actions={
+          owner ? (
+            <Button variant="primary" icon="mail" onClick={() => setInviting(true)}>
+              Invitar usuario
+            </Button>
+          ) : null
+        }
+      />
+      {!owner ? <Alert tone="info">Solo el propietario de la cuenta invita usuarios y cambia roles.</Alert> : null}
+      <div class="card card-flush">
+        {users.error ? (
+          <ErrorState error={users.error} onRetry={users.reload} />
+        ) : !users.data ? (
+          <SkeletonRows rows={3} />
+        ) : rows.length ? (
+          <>
+            <DataTable caption="Usuarios" columns={columns} rows={rows} rowKey={(u) => u.id} />
+            <Pager cursors={cursors} hasNext={users.data.has_more} endCursor={rows[rows.length - 1]?.id ?? null} onPage={setCursors} />
+          </>
+        ) : (
+          <EmptyState icon="users" title="Sin usuarios" />
+        )}
+      </div>
+      <Dialog
+        open={inviting}
+        title="Invitar usuario"
+        onClose={() => setInviting(false)}
+        footer={
+          <>
+            <Button onClick={() => setInviting(false)}>Cancelar</Button>
+            <Button variant="primary" icon="send" pending={invite.pending} disabled={!email.trim()} onClick={() => void invite.run()}>
+              Enviar invitación
+            </Button>
+          </>
+        }
+      >
+        <p class="muted">Le llegará un correo con un enlace para elegir su contraseña (vale 30 minutos, un solo uso).</p>
+        <TextField label="Correo electrónico" type="email" value={email} onValue={setEmail} error={fieldError(invite.error, 'email')} />
+        <SelectField label="Rol" value={role} onValue={setRole} options={ROLE_OPTIONS} error={fieldError(invite.error, 'role')} />
+        <ErrorAlert error={invite.error} />
+      </Dialog>
+      <Dialog
+        open={Boolean(editing)}
+        title={`Cambiar rol de ${editing?.email ?? ''}`}
+        onClose={() => setEditing(null)}
+        footer={
+          <>
+            <Button onClick={() => setEditing(null)}>Cancelar</Button>
+            <Button variant="primary" pending={change.pending} onClick={() => void change.run()}>
+              Guardar
+            </Button>
+          </>
+        }
+      >
+        <SelectField label="Rol" value={newRole} onValue={setNewRole} options={ROLE_OPTIONS} />
+        <p class="muted">Sus sesiones abiertas se cierran para que el cambio valga de inmediato.</p>
+        <ErrorAlert error={change.error} />
+      </Dialog>
+      <Dialog
+        open={Boolean(removing)}
+        title="Quitar usuario"
+        onClose={() => setRemoving(null)}
+        footer={
+          <>
+            <Button onClick={() => setRemoving(null)}>Cancelar</Button>
+            <Button variant="danger" pending={remove.pending} onClick={() => void remove.run()}>
+              Quitar acceso
+            </Button>
+          </>
+        }
+      >
+        <p>
+          <strong>{removing?.email}</strong> no podrá volver a entrar y sus sesiones se cierran de inmediato. Queda registrado en la auditoría.
+        </p>
+        <ErrorAlert error={remove.error} />
+      </Dialog>
+    </div>
+  );
 }

@@ -35,9 +35,9 @@ export function Card({ title, actions, children, class: className, id }: { title
 }
 
 /** Label / value pairs (a document's codes, an emitter's data). */
-export function DetailList({ items }: { items: [ComponentChildren, ComponentChildren][] }) {
+export function DetailList({ items, single }: { items: [ComponentChildren, ComponentChildren][]; single?: boolean }) {
   return (
-    <dl class="detail-list">
+    <dl class={`detail-list${single ? ' single' : ''}`}>
       {items.map(([k, v], i) => (
         <div key={i} class="detail-item">
           <dt>{k}</dt>

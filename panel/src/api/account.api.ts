@@ -1,0 +1,80 @@
+/** The account's REST doors used by the panel: plans, usage, API keys, users and the audit log. */
+import { api } from '../lib/http';
+
+export interface Plan {
+  id: string;
+  code: string;
+  name: string;
+  currency: string;
+  price_excl_iva: string;
+  interval: string;
+  included_documents: number;
+  overage: { up_to: number | null; unit_price_excl_iva: string }[];
+  features: string[];
+}
+
+export interface Usage {
+  period: string;
+  environment: string;
+  plan_code: string;
+  included: number;
+  used: number;
+  remaining: number;
+  overage_documents: number;
+  overage_amount_excl_iva: string;
+  by_emitter: { emitter_id: string; by_type: { type: string; processed: number }[] }[];
+  data_refreshed_at: string;
+}
+
+export interface List<T> {
+  data: T[];
+  has_more: boolean;
+}
+
+export const listPlans = () => api<List<Plan>>('GET', '/v1/plans');
+export const getUsage = (period: string) => api<Usage>('GET', `/v1/usage?period=${encodeURIComponent(period)}`);
+
+export interface ApiKey {
+  id: string;
+  name: string | null;
+  environment: string;
+  scopes: string[];
+  /** The key's visible start and end (sk_test_ab…yz); the full key is shown once, at creation. */
+  redacted?: string | null;
+  prefix?: string | null;
+  last4?: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at?: string | null;
+}
+
+export const listApiKeys = (after: string | null) => api<List<ApiKey>>('GET', `/v1/api-keys?limit=50${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);
+export const createApiKey = (body: { name: string; scopes: string[] }, key: string) => api<ApiKey & { key: string }>('POST', '/v1/api-keys', { body, idempotencyKey: key });
+export const revokeApiKey = (id: string, key: string) => api<ApiKey>('DELETE', `/v1/api-keys/${encodeURIComponent(id)}`, { idempotencyKey: key });
+
+export interface User {
+  id: string;
+  email: string;
+  role: 'owner' | 'member' | 'viewer';
+  status?: string | null;
+  created_at: string;
+  last_login_at?: string | null;
+}
+
+export const listUsers = (after: string | null) => api<List<User>>('GET', `/v1/users?limit=50${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);
+export const inviteUser = (body: { email: string; role: string }, key: string) => api<User>('POST', '/v1/users', { body, idempotencyKey: key });
+export const updateUser = (id: string, body: { role: string }, key: string) => api<User>('PATCH', `/v1/users/${encodeURIComponent(id)}`, { body, idempotencyKey: key });
+export const removeUser = (id: string, key: string) => api<unknown>('DELETE', `/v1/users/${encodeURIComponent(id)}`, { idempotencyKey: key });
+
+export interface AuditEntry {
+  id: string;
+  action: string;
+  actor: { type?: string; id?: string | null; email?: string | null; key_id?: string | null } | null;
+  ip: string | null;
+  user_agent?: string | null;
+  target?: { type?: string; id?: string | null } | null;
+  details?: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export const listAudit = (after: string | null) => api<List<AuditEntry>>('GET', `/v1/audit-log?limit=50${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);

@@ -1,0 +1,74 @@
+/**
+ * The embed view's reads: the page spends the single-use token from the link once, and keeps the
+ * read-only view token it gets back in memory only (never in storage, never in the address).
+ */
+import { ApiError, NETWORK_ERROR, api } from '../lib/http';
+
+export interface EmbedView {
+  token: string;
+  expiresAt: string;
+  emitterId: string;
+  reportId: string | null;
+}
+
+interface ExchangeAnswer {
+  token?: string;
+  view_token?: string;
+  access_token?: string;
+  expires_at: string;
+  emitter_id: string;
+  report_id?: string | null;
+}
+
+export type ExchangeOutcome = { ok: true; view: EmbedView } | { ok: false; reason: 'used' | 'expired' | 'invalid' | 'error'; message: string };
+
+export async function exchangeToken(token: string): Promise<ExchangeOutcome> {
+  try {
+    const r = await api<ExchangeAnswer>('POST', '/v1/fiscal/embed-sessions/exchange', { body: { token }, anonymous: true });
+    const viewToken = r.view_token ?? r.access_token ?? r.token ?? '';
+    return { ok: true, view: { token: viewToken, expiresAt: r.expires_at, emitterId: r.emitter_id, reportId: r.report_id ?? null } };
+  } catch (err) {
+    const e = err instanceof ApiError ? err : new ApiError(NETWORK_ERROR, 0, 'network_error');
+    if (e.status === 410) return { ok: false, reason: 'used', message: e.message };
+    if (e.status === 401) return { ok: false, reason: 'expired', message: e.message };
+    if (e.status === 400 || e.status === 404 || e.status === 422) return { ok: false, reason: 'invalid', message: e.message };
+    return { ok: false, reason: 'error', message: e.message };
+  }
+}
+
+let viewToken = '';
+
+export function setViewToken(token: string): void {
+  viewToken = token;
+}
+
+/** A read-only GraphQL query with the view token (the view token can never change anything). */
+export async function viewQuery<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${viewToken}` },
+      body: JSON.stringify({ query, variables }),
+      credentials: 'omit',
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0, 'network_error');
+  }
+  const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
+  if (body.errors?.length) throw new ApiError(body.errors[0].message, res.status, String(body.errors[0].extensions?.code ?? '').toLowerCase());
+  if (!res.ok || !body.data) throw new ApiError(`El servicio respondió ${res.status}.`, res.status, 'http_error');
+  return body.data;
+}
+
+/** A file (PDF, JSON) read with the view token and handed to the browser as a download. */
+export async function downloadWithViewToken(path: string, fileName: string): Promise<void> {
+  const res = await fetch(path, { headers: { Authorization: `Bearer ${viewToken}` }, credentials: 'omit' });
+  if (!res.ok) throw new ApiError(`No se pudo descargar el archivo (${res.status}).`, res.status, 'http_error');
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

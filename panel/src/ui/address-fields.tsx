@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Address } from '../api/emitters.api';
+import { catalogEntries, type CatalogEntry } from '../api/catalogs.api';
+import type { ApiError } from '../lib/http';
+import { SelectField, TextField, fieldError } from './form';
+
+/** Department, municipality and district from MH's catalogs (CAT-012, CAT-013, CAT-008) and the address line. */
+export function AddressFields({ value, onChange, error, prefix }: { value: Address; onChange: (a: Address) => void; error: ApiError | null; prefix: string }) {
+  const [catalogs, setCatalogs] = useState<{ departments: CatalogEntry[]; municipalities: CatalogEntry[]; districts: CatalogEntry[] } | null>(null);
+  useEffect(() => {
+    Promise.all([catalogEntries('CAT-012'), catalogEntries('CAT-013'), catalogEntries('CAT-008')]).then(
+      ([departments, municipalities, districts]) => setCatalogs({ departments, municipalities, districts }),
+      () => setCatalogs({ departments: [], municipalities: [], districts: [] }),
+    );
+  }, []);
+  const inDepartment = (list: CatalogEntry[]) => list.filter((e) => e.department === value.department);
+  const options = (list: CatalogEntry[], none: string) => [{ value: '', label: none }, ...list.map((e) => ({ value: e.code, label: `${e.name} (${e.code})` }))];
+  const f = (name: string) => fieldError(error, `${prefix}.${name}`);
+  return (
+    <>
+      <SelectField
+        label="Departamento"
+        value={value.department}
+        disabled={!catalogs}
+        onValue={(department) => onChange({ ...value, department, municipality: '', district: '' })}
+        options={options(catalogs?.departments ?? [], catalogs ? 'Elija…' : 'Cargando…')}
+        error={f('department')}
+      />
+      <SelectField label="Municipio" value={value.municipality} disabled={!value.department} onValue={(municipality) => onChange({ ...value, municipality })} options={options(inDepartment(catalogs?.municipalities ?? []), 'Elija…')} error={f('municipality')} />
+      <SelectField label="Distrito" value={value.district} disabled={!value.department} onValue={(district) => onChange({ ...value, district })} options={options(inDepartment(catalogs?.districts ?? []), 'Elija…')} error={f('district')} />
+      <TextField label="Dirección" value={value.line} onValue={(line) => onChange({ ...value, line })} error={f('line')} placeholder="Calle, número, colonia" />
+    </>
+  );
+}
+
+export const EMPTY_ADDRESS: Address = { department: '', municipality: '', district: '', line: '' };
