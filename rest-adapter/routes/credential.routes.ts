@@ -19,7 +19,7 @@ export const credentialRoutes: RestRoute[] = [
     tag: 'Credenciales',
     summary: 'Sube el certificado (XML del MH o PKCS#12) y las credenciales de la API del MH de un ambiente (multipart/form-data).',
     description:
-      'Campos: `environment` (00/01), `certificate` (archivo), `private_key_password`, `mh_user` (NIT), `mh_password`. Se verifica la contraseña, que la llave privada corresponda al certificado, el NIT y la vigencia; los secretos se guardan cifrados y nunca se devuelven. Luego se prueba el inicio de sesión en el MH.',
+      'Campos: `environment` (00/01), `certificate` (archivo), `private_key_password`, `mh_user` (NIT), `mh_password`. La primera carga de un ambiente requiere todos; después basta enviar lo que cambia y se conserva lo demás: `mh_password` (y `mh_user`) sola rota la contraseña del MH, `certificate` con `private_key_password` cambia el certificado (siempre juntos). Se verifica la contraseña, que la llave privada corresponda al certificado, el NIT y la vigencia; los secretos se guardan cifrados y nunca se devuelven. Luego se prueba el inicio de sesión en el MH.',
     scope: 'emitters:write',
     params: idParam('id', 'Id del emisor'),
     multipart: { maxBytes: MAX_UPLOAD },

@@ -2,7 +2,10 @@ import { emitterBody, establishmentBody } from '../fixtures/emitter-bodies';
 import { graphql, request } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-const EMITTER_GQL = `id nit nrc name tradeName economicActivity establishmentType address { department municipality district line } phone email numbering logoUrl isLargeTaxpayer credentials { environment } createdAt updatedAt`;
+/** A new emitter lists one credential status per environment, nothing stored. */
+const NO_CREDENTIALS = ['00', '01'].map((environment) => ({ environment, certificate_loaded: false, certificate_nit: null, mh_login_ok: false, checked_at: null, mh_user: null, certificate_valid_until: null, message: null }));
+
+const EMITTER_GQL = `id nit nrc name tradeName economicActivity establishmentType address { department municipality district line } phone email numbering logoUrl isLargeTaxpayer credentials { environment certificateLoaded certificateNit mhLoginOk checkedAt mhUser certificateValidUntil message } createdAt updatedAt`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +35,7 @@ describe('emitters over REST and GraphQL', () => {
       numbering: 'centralized',
       logo_url: null,
       is_large_taxpayer: true,
-      credentials: [],
+      credentials: NO_CREDENTIALS,
     });
     expect(e.id).toMatch(/^emt_/);
     const g = await graphql(t.url, t.account.testKey, `query($id: ID!) { emitter(id: $id) { ${EMITTER_GQL} } }`, { id: e.id });
@@ -53,7 +56,7 @@ describe('emitters over REST and GraphQL', () => {
       numbering: ge.numbering.toLowerCase(),
       logo_url: ge.logoUrl,
       is_large_taxpayer: ge.isLargeTaxpayer,
-      credentials: ge.credentials,
+      credentials: ge.credentials.map((c: Record<string, unknown>) => ({ environment: c.environment, certificate_loaded: c.certificateLoaded, certificate_nit: c.certificateNit, mh_login_ok: c.mhLoginOk, checked_at: c.checkedAt, mh_user: c.mhUser, certificate_valid_until: c.certificateValidUntil, message: c.message })),
       created_at: ge.createdAt,
       updated_at: ge.updatedAt,
     }).toEqual(e);
@@ -95,7 +98,7 @@ describe('emitters over REST and GraphQL', () => {
       numbering: 'per_establishment',
       logo_url: null,
       is_large_taxpayer: false,
-      credentials: [],
+      credentials: NO_CREDENTIALS,
       created_at: ge.createdAt,
       updated_at: ge.updatedAt,
     });

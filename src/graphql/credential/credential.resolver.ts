@@ -7,10 +7,11 @@ import { CredentialStatusType } from '../emitter/emitter.types';
 @InputType('UploadCredentialsInput')
 export class UploadCredentialsInput {
   @Field({ description: '"00" pruebas o "01" producción.' }) environment!: string;
-  @Field({ description: 'El archivo del certificado en base64: XML del MH (<CertificadoMH>) o PKCS#12 (.p12/.pfx).' }) certificateBase64!: string;
-  @Field() privateKeyPassword!: string;
-  @Field({ description: 'Usuario de la API del MH (NIT del emisor).' }) mhUser!: string;
-  @Field() mhPassword!: string;
+  @Field(() => String, { nullable: true, description: 'El archivo del certificado en base64: XML del MH (<CertificadoMH>) o PKCS#12 (.p12/.pfx). Va siempre con privateKeyPassword; omitido se conserva el guardado.' })
+  certificateBase64?: string | null;
+  @Field(() => String, { nullable: true, description: 'Contraseña de la llave privada del certificado (solo junto con certificateBase64).' }) privateKeyPassword?: string | null;
+  @Field(() => String, { nullable: true, description: 'Usuario de la API del MH (NIT del emisor); omitido se conserva el guardado.' }) mhUser?: string | null;
+  @Field(() => String, { nullable: true, description: 'Contraseña de la API del MH; omitida se conserva la guardada.' }) mhPassword?: string | null;
 }
 
 @ObjectType('CredentialPayload')
@@ -25,7 +26,10 @@ export class CredentialPayload {
 @Resolver()
 export class CredentialResolver {
   @Authorized('emitters:write')
-  @Mutation(() => CredentialPayload, { description: 'Guarda (cifrados) el certificado y las credenciales del MH de un ambiente y prueba el inicio de sesión.' })
+  @Mutation(() => CredentialPayload, {
+    description:
+      'Guarda (cifrados) el certificado y las credenciales del MH de un ambiente y prueba el inicio de sesión. La primera carga requiere todo; después basta lo que cambia (el certificado con su contraseña, o la contraseña y el usuario del MH) y se conserva el resto.',
+  })
   async uploadCredentials(
     @Arg('emitterId', () => ID) emitterId: string,
     @Arg('input', () => UploadCredentialsInput) input: UploadCredentialsInput,
@@ -34,7 +38,7 @@ export class CredentialResolver {
     return runMutation(async () => ({
       credential: await ctx.services.uploadCredentials.execute(ctx.actor!, emitterId, {
         environment: input.environment,
-        certificate: /^[A-Za-z0-9+/=\s]*$/.test(input.certificateBase64) ? Buffer.from(input.certificateBase64, 'base64') : null,
+        certificate: input.certificateBase64 == null ? null : /^[A-Za-z0-9+/=\s]*$/.test(input.certificateBase64) ? Buffer.from(input.certificateBase64, 'base64') : Buffer.from(input.certificateBase64, 'utf8'),
         privateKeyPassword: input.privateKeyPassword,
         mhUser: input.mhUser,
         mhPassword: input.mhPassword,

@@ -24,3 +24,11 @@ export function credentialStatus(c: EmitterCredentialEntity): CredentialStatus {
     message: c.message,
   };
 }
+
+/** The status of an environment where nothing is stored yet. */
+export function emptyCredentialStatus(environment: string): CredentialStatus {
+  return { environment, certificateLoaded: false, certificateNit: null, mhLoginOk: false, checkedAt: null, mhUser: null, certificateValidUntil: null, message: null };
+}
+
+/** One status per environment (`00`, `01`), in that order. */
+export const CREDENTIAL_ENVIRONMENTS = ['00', '01'] as const;

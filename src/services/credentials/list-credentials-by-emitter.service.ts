@@ -1,9 +1,10 @@
 import { EmitterCredentialEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
-import { credentialStatus, type CredentialStatus } from './credential-status';
+import { CREDENTIAL_ENVIRONMENTS, credentialStatus, emptyCredentialStatus, type CredentialStatus } from './credential-status';
 
 /**
- * The credential status of several emitters in one query (environment order), in the order of
+ * The credential status of several emitters in one query — one per environment (`00`, `01`;
+ * `certificateLoaded: false` where nothing is stored) — in the order of
  * `emitterIds` (the GraphQL door batches the emitters of one operation). The caller has already
  * loaded the emitters through an account-checked service, so only their ids reach here.
  */
@@ -14,6 +15,11 @@ export class ListCredentialsByEmitterService {
     const rows = await this.deps.orm.em
       .fork()
       .find(EmitterCredentialEntity, { emitter: { $in: [...emitterIds] } }, { orderBy: { environment: 'asc' } });
-    return emitterIds.map((id) => rows.filter((r) => r.emitter.id === id).map(credentialStatus));
+    return emitterIds.map((id) =>
+      CREDENTIAL_ENVIRONMENTS.map((env) => {
+        const stored = rows.find((r) => r.emitter.id === id && r.environment === env);
+        return stored ? credentialStatus(stored) : emptyCredentialStatus(env);
+      }),
+    );
   }
 }

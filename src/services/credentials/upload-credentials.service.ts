@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { NIT_PATTERN } from '../../domain/emitter/tax-identifiers';
-import { CertificateError, certificateWarnings, MAX_CERTIFICATE_BYTES, parseCertificate } from '../../integrations/certificates/parse-certificate';
+import { CertificateError, certificateWarnings, MAX_CERTIFICATE_BYTES, parseCertificate, type ParsedCertificate } from '../../integrations/certificates/parse-certificate';
 import { EmitterCredentialEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
@@ -20,20 +20,34 @@ export interface UploadCredentialsInput {
   mhPassword: unknown;
 }
 
+/** A part left out (absent, null or an empty form field) keeps what is stored. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
 const fieldsSchema = z.strictObject({
   environment: z.enum(['00', '01'], 'El ambiente es "00" (pruebas) o "01" (producción).'),
-  privateKeyPassword: z.string('Campo obligatorio.').min(1, 'Campo obligatorio.').max(200),
-  mhUser: z.string('Campo obligatorio.').regex(NIT_PATTERN, 'El usuario de la API del MH es el NIT del emisor: 14 dígitos (o 9), sin guiones.'),
-  mhPassword: z.string('Campo obligatorio.').min(1, 'Campo obligatorio.').max(100),
+  privateKeyPassword: optional(z.string('Texto esperado.').max(200)),
+  mhUser: optional(z.string('Texto esperado.').regex(NIT_PATTERN, 'El usuario de la API del MH es el NIT del emisor: 14 dígitos (o 9), sin guiones.')),
+  mhPassword: optional(z.string('Texto esperado.').max(100)),
 });
 
 const PASSWORD_CODES = new Set(['certificate_password_invalid']);
+
+const PART_LABELS = {
+  certificate: 'el archivo del certificado (XML del MH o .p12/.pfx)',
+  privateKeyPassword: 'la contraseña de la llave privada',
+  mhUser: 'el usuario de la API del MH (NIT)',
+  mhPassword: 'la contraseña de la API del MH',
+} as const;
 
 /**
  * Stores an issuer's certificate (MH XML `<CertificadoMH>` or PKCS#12) and MH credentials for one
  * environment: checks the password, that the key matches, the NIT and the validity; seals the key,
  * its password and the MH password; enrols them in the MH simulator when that is the MH in use; and
  * runs a test login. A failed login is reported in the status, not refused.
+ *
+ * The first upload of an environment needs every part. Later uploads may carry only what changes —
+ * the certificate with its password, the MH password (and user), or both — and keep the rest: a
+ * certificate always comes with its password, since one is checked against the other.
  */
 export class UploadCredentialsService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -48,23 +62,94 @@ export class UploadCredentialsService {
       mhPassword: input.mhPassword,
     });
     const errors = parsed.ok ? [] : [...parsed.errors];
-    if (!input.certificate || input.certificate.length === 0) errors.unshift({ path: 'certificate', code: 'required', message: 'Adjunte el archivo del certificado (XML del MH o .p12/.pfx).' });
-    else if (input.certificate.length > MAX_CERTIFICATE_BYTES) errors.unshift({ path: 'certificate', code: 'out_of_range', message: 'El certificado supera 1 MB.' });
-    if (errors.length || !parsed.ok) throw DomainError.validation(errors);
+    const file = input.certificate && input.certificate.length > 0 ? input.certificate : null;
+    if (file && file.length > MAX_CERTIFICATE_BYTES) errors.unshift({ path: 'certificate', code: 'out_of_range', message: 'El certificado supera 1 MB.' });
+    const environment = (input.environment === '00' || input.environment === '01' ? input.environment : null) as Environment | null;
+    // Nothing is stored for an invalid environment: its parts are judged as a first upload's.
+    let credential = environment ? await em.findOne(EmitterCredentialEntity, { emitter, environment }) : null;
+    const present = (k: 'privateKeyPassword' | 'mhUser' | 'mhPassword') => input[k] !== undefined && input[k] !== null && input[k] !== '';
+    const given = { certificate: file !== null, privateKeyPassword: present('privateKeyPassword'), mhUser: present('mhUser'), mhPassword: present('mhPassword') };
+    const stored = { certificate: !!credential, privateKeyPassword: !!credential, mhUser: !!credential?.mhUser, mhPassword: !!credential?.sealedMhPassword };
+    const parts = Object.keys(given) as (keyof typeof given)[];
+    const lacking = parts.filter((k) => !given[k] && !stored[k]);
+    if (lacking.length) {
+      for (const k of lacking) {
+        const message = credential
+          ? `Envíe ${PART_LABELS[k]}: falta entre las credenciales guardadas del ambiente ${environment}.`
+          : `La primera carga de credenciales de un ambiente requiere ${PART_LABELS[k]}.`;
+        errors.push({ path: k, code: 'required', message });
+      }
+    } else if (given.certificate !== given.privateKeyPassword) {
+      const k = given.certificate ? 'privateKeyPassword' : 'certificate';
+      errors.push({ path: k, code: 'required', message: `El certificado y la contraseña de su llave privada se cambian juntos: envíe también ${PART_LABELS[k]}.` });
+    } else if (parts.every((k) => !given[k])) {
+      errors.push({
+        path: null,
+        code: 'required',
+        message: 'No hay nada que actualizar: envíe el certificado con la contraseña de su llave privada, la contraseña (y el usuario) de la API del MH, o ambos. Lo que no envíe se conserva.',
+      });
+    }
+    if (errors.length || !parsed.ok || !environment) throw DomainError.validation(errors);
     const v = parsed.value;
-    const environment = v.environment as Environment;
 
+    const cert = file ? this.checkedCertificate(file, v.privateKeyPassword!, emitter.nit) : null;
+    const now = this.deps.clock.now();
+    const secrets = this.deps.secrets;
+    const aad = (what: string) => `emitter:${emitter.id}:${environment}:${what}`;
+    const changes: Partial<EmitterCredentialEntity> = { updatedAt: now };
+    if (cert) {
+      Object.assign(changes, {
+        certificateFormat: cert.format,
+        certificateNit: cert.nit,
+        certificateSubject: cert.subject,
+        certificateValidFrom: cert.validFrom,
+        certificateValidUntil: cert.validUntil,
+        publicKeySpki: cert.publicKeySpkiDer.toString('base64'),
+        sealedPrivateKey: secrets.seal(cert.privateKeyPkcs8Der, aad('private-key')),
+        sealedKeyPassword: secrets.seal(v.privateKeyPassword!, aad('key-password')),
+      });
+      cert.privateKeyPkcs8Der.fill(0);
+    }
+    if (v.mhUser !== undefined) changes.mhUser = v.mhUser;
+    if (v.mhPassword !== undefined) changes.sealedMhPassword = secrets.seal(v.mhPassword, aad('mh-password'));
+    if (credential) {
+      Object.assign(credential, changes);
+      credential.version += 1;
+    } else {
+      credential = em.create(EmitterCredentialEntity, { id: newId(IdPrefix.credential, now.getTime()), emitter, environment, ...(changes as Omit<EmitterCredentialEntity, 'id' | 'emitter' | 'environment'>), mhLoginOk: false, checkedAt: null, message: null, version: 1, createdAt: now });
+    }
+    const mhUser = credential.mhUser!;
+    const mhPassword = v.mhPassword ?? secrets.openText(credential.sealedMhPassword!, aad('mh-password'));
+    const publicKeySpkiDer = cert ? cert.publicKeySpkiDer : Buffer.from(credential.publicKeySpki, 'base64');
+    const validity = { validFrom: credential.certificateValidFrom, validUntil: credential.certificateValidUntil };
+    const warnings = certificateWarnings(validity, now).map((w) => w.message);
+    await this.deps.mhCredentials.enrol({ nit: emitter.nit, environment, mhUser, mhPassword, publicKeySpkiDer });
+    const login = await runMhLogin(this.deps, environment, { nit: emitter.nit, mhUser, mhPassword });
+    credential.mhLoginOk = login.ok;
+    credential.checkedAt = this.deps.clock.now();
+    const certificateLine = cert
+      ? `Certificado ${cert.format === 'pkcs12' ? 'PKCS#12' : 'XML del MH'} válido para el NIT ${cert.nit}.`
+      : `Se conserva el certificado guardado (NIT ${credential.certificateNit}).`;
+    const mhLine = given.mhPassword || given.mhUser ? '' : 'Se conservan el usuario y la contraseña de la API del MH guardados.';
+    credential.message = [certificateLine, mhLine, login.message, ...warnings].filter(Boolean).join(' ');
+    await em.flush();
+    this.deps.signingKeys.invalidate(`${emitter.id}:${environment}:`);
+    return credentialStatus(credential);
+  }
+
+  /** The uploaded certificate, checked: password, key pair, NIT of the issuer and validity today. */
+  private checkedCertificate(file: Buffer, password: string, nit: string): ParsedCertificate {
     let cert;
     try {
-      cert = parseCertificate(input.certificate!, v.privateKeyPassword);
+      cert = parseCertificate(file, password);
     } catch (err) {
       if (err instanceof CertificateError) {
         throw DomainError.field(err.code as never, PASSWORD_CODES.has(err.code) ? 'privateKeyPassword' : 'certificate', err.message);
       }
       throw err;
     }
-    if (cert.nit !== emitter.nit) {
-      throw DomainError.field('certificate_nit_mismatch', 'certificate', `El certificado es del NIT ${cert.nit} y el emisor tiene el NIT ${emitter.nit}.`);
+    if (cert.nit !== nit) {
+      throw DomainError.field('certificate_nit_mismatch', 'certificate', `El certificado es del NIT ${cert.nit} y el emisor tiene el NIT ${nit}.`);
     }
     const now = this.deps.clock.now();
     if (cert.validUntil && cert.validUntil.getTime() < now.getTime()) {
@@ -73,39 +158,6 @@ export class UploadCredentialsService {
     if (cert.validFrom && cert.validFrom.getTime() > now.getTime()) {
       throw DomainError.field('certificate_not_yet_valid', 'certificate', `El certificado es válido desde el ${cert.validFrom.toISOString()}.`);
     }
-
-    const secrets = this.deps.secrets;
-    const aad = (what: string) => `emitter:${emitter.id}:${environment}:${what}`;
-    let credential = await em.findOne(EmitterCredentialEntity, { emitter, environment });
-    const sealed = {
-      certificateFormat: cert.format,
-      certificateNit: cert.nit,
-      certificateSubject: cert.subject,
-      certificateValidFrom: cert.validFrom,
-      certificateValidUntil: cert.validUntil,
-      publicKeySpki: cert.publicKeySpkiDer.toString('base64'),
-      sealedPrivateKey: secrets.seal(cert.privateKeyPkcs8Der, aad('private-key')),
-      sealedKeyPassword: secrets.seal(v.privateKeyPassword, aad('key-password')),
-      mhUser: v.mhUser,
-      sealedMhPassword: secrets.seal(v.mhPassword, aad('mh-password')),
-      updatedAt: now,
-    };
-    cert.privateKeyPkcs8Der.fill(0);
-    if (credential) {
-      Object.assign(credential, sealed);
-      credential.version += 1;
-    } else {
-      credential = em.create(EmitterCredentialEntity, { id: newId(IdPrefix.credential, now.getTime()), emitter, environment, ...sealed, mhLoginOk: false, checkedAt: null, message: null, version: 1, createdAt: now });
-    }
-    const warnings = certificateWarnings(cert, now).map((w) => w.message);
-    await this.deps.mhCredentials.enrol({ nit: emitter.nit, environment, mhUser: v.mhUser, mhPassword: v.mhPassword, publicKeySpkiDer: cert.publicKeySpkiDer });
-    const login = await runMhLogin(this.deps, environment, { nit: emitter.nit, mhUser: v.mhUser, mhPassword: v.mhPassword });
-    credential.mhLoginOk = login.ok;
-    credential.checkedAt = this.deps.clock.now();
-    credential.message = [`Certificado ${cert.format === 'pkcs12' ? 'PKCS#12' : 'XML del MH'} válido para el NIT ${cert.nit}.`, login.message, ...warnings].join(' ');
-    await em.flush();
-    this.deps.signingKeys.invalidate(`${emitter.id}:${environment}:`);
-    return credentialStatus(credential);
+    return cert;
   }
 }
-
