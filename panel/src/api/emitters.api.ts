@@ -145,7 +145,7 @@ export async function updateEstablishment(emitterId: string, id: string, input: 
 
 export async function uploadCredentials(
   emitterId: string,
-  input: { environment: string; certificateBase64: string; privateKeyPassword: string; mhUser: string; mhPassword: string },
+  input: { environment: string; certificateBase64?: string; privateKeyPassword?: string; mhUser?: string; mhPassword?: string },
   key: string,
 ): Promise<CredentialStatus> {
   const p = await gqlMutate<{ credential: CredentialStatus; errors: UserError[] }>(

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
 import { getEmitter, testCredentials, uploadCredentials, type CredentialStatus, type Emitter } from '../api/emitters.api';
 import { ENVIRONMENT_LABELS, daysUntil, formatDate, formatDateTime } from '../lib/format';
@@ -38,14 +38,32 @@ function ExpiryAlert({ credential }: { credential: CredentialStatus }) {
   return null;
 }
 
-function UploadDialog({ emitter, environment, open, onClose, onSaved }: { emitter: Emitter; environment: string; open: boolean; onClose: () => void; onSaved: () => void }) {
+/**
+ * Upload of an environment's credentials. The first upload needs every part; later ones carry only
+ * what changes (the MH password alone, or the certificate with its key password).
+ */
+function UploadDialog({ emitter, environment, existing, open, onClose, onSaved }: { emitter: Emitter; environment: string; existing: CredentialStatus | undefined; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const loaded = Boolean(existing?.certificateLoaded);
   const [file, setFile] = useState<File | null>(null);
   const [keyPassword, setKeyPassword] = useState('');
-  const [mhUser, setMhUser] = useState(emitter.nit);
+  const [mhUser, setMhUser] = useState(existing?.mhUser ?? emitter.nit);
   const [mhPassword, setMhPassword] = useState('');
+  useEffect(() => {
+    if (!open) return;
+    setFile(null);
+    setKeyPassword('');
+    setMhPassword('');
+    setMhUser(existing?.mhUser ?? emitter.nit);
+  }, [open]);
+  const complete = loaded ? (file ? Boolean(keyPassword) : Boolean(mhPassword) || mhUser.trim() !== (existing?.mhUser ?? '')) : Boolean(file && keyPassword && mhPassword && mhUser.trim());
   const save = useAction(async (key: string) => {
-    if (!file) return;
-    const status = await uploadCredentials(emitter.id, { environment, certificateBase64: await readBase64(file), privateKeyPassword: keyPassword, mhUser: mhUser.trim(), mhPassword }, key);
+    const input = {
+      environment,
+      ...(file ? { certificateBase64: await readBase64(file), privateKeyPassword: keyPassword } : {}),
+      ...(mhUser.trim() && mhUser.trim() !== existing?.mhUser ? { mhUser: mhUser.trim() } : {}),
+      ...(mhPassword ? { mhPassword } : {}),
+    };
+    const status = await uploadCredentials(emitter.id, input, key);
     setKeyPassword('');
     setMhPassword('');
     toast(status.mhLoginOk ? 'Credenciales guardadas; el MH aceptó el inicio de sesión.' : 'Credenciales guardadas, pero el MH no aceptó el inicio de sesión: revise el usuario y la clave.', status.mhLoginOk ? 'success' : 'danger');
@@ -57,26 +75,22 @@ function UploadDialog({ emitter, environment, open, onClose, onSaved }: { emitte
       open={open}
       title={`Cargar credenciales · ${ENVIRONMENT_LABELS[environment]}`}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button variant="primary" icon="upload" pending={save.pending} disabled={!file || !keyPassword || !mhPassword || !mhUser.trim()} onClick={() => void save.run()}>
-            Guardar y probar
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Guardar y probar', icon: 'upload', pending: save.pending, disabled: !complete, onClick: () => void save.run() }}
     >
-      <p class="muted">Se guardan cifradas; ni el certificado ni las claves se vuelven a mostrar.</p>
-      <Field label="Certificado" hint="El archivo que entrega el MH (.crt con <CertificadoMH>) o un PKCS#12 (.p12/.pfx)." error={fieldError(save.error, 'certificateBase64', 'certificate')}>
+      <p class="muted">
+        Se guardan cifradas; ni el certificado ni las claves se vuelven a mostrar.
+        {loaded ? ' Envíe solo lo que cambia: deje vacío lo que quiere conservar.' : ''}
+      </p>
+      <Field label="Certificado" hint={loaded ? 'Opcional: solo si lo reemplaza (va con la contraseña de su clave privada).' : 'El archivo que entrega el MH (.crt con <CertificadoMH>) o un PKCS#12 (.p12/.pfx).'} error={fieldError(save.error, 'certificateBase64', 'certificate')}>
         {(id, describedBy) => (
           <div class="file-drop">
             <input id={id} type="file" accept=".crt,.cer,.xml,.p12,.pfx" aria-describedby={describedBy} onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
           </div>
         )}
       </Field>
-      <TextField label="Contraseña de la clave privada" type="password" autoComplete="off" value={keyPassword} onValue={setKeyPassword} error={fieldError(save.error, 'privateKeyPassword')} />
+      <TextField label="Contraseña de la clave privada" type="password" autoComplete="off" value={keyPassword} onValue={setKeyPassword} hint={loaded ? 'Solo junto con un certificado nuevo.' : undefined} error={fieldError(save.error, 'privateKeyPassword')} />
       <TextField label="Usuario de la API del MH" value={mhUser} onValue={setMhUser} hint="Normalmente el NIT del emisor." error={fieldError(save.error, 'mhUser')} />
-      <TextField label="Contraseña de la API del MH" type="password" autoComplete="off" value={mhPassword} onValue={setMhPassword} error={fieldError(save.error, 'mhPassword')} />
+      <TextField label="Contraseña de la API del MH" type="password" autoComplete="off" value={mhPassword} onValue={setMhPassword} hint={loaded ? 'Vacía: se conserva la guardada.' : undefined} error={fieldError(save.error, 'mhPassword')} />
       <ErrorAlert error={save.error} title="No se guardaron las credenciales" />
     </Dialog>
   );
@@ -133,7 +147,7 @@ function EnvironmentCard({ emitter, environment, session, onChanged }: { emitter
         {!current ? <p class="field-hint">Para administrarlas, cambie al ambiente {environment === '01' ? 'de producción' : 'de prueba'} con el interruptor de arriba.</p> : null}
         <ErrorAlert error={test.error} />
       </div>
-      <UploadDialog emitter={emitter} environment={environment} open={uploading} onClose={() => setUploading(false)} onSaved={onChanged} />
+      <UploadDialog emitter={emitter} environment={environment} existing={credential} open={uploading} onClose={() => setUploading(false)} onSaved={onChanged} />
     </Card>
   );
 }
