@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DOCUMENT_TYPES, currentPeriod, formatCount, formatDateTime, formatMoney } from '../lib/format';
 import { useLoad } from '../lib/hooks';
-import { StatusBadge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form';
-import { Icon } from '../ui/icons';
+import { PdfLabel, documentColumns, pdfLabel, pdfName } from '../ui/document-columns';
 import { Card, DetailList } from '../ui/page';
-import { Pager } from '../ui/pager';
+import { PagedList, fromConnection, useCursors } from '../ui/paged-list';
 import { DataTable, type Column } from '../ui/table';
-import { Alert, EmptyState, ErrorState, Loading, SkeletonRows } from '../ui/states';
+import { Alert, EmptyState, ErrorState, Loading } from '../ui/states';
 import { downloadWithViewToken, exchangeToken, setViewToken, viewQuery, type EmbedView, type ExchangeOutcome } from './embed-api';
 
 const GONE: Record<Exclude<ExchangeOutcome, { ok: true }>['reason'], { title: string; text: string }> = {
@@ -31,57 +30,40 @@ interface Row {
 function DocumentsView({ view }: { view: EmbedView }) {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
   useEffect(() => {
     const t = window.setTimeout(() => setSearch(q.trim()), 300);
     return () => window.clearTimeout(t);
   }, [q]);
-  useEffect(() => setCursors([null]), [search]);
+  const pages = useCursors([search]);
   const page = useLoad(
     () =>
       viewQuery<{ documents: { nodes: Row[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
         'query EmbedDocuments($filter: DocumentFilter, $after: String) { documents(filter: $filter, first: 25, after: $after) { nodes { id controlNumber type status issuedAt receiver { name } totals { total } } pageInfo { hasNextPage endCursor } } }',
-        { filter: { emitterId: view.emitterId, ...(search ? { q: search } : {}) }, after: cursors[cursors.length - 1] },
+        { filter: { emitterId: view.emitterId, ...(search ? { q: search } : {}) }, after: pages.after },
       ).then((r) => r.documents),
-    [search, cursors],
+    [search, pages.after],
   );
-  const columns: Column<Row>[] = [
-    { key: 'control', label: 'Número de control', primary: true, render: (d) => <span class="mono strong nowrap">{d.controlNumber ?? d.id}</span> },
-    { key: 'type', label: 'Tipo', render: (d) => DOCUMENT_TYPES[d.type]?.short ?? d.type },
-    { key: 'receiver', label: 'Receptor', render: (d) => <span class="truncate">{d.receiver?.name ?? 'Consumidor final'}</span> },
-    { key: 'date', label: 'Fecha', render: (d) => <span class="nowrap">{formatDateTime(d.issuedAt)}</span> },
-    { key: 'total', label: 'Total', align: 'right', render: (d) => <span class="amount">{formatMoney(d.totals.total)}</span> },
-    { key: 'status', label: 'Estado', render: (d) => <StatusBadge status={d.status} /> },
-    {
-      key: 'pdf',
-      label: 'PDF',
-      noLabel: true,
-      render: (d) => (
-        <button type="button" class="btn btn-ghost btn-sm" aria-label={`Descargar PDF ${d.controlNumber ?? ''}`.trim()} onClick={() => void downloadWithViewToken(`/v1/documents/${encodeURIComponent(d.id)}/pdf`, `${d.controlNumber ?? d.id}.pdf`)}>
-          <Icon name="download" size={15} />
-          PDF
-        </button>
-      ),
-    },
-  ];
+  const columns = documentColumns<Row>({
+    pdf: (d) => (
+      <button type="button" class="btn btn-ghost btn-sm" aria-label={pdfLabel(d)} onClick={() => void downloadWithViewToken(`/v1/documents/${encodeURIComponent(d.id)}/pdf`, pdfName(d))}>
+        <PdfLabel />
+      </button>
+    ),
+  });
   return (
     <div class="stack">
       <div class="card filters-single">
         <TextField label="Buscar" type="search" placeholder="Número de control, código, sello o receptor" value={q} onValue={setQ} />
       </div>
       <div class="card card-flush">
-        {page.error ? (
-          <ErrorState error={page.error} onRetry={page.reload} />
-        ) : !page.data ? (
-          <SkeletonRows />
-        ) : page.data.nodes.length ? (
-          <>
-            <DataTable caption="Documentos" columns={columns} rows={page.data.nodes} rowKey={(d) => d.id} />
-            <Pager cursors={cursors} hasNext={page.data.pageInfo.hasNextPage} endCursor={page.data.pageInfo.endCursor} onPage={setCursors} />
-          </>
-        ) : (
-          <EmptyState icon="documents" title={search ? 'Ningún documento coincide' : 'Sin documentos'} />
-        )}
+        <PagedList
+          {...fromConnection(page)}
+                    pages={pages}
+          skeletonRows={6}
+          empty={<EmptyState icon="documents" title={search ? 'Ningún documento coincide' : 'Sin documentos'} />}
+        >
+          {(rows) => <DataTable caption="Documentos" columns={columns} rows={rows} rowKey={(d) => d.id} />}
+        </PagedList>
       </div>
     </div>
   );

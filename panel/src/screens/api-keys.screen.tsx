@@ -9,10 +9,10 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Checkbox, TextField, fieldError } from '../ui/form';
 import { PageHeader } from '../ui/page';
-import { Pager } from '../ui/pager';
+import { PagedList, fromList, useCursors } from '../ui/paged-list';
 import { SecretReveal } from '../ui/secret-reveal';
 import { DataTable, type Column } from '../ui/table';
-import { Alert, EmptyState, ErrorAlert, ErrorState, SkeletonRows } from '../ui/states';
+import { Alert, EmptyState, ErrorAlert } from '../ui/states';
 import { toast } from '../ui/toast';
 
 export const SCOPES: { scope: string; label: string; default: boolean; ownerOnly?: boolean }[] = [
@@ -101,8 +101,8 @@ function CreateDialog({ session, open, onClose, onCreated }: { session: Session;
 }
 
 export default function ApiKeysScreen({ session }: ScreenProps) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const keys = useLoad(() => listApiKeys(cursors[cursors.length - 1]), [cursors, session.environment]);
+  const pages = useCursors();
+  const keys = useLoad(() => listApiKeys(pages.after), [pages.after, session.environment]);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useAction(async (key: string) => {
@@ -111,7 +111,6 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
     setRevoking(null);
     keys.reload();
   });
-  const rows = keys.data?.data ?? [];
   const columns: Column<ApiKey>[] = [
     { key: 'name', label: 'Nombre', primary: true, render: (k) => <span class="strong">{k.name || 'Sin nombre'}</span> },
     { key: 'key', label: 'Llave', render: (k) => <code>{keyText(k)}</code> },
@@ -157,34 +156,25 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
         }
       />
       <div class="card card-flush">
-        {keys.error ? (
-          <ErrorState error={keys.error} onRetry={keys.reload} />
-        ) : !keys.data ? (
-          <SkeletonRows rows={3} />
-        ) : rows.length ? (
-          <>
-            <DataTable caption="Llaves de API" columns={columns} rows={rows} rowKey={(k) => k.id} />
-            <Pager cursors={cursors} hasNext={keys.data.has_more} endCursor={rows[rows.length - 1]?.id ?? null} onPage={setCursors} />
-          </>
-        ) : (
-          <EmptyState icon="key" title="Sin llaves en este ambiente" action={<Button variant="primary" onClick={() => setCreating(true)}>Crear llave</Button>}>
-            Cree una llave para conectar su sistema. Se muestra completa una sola vez.
-          </EmptyState>
-        )}
+        <PagedList
+          {...fromList(keys)}
+
+          pages={pages}
+          empty={
+            <EmptyState icon="key" title="Sin llaves en este ambiente" action={<Button variant="primary" onClick={() => setCreating(true)}>Crear llave</Button>}>
+              Cree una llave para conectar su sistema. Se muestra completa una sola vez.
+            </EmptyState>
+          }
+        >
+          {(list) => <DataTable caption="Llaves de API" columns={columns} rows={list} rowKey={(k) => k.id} />}
+        </PagedList>
       </div>
       <CreateDialog session={session} open={creating} onClose={() => setCreating(false)} onCreated={keys.reload} />
       <Dialog
         open={Boolean(revoking)}
         title="Revocar llave"
         onClose={() => setRevoking(null)}
-        footer={
-          <>
-            <Button onClick={() => setRevoking(null)}>Cancelar</Button>
-            <Button variant="danger" pending={revoke.pending} onClick={() => void revoke.run()}>
-              Revocar llave
-            </Button>
-          </>
-        }
+        confirm={{ label: 'Revocar llave', variant: 'danger', pending: revoke.pending, onClick: () => void revoke.run() }}
       >
         <p>
           La llave <strong>{revoking?.name || revoking?.id}</strong> (<code>{revoking ? keyText(revoking) : ''}</code>) dejará de funcionar de inmediato. Los sistemas que la usan recibirán 401.

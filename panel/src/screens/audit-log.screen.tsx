@@ -1,12 +1,11 @@
-import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
 import { listAudit, type AuditEntry } from '../api/account.api';
 import { formatDateTime } from '../lib/format';
 import { useLoad } from '../lib/hooks';
 import { PageHeader } from '../ui/page';
-import { Pager } from '../ui/pager';
+import { PagedList, fromList, useCursors } from '../ui/paged-list';
 import { DataTable, type Column } from '../ui/table';
-import { EmptyState, ErrorState, SkeletonRows } from '../ui/states';
+import { EmptyState } from '../ui/states';
 
 /** The actions the audit log records, in words. */
 const ACTIONS: Record<string, string> = {
@@ -28,9 +27,8 @@ function who(e: AuditEntry): string {
 }
 
 export default function AuditLogScreen(_props: ScreenProps) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const log = useLoad(() => listAudit(cursors[cursors.length - 1]), [cursors]);
-  const rows = log.data?.data ?? [];
+  const pages = useCursors();
+  const log = useLoad(() => listAudit(pages.after), [pages.after]);
   const columns: Column<AuditEntry>[] = [
     { key: 'action', label: 'Acción', primary: true, render: (e) => <span class="strong">{ACTIONS[e.action] ?? e.action}</span> },
     { key: 'who', label: 'Quién', render: (e) => <span class="break">{who(e)}</span> },
@@ -42,18 +40,9 @@ export default function AuditLogScreen(_props: ScreenProps) {
     <div class="screen">
       <PageHeader title="Auditoría" subtitle="Quién hizo qué, cuándo y desde dónde: llaves, credenciales, usuarios, invalidaciones y reaperturas." />
       <div class="card card-flush">
-        {log.error ? (
-          <ErrorState error={log.error} onRetry={log.reload} />
-        ) : !log.data ? (
-          <SkeletonRows />
-        ) : rows.length ? (
-          <>
-            <DataTable caption="Registro de auditoría" columns={columns} rows={rows} rowKey={(e) => e.id} />
-            <Pager cursors={cursors} hasNext={log.data.has_more} endCursor={rows[rows.length - 1]?.id ?? null} onPage={setCursors} />
-          </>
-        ) : (
-          <EmptyState icon="list" title="Sin acciones registradas todavía" />
-        )}
+        <PagedList {...fromList(log)} pages={pages} skeletonRows={6} empty={<EmptyState icon="list" title="Sin acciones registradas todavía" />}>
+          {(list) => <DataTable caption="Registro de auditoría" columns={columns} rows={list} rowKey={(e) => e.id} />}
+        </PagedList>
       </div>
     </div>
   );

@@ -42,14 +42,7 @@ function ResendDialog({ doc, open, onClose }: { doc: DocumentDetail; open: boole
       open={open}
       title="Reenviar por correo"
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button variant="primary" icon="send" pending={send.pending} disabled={count === 0 || count > 10} onClick={() => void send.run()}>
-            Enviar
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Enviar', icon: 'send', pending: send.pending, disabled: count === 0 || count > 10, onClick: () => void send.run() }}
     >
       <p>Se envían el PDF y el JSON firmado del documento. El resultado aparecerá en el historial.</p>
       <TextAreaField label="Destinatarios" hint="Hasta 10 correos, separados por comas." rows={2} value={to} onValue={setTo} error={fieldError(send.error, 'to')} />
@@ -121,14 +114,7 @@ function InvalidateDialog({ doc, open, onClose, onDone }: { doc: DocumentDetail;
       size="lg"
       title="Invalidar documento"
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button variant="danger" pending={submit.pending} disabled={!understood} onClick={() => void submit.run()}>
-            Invalidar documento
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Invalidar documento', variant: 'danger', pending: submit.pending, disabled: !understood, onClick: () => void submit.run() }}
     >
       <Alert tone="warning" title="Esta acción no se puede deshacer">
         El MH anulará el documento {doc.controlNumber} ({formatMoney(doc.totals.total)}). Su receptor ya no podrá usarlo.

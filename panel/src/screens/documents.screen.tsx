@@ -2,21 +2,21 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
 import { listDocuments, watchDocumentStatus, type DocumentFilter, type DocumentRow } from '../api/documents.api';
 import { listEmitterSummaries } from '../api/emitters.api';
-import { DOCUMENT_TYPES, STATUS_LABELS, formatDateTime, formatMoney } from '../lib/format';
+import { DOCUMENT_TYPES, STATUS_LABELS } from '../lib/format';
 import { liveStatus } from '../lib/graphql';
 import { useLoad } from '../lib/hooks';
 import { href, setQuery } from '../lib/router';
 import { can } from '../lib/session';
 import { useStore } from '../lib/store';
-import { StatusBadge } from '../ui/badge';
 import { Button, LinkButton } from '../ui/button';
 import { SelectField, TextField } from '../ui/form';
-import { Icon } from '../ui/icons';
+import { PdfLabel, documentColumns, pdfLabel, pdfName } from '../ui/document-columns';
 import { PageHeader } from '../ui/page';
-import { Pager } from '../ui/pager';
-import { DataTable, type Column } from '../ui/table';
-import { EmptyState, ErrorState, SkeletonRows } from '../ui/states';
+import { PagedList, useCursors } from '../ui/paged-list';
+import { DataTable } from '../ui/table';
+import { EmptyState } from '../ui/states';
 
+const PAGE_SIZE = 25;
 const STATUS_FILTERS = ['PROCESSED', 'SENDING', 'SIGNED', 'REJECTED', 'CONTINGENCY', 'VOIDED', 'ERROR'];
 
 export function LiveIndicator() {
@@ -60,26 +60,32 @@ export function DocumentsScreen({ session, query }: ScreenProps) {
   const filterKey = JSON.stringify(filter);
   useEffect(() => setQuery({ q: q || null }), [q]);
 
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  useEffect(() => setCursors([null]), [filterKey]);
-  const after = cursors[cursors.length - 1];
-  const page = useLoad(() => listDocuments(filter, after), [filterKey, after]);
+  const pages = useCursors([filterKey]);
+  const page = useLoad(() => listDocuments(filter, pages.after, PAGE_SIZE), [filterKey, pages.after]);
   const [fresh, setFresh] = useState(0);
-  useEffect(() => setFresh(0), [filterKey, after]);
+  useEffect(() => setFresh(0), [filterKey, pages.after]);
+  const firstPage = pages.cursors.length === 1;
 
-  // Live statuses: a row on screen changes in place; a new document is announced on the first page.
+  // Live statuses: a row on screen changes in place. A new document joins the top of the first page
+  // when the filters say for sure it belongs there; otherwise (search, dates) it is announced.
   const rowsRef = useRef<DocumentRow[]>([]);
   rowsRef.current = page.data?.nodes ?? [];
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
   useEffect(
     () =>
       watchDocumentStatus({ emitterId: filter.emitterId }, (d) => {
         if (rowsRef.current.some((r) => r.id === d.id)) {
           page.setData((p) => (p ? { ...p, nodes: p.nodes.map((r) => (r.id === d.id ? { ...r, ...d } : r)) } : p));
-        } else if (cursors.length === 1) {
-          setFresh((n) => n + 1);
+          return;
         }
+        if (!firstPage) return;
+        const f = filterRef.current;
+        if (f.q || f.issuedFrom || f.issuedTo) return setFresh((n) => n + 1);
+        if ((f.type && f.type !== d.type) || (f.status && f.status !== d.status.toLowerCase())) return;
+        page.setData((p) => (p ? { ...p, nodes: [d, ...p.nodes].slice(0, PAGE_SIZE) } : p));
       }),
-    [filter.emitterId, cursors.length === 1],
+    [filter.emitterId, firstPage],
   );
 
   const set = (param: string) => (v: string) => setQuery({ [param]: v || null });
@@ -88,35 +94,15 @@ export function DocumentsScreen({ session, query }: ScreenProps) {
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const showEmitter = !filter.emitterId && (emitters.data?.length ?? 0) > 1;
-  const columns: Column<DocumentRow>[] = [
-    {
-      key: 'control',
-      label: 'Número de control',
-      primary: true,
-      render: (d) => (
-        <a class="mono strong nowrap" href={href(`/documentos/${d.id}`)}>
-          {d.controlNumber ?? d.id}
-        </a>
-      ),
-    },
-    { key: 'type', label: 'Tipo', render: (d) => <span title={DOCUMENT_TYPES[d.type]?.name}>{DOCUMENT_TYPES[d.type]?.short ?? d.type}</span> },
-    { key: 'receiver', label: 'Receptor', render: (d) => (d.receiver?.name ? <span class="truncate">{d.receiver.name}</span> : <span class="muted">Consumidor final</span>) },
-    ...(showEmitter ? [{ key: 'emitter', label: 'Emisor', hideOnPhone: true, render: (d: DocumentRow) => <span class="truncate">{d.emitterName}</span> }] : []),
-    { key: 'date', label: 'Fecha', render: (d) => <span class="nowrap">{formatDateTime(d.issuedAt)}</span> },
-    { key: 'total', label: 'Total', align: 'right', render: (d) => <span class="amount">{formatMoney(d.totals.total)}</span> },
-    { key: 'status', label: 'Estado', render: (d) => <StatusBadge status={d.status} /> },
-    {
-      key: 'pdf',
-      label: 'PDF',
-      noLabel: true,
-      render: (d) => (
-        <a class="btn btn-ghost btn-sm" href={`/v1/documents/${encodeURIComponent(d.id)}/pdf`} download={`${d.controlNumber ?? d.id}.pdf`} aria-label={`Descargar PDF ${d.controlNumber ?? ''}`.trim()}>
-          <Icon name="download" size={15} />
-          PDF
-        </a>
-      ),
-    },
-  ];
+  const columns = documentColumns<DocumentRow>({
+    link: (d) => href(`/documentos/${d.id}`),
+    showEmitter,
+    pdf: (d) => (
+      <a class="btn btn-ghost btn-sm" href={`/v1/documents/${encodeURIComponent(d.id)}/pdf`} download={pdfName(d)} aria-label={pdfLabel(d)}>
+        <PdfLabel />
+      </a>
+    ),
+  });
 
   return (
     <div class="screen">
@@ -171,16 +157,15 @@ export function DocumentsScreen({ session, query }: ScreenProps) {
         </div>
       ) : null}
       <div class="card card-flush">
-        {page.error ? (
-          <ErrorState error={page.error} onRetry={page.reload} />
-        ) : page.loading && !page.data ? (
-          <SkeletonRows />
-        ) : page.data && page.data.nodes.length ? (
-          <>
-            <DataTable caption="Documentos" columns={columns} rows={page.data.nodes} rowKey={(d) => d.id} rowHref={(d) => `/documentos/${d.id}`} />
-            <Pager cursors={cursors} hasNext={page.data.pageInfo.hasNextPage} endCursor={page.data.pageInfo.endCursor} onPage={setCursors} />
-          </>
-        ) : anyFilter ? (
+        <PagedList
+          load={page}
+          rows={page.loading && !page.data ? undefined : page.data?.nodes}
+          hasNext={Boolean(page.data?.pageInfo.hasNextPage)}
+          endCursor={page.data?.pageInfo.endCursor ?? null}
+          pages={pages}
+          skeletonRows={6}
+          empty={
+        anyFilter ? (
           <EmptyState icon="search" title="Ningún documento coincide con los filtros">
             Cambie la búsqueda o quite los filtros para ver todos los documentos.
           </EmptyState>
@@ -198,7 +183,11 @@ export function DocumentsScreen({ session, query }: ScreenProps) {
           >
             Los documentos que emita desde aquí o por la API aparecerán en esta lista.
           </EmptyState>
-        )}
+        )
+          }
+        >
+          {(rows) => <DataTable caption="Documentos" columns={columns} rows={rows} rowKey={(d) => d.id} rowHref={(d) => `/documentos/${d.id}`} />}
+        </PagedList>
       </div>
     </div>
   );

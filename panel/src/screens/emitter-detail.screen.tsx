@@ -39,14 +39,7 @@ function EditEmitterDialog({ emitter, open, onClose, onSaved }: { emitter: Emitt
       size="lg"
       title="Editar datos del emisor"
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button variant="primary" pending={save.pending} onClick={() => void save.run()}>
-            Guardar
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Guardar', pending: save.pending, onClick: () => void save.run() }}
     >
       <EmitterFields value={draft} onChange={setDraft} error={save.error} />
       <ErrorAlert error={save.error} />
@@ -106,14 +99,7 @@ function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved 
       size="lg"
       title={establishment ? `Editar establecimiento ${establishment.code}` : 'Agregar establecimiento'}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button variant="primary" pending={save.pending} onClick={() => void save.run()}>
-            Guardar
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Guardar', pending: save.pending, onClick: () => void save.run() }}
     >
       <div class="form-grid">
         <TextField label="Código del MH" value={draft.code} onValue={(code) => set({ code })} hint="M, S, B o P y tres dígitos: M001." error={fieldError(save.error, 'code')} />

@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
 import { listEmitters, type CredentialStatus, type Emitter } from '../api/emitters.api';
 import { useLoad } from '../lib/hooks';
@@ -7,9 +6,9 @@ import { can } from '../lib/session';
 import { Badge } from '../ui/badge';
 import { LinkButton } from '../ui/button';
 import { PageHeader } from '../ui/page';
-import { Pager } from '../ui/pager';
+import { PagedList, fromConnection, useCursors } from '../ui/paged-list';
 import { DataTable, type Column } from '../ui/table';
-import { EmptyState, ErrorState, SkeletonRows } from '../ui/states';
+import { EmptyState } from '../ui/states';
 
 export function CredentialBadge({ credential }: { credential: CredentialStatus | undefined }) {
   if (!credential?.certificateLoaded) return <Badge tone="neutral">Sin credenciales</Badge>;
@@ -18,8 +17,8 @@ export function CredentialBadge({ credential }: { credential: CredentialStatus |
 }
 
 export default function EmittersScreen({ session }: ScreenProps) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const page = useLoad(() => listEmitters(cursors[cursors.length - 1]), [cursors]);
+  const pages = useCursors();
+  const page = useLoad(() => listEmitters(pages.after), [pages.after]);
   const columns: Column<Emitter>[] = [
     {
       key: 'name',
@@ -50,16 +49,10 @@ export default function EmittersScreen({ session }: ScreenProps) {
         }
       />
       <div class="card card-flush">
-        {page.error ? (
-          <ErrorState error={page.error} onRetry={page.reload} />
-        ) : !page.data ? (
-          <SkeletonRows rows={3} />
-        ) : page.data.nodes.length ? (
-          <>
-            <DataTable caption="Emisores" columns={columns} rows={page.data.nodes} rowKey={(e) => e.id} rowHref={(e) => `/emisores/${e.id}`} />
-            <Pager cursors={cursors} hasNext={page.data.pageInfo.hasNextPage} endCursor={page.data.pageInfo.endCursor} onPage={setCursors} />
-          </>
-        ) : (
+        <PagedList
+          {...fromConnection(page)}
+                    pages={pages}
+          empty={
           <EmptyState
             icon="building"
             title="Todavía no hay emisores"
@@ -73,7 +66,10 @@ export default function EmittersScreen({ session }: ScreenProps) {
           >
             Registre el NIT, el NRC y la dirección del contribuyente; luego sus establecimientos y sus credenciales del MH.
           </EmptyState>
-        )}
+          }
+        >
+          {(rows) => <DataTable caption="Emisores" columns={columns} rows={rows} rowKey={(e) => e.id} rowHref={(e) => `/emisores/${e.id}`} />}
+        </PagedList>
       </div>
     </div>
   );

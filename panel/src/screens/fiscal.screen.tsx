@@ -118,14 +118,7 @@ function PeriodsTab({ emitter, session }: { emitter: EmitterSummary; session: Se
         open={Boolean(closing)}
         title={`Cerrar ${closing ? periodName(closing) : ''}`}
         onClose={() => setClosing(null)}
-        footer={
-          <>
-            <Button onClick={() => setClosing(null)}>Cancelar</Button>
-            <Button variant="primary" pending={close.pending} onClick={() => void close.run()}>
-              Cerrar período
-            </Button>
-          </>
-        }
+        confirm={{ label: 'Cerrar período', pending: close.pending, onClick: () => void close.run() }}
       >
         <p>Se generan todos los anexos y libros del período y se guarda una copia fija de cada archivo. Después no se aceptan registros nuevos de ese mes; un cambio a un documento queda señalado como «cambio tras el cierre».</p>
         <p class="muted">Solo el propietario de la cuenta puede reabrirlo, indicando el motivo.</p>
@@ -135,14 +128,7 @@ function PeriodsTab({ emitter, session }: { emitter: EmitterSummary; session: Se
         open={Boolean(reopening)}
         title={`Reabrir ${reopening ? periodName(reopening) : ''}`}
         onClose={() => setReopening(null)}
-        footer={
-          <>
-            <Button onClick={() => setReopening(null)}>Cancelar</Button>
-            <Button variant="danger" pending={reopen.pending} disabled={!reason.trim()} onClick={() => void reopen.run()}>
-              Reabrir
-            </Button>
-          </>
-        }
+        confirm={{ label: 'Reabrir', variant: 'danger', pending: reopen.pending, disabled: !reason.trim(), onClick: () => void reopen.run() }}
       >
         <p>El período vuelve a aceptar cambios y su versión aumenta; las copias de la versión anterior se conservan. Queda en la auditoría.</p>
         <TextAreaField label="Motivo" value={reason} onValue={setReason} />

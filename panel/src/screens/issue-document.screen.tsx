@@ -81,7 +81,7 @@ function ItemsEditor({ items, onChange, kind, run, error }: { items: IssueItem[]
             <TextField label="Cantidad" inputMode="decimal" value={it.quantity} onValue={(quantity) => set(i, { quantity })} error={cell(i, 'quantity')} />
             <TextField label={kind === '01' ? 'Precio unitario (con IVA)' : 'Precio unitario (sin IVA)'} inputMode="decimal" placeholder="0.00" value={it.unitPrice} onValue={(unitPrice) => set(i, { unitPrice })} error={cell(i, 'unitPrice')} />
             <SelectField
-              label="Venta"
+              label="Tipo de venta"
               value={it.tax}
               onValue={(tax) => set(i, { tax })}
               options={[
@@ -91,7 +91,7 @@ function ItemsEditor({ items, onChange, kind, run, error }: { items: IssueItem[]
               ]}
             />
             <SelectField
-              label="Tipo"
+              label="Bien o servicio"
               value={it.type}
               onValue={(type) => set(i, { type })}
               options={[

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../lib/http';
 import { useAction } from '../lib/hooks';
 import { login } from '../lib/session';
+import { Brand } from '../ui/brand';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form';
 import { Alert } from '../ui/states';
@@ -24,12 +25,7 @@ export function LoginScreen({ notice }: { notice: string | null }) {
   return (
     <div class="auth-page">
       <div class="auth-card">
-        <div class="brand brand-dark">
-          <span class="brand-mark" aria-hidden="true">
-            DTE
-          </span>
-          <span class="brand-name">Facturación electrónica</span>
-        </div>
+        <Brand dark />
         <h1>Iniciar sesión</h1>
         <p class="muted">Ingrese con el correo y la contraseña de su usuario del panel.</p>
         {notice && !submit.error ? <Alert tone="info">{notice}</Alert> : null}

@@ -3,6 +3,7 @@ import type { ScreenProps } from '../app';
 import { api } from '../lib/http';
 import { useAction } from '../lib/hooks';
 import { href } from '../lib/router';
+import { Brand } from '../ui/brand';
 import { Button } from '../ui/button';
 import { TextField, fieldError } from '../ui/form';
 import { Alert, ErrorAlert } from '../ui/states';
@@ -27,12 +28,7 @@ export default function PasswordResetScreen(_props: ScreenProps) {
   return (
     <div class="auth-page">
       <div class="auth-card">
-        <div class="brand brand-dark">
-          <span class="brand-mark" aria-hidden="true">
-            DTE
-          </span>
-          <span class="brand-name">Facturación electrónica</span>
-        </div>
+        <Brand dark />
         <h1>{invitation ? 'Aceptar invitación' : 'Restablecer contraseña'}</h1>
         {done ? (
           <>

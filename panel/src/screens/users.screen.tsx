@@ -9,9 +9,9 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { SelectField, TextField, fieldError } from '../ui/form';
 import { PageHeader } from '../ui/page';
-import { Pager } from '../ui/pager';
+import { PagedList, fromList, useCursors } from '../ui/paged-list';
 import { DataTable, type Column } from '../ui/table';
-import { Alert, EmptyState, ErrorAlert, ErrorState, SkeletonRows } from '../ui/states';
+import { Alert, EmptyState, ErrorAlert } from '../ui/states';
 import { toast } from '../ui/toast';
 
 const ROLE_OPTIONS = [
@@ -21,8 +21,8 @@ const ROLE_OPTIONS = [
 ];
 
 export default function UsersScreen({ session }: ScreenProps) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const users = useLoad(() => listUsers(cursors[cursors.length - 1]), [cursors]);
+  const pages = useCursors();
+  const users = useLoad(() => listUsers(pages.after), [pages.after]);
   const [inviting, setInviting] = useState(false);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
@@ -49,7 +49,6 @@ export default function UsersScreen({ session }: ScreenProps) {
     setRemoving(null);
     users.reload();
   });
-  const rows = users.data?.data ?? [];
   const columns: Column<User>[] = [
     { key: 'email', label: 'Correo', primary: true, render: (u) => <span class="strong">{u.email}{u.id === session.user.id ? ' (usted)' : ''}</span> },
     { key: 'role', label: 'Rol', render: (u) => <Badge tone={u.role === 'owner' ? 'info' : 'neutral'}>{ROLE_LABELS[u.role] ?? u.role}</Badge> },
@@ -95,31 +94,15 @@ export default function UsersScreen({ session }: ScreenProps) {
       />
       {!owner ? <Alert tone="info">Solo el propietario de la cuenta invita usuarios y cambia roles.</Alert> : null}
       <div class="card card-flush">
-        {users.error ? (
-          <ErrorState error={users.error} onRetry={users.reload} />
-        ) : !users.data ? (
-          <SkeletonRows rows={3} />
-        ) : rows.length ? (
-          <>
-            <DataTable caption="Usuarios" columns={columns} rows={rows} rowKey={(u) => u.id} />
-            <Pager cursors={cursors} hasNext={users.data.has_more} endCursor={rows[rows.length - 1]?.id ?? null} onPage={setCursors} />
-          </>
-        ) : (
-          <EmptyState icon="users" title="Sin usuarios" />
-        )}
+        <PagedList {...fromList(users)} pages={pages} empty={<EmptyState icon="users" title="Sin usuarios" />}>
+          {(list) => <DataTable caption="Usuarios" columns={columns} rows={list} rowKey={(u) => u.id} />}
+        </PagedList>
       </div>
       <Dialog
         open={inviting}
         title="Invitar usuario"
         onClose={() => setInviting(false)}
-        footer={
-          <>
-            <Button onClick={() => setInviting(false)}>Cancelar</Button>
-            <Button variant="primary" icon="send" pending={invite.pending} disabled={!email.trim()} onClick={() => void invite.run()}>
-              Enviar invitación
-            </Button>
-          </>
-        }
+        confirm={{ label: 'Enviar invitación', icon: 'send', pending: invite.pending, disabled: !email.trim(), onClick: () => void invite.run() }}
       >
         <p class="muted">Le llegará un correo con un enlace para elegir su contraseña (vale 30 minutos, un solo uso).</p>
         <TextField label="Correo electrónico" type="email" value={email} onValue={setEmail} error={fieldError(invite.error, 'email')} />
@@ -130,14 +113,7 @@ export default function UsersScreen({ session }: ScreenProps) {
         open={Boolean(editing)}
         title={`Cambiar rol de ${editing?.email ?? ''}`}
         onClose={() => setEditing(null)}
-        footer={
-          <>
-            <Button onClick={() => setEditing(null)}>Cancelar</Button>
-            <Button variant="primary" pending={change.pending} onClick={() => void change.run()}>
-              Guardar
-            </Button>
-          </>
-        }
+        confirm={{ label: 'Guardar', pending: change.pending, onClick: () => void change.run() }}
       >
         <SelectField label="Rol" value={newRole} onValue={setNewRole} options={ROLE_OPTIONS} />
         <p class="muted">Sus sesiones abiertas se cierran para que el cambio valga de inmediato.</p>
@@ -147,14 +123,7 @@ export default function UsersScreen({ session }: ScreenProps) {
         open={Boolean(removing)}
         title="Quitar usuario"
         onClose={() => setRemoving(null)}
-        footer={
-          <>
-            <Button onClick={() => setRemoving(null)}>Cancelar</Button>
-            <Button variant="danger" pending={remove.pending} onClick={() => void remove.run()}>
-              Quitar acceso
-            </Button>
-          </>
-        }
+        confirm={{ label: 'Quitar acceso', variant: 'danger', pending: remove.pending, onClick: () => void remove.run() }}
       >
         <p>
           <strong>{removing?.email}</strong> no podrá volver a entrar y sus sesiones se cierran de inmediato. Queda registrado en la auditoría.

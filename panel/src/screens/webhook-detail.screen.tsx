@@ -13,10 +13,10 @@ import { Dialog } from '../ui/dialog';
 import { EventPicker } from '../ui/event-picker';
 import { Checkbox, SelectField, TextField, fieldError } from '../ui/form';
 import { Card, DetailList, PageHeader } from '../ui/page';
-import { Pager } from '../ui/pager';
+import { PagedList, fromConnection, useCursors } from '../ui/paged-list';
 import { SecretReveal } from '../ui/secret-reveal';
 import { DataTable, type Column } from '../ui/table';
-import { EmptyState, ErrorAlert, ErrorState, Loading, SkeletonRows } from '../ui/states';
+import { EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
 import { DeliveryStatusBadge } from './webhooks.screen';
 
@@ -110,14 +110,7 @@ function EditDialog({ endpoint, open, onClose, onSaved }: { endpoint: WebhookEnd
       open={open}
       title="Editar endpoint"
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button variant="primary" pending={save.pending} disabled={!events.length} onClick={() => void save.run()}>
-            Guardar
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Guardar', pending: save.pending, disabled: !events.length, onClick: () => void save.run() }}
     >
       <TextField label="URL" type="url" value={url} onValue={setUrl} error={fieldError(save.error, 'url')} />
       <EventPicker value={events} onChange={setEvents} />
@@ -190,14 +183,7 @@ function DeleteDialog({ endpoint, open, onClose }: { endpoint: WebhookEndpoint; 
       open={open}
       title="Eliminar endpoint"
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button variant="danger" pending={remove.pending} disabled={!sure} onClick={() => void remove.run()}>
-            Eliminar
-          </Button>
-        </>
-      }
+      confirm={{ label: 'Eliminar', variant: 'danger', pending: remove.pending, disabled: !sure, onClick: () => void remove.run() }}
     >
       <p>
         Se elimina <code>{endpoint.url}</code> con su historial de entregas. Los eventos siguientes ya no se le enviarán.
@@ -210,8 +196,8 @@ function DeleteDialog({ endpoint, open, onClose }: { endpoint: WebhookEndpoint; 
 
 export default function WebhookDetailScreen({ session, params }: ScreenProps) {
   const endpoint = useLoad(() => getWebhookEndpoint(params.id), [params.id]);
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const deliveries = useLoad(() => listDeliveries(params.id, cursors[cursors.length - 1]), [params.id, cursors]);
+  const pages = useCursors([params.id]);
+  const deliveries = useLoad(() => listDeliveries(params.id, pages.after), [params.id, pages.after]);
   const [dialog, setDialog] = useState<'edit' | 'roll' | 'delete' | null>(null);
   const [open, setOpen] = useState<WebhookDelivery | null>(null);
   const writer = can(session, 'write');
@@ -298,20 +284,17 @@ export default function WebhookDetailScreen({ session, params }: ScreenProps) {
         />
       </Card>
       <Card title="Entregas" class="card-flush" actions={<Button size="sm" icon="refresh" onClick={deliveries.reload}>Actualizar</Button>}>
-        {deliveries.error ? (
-          <ErrorState error={deliveries.error} onRetry={deliveries.reload} />
-        ) : !deliveries.data ? (
-          <SkeletonRows rows={3} />
-        ) : deliveries.data.nodes.length ? (
-          <>
-            <DataTable caption="Entregas" columns={columns} rows={deliveries.data.nodes} rowKey={(d) => d.id} />
-            <Pager cursors={cursors} hasNext={deliveries.data.pageInfo.hasNextPage} endCursor={deliveries.data.pageInfo.endCursor} onPage={setCursors} />
-          </>
-        ) : (
-          <EmptyState icon="send" title="Todavía no hay entregas">
-            Envíe un evento de prueba para comprobar que su sistema recibe y verifica los eventos.
-          </EmptyState>
-        )}
+        <PagedList
+          {...fromConnection(deliveries)}
+                    pages={pages}
+          empty={
+            <EmptyState icon="send" title="Todavía no hay entregas">
+              Envíe un evento de prueba para comprobar que su sistema recibe y verifica los eventos.
+            </EmptyState>
+          }
+        >
+          {(rows) => <DataTable caption="Entregas" columns={columns} rows={rows} rowKey={(d) => d.id} />}
+        </PagedList>
       </Card>
       <DeliveryDialog endpointId={w.id} delivery={open} onClose={() => setOpen(null)} onReplayed={deliveries.reload} writer={writer} />
       <EditDialog endpoint={w} open={dialog === 'edit'} onClose={() => setDialog(null)} onSaved={(saved) => endpoint.setData(() => saved)} />

@@ -11,10 +11,10 @@ import { Dialog } from '../ui/dialog';
 import { EventPicker } from '../ui/event-picker';
 import { TextField, fieldError } from '../ui/form';
 import { PageHeader } from '../ui/page';
-import { Pager } from '../ui/pager';
+import { PagedList, fromConnection, useCursors } from '../ui/paged-list';
 import { SecretReveal } from '../ui/secret-reveal';
 import { DataTable, type Column } from '../ui/table';
-import { EmptyState, ErrorAlert, ErrorState, SkeletonRows } from '../ui/states';
+import { EmptyState, ErrorAlert } from '../ui/states';
 
 export function DeliveryStatusBadge({ status }: { status: number | null }) {
   if (status === null) return <span class="muted">Sin entregas</span>;
@@ -74,8 +74,8 @@ function CreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: ()
 }
 
 export default function WebhooksScreen({ session }: ScreenProps) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const page = useLoad(() => listWebhookEndpoints(cursors[cursors.length - 1]), [cursors]);
+  const pages = useCursors();
+  const page = useLoad(() => listWebhookEndpoints(pages.after), [pages.after]);
   const [creating, setCreating] = useState(false);
   const writer = can(session, 'write');
   const columns: Column<WebhookEndpoint>[] = [
@@ -108,20 +108,17 @@ export default function WebhooksScreen({ session }: ScreenProps) {
         }
       />
       <div class="card card-flush">
-        {page.error ? (
-          <ErrorState error={page.error} onRetry={page.reload} />
-        ) : !page.data ? (
-          <SkeletonRows rows={3} />
-        ) : page.data.nodes.length ? (
-          <>
-            <DataTable caption="Endpoints de webhook" columns={columns} rows={page.data.nodes} rowKey={(w) => w.id} rowHref={(w) => `/webhooks/${w.id}`} />
-            <Pager cursors={cursors} hasNext={page.data.pageInfo.hasNextPage} endCursor={page.data.pageInfo.endCursor} onPage={setCursors} />
-          </>
-        ) : (
-          <EmptyState icon="webhook" title="Sin endpoints en este ambiente" action={writer ? <Button variant="primary" onClick={() => setCreating(true)}>Agregar endpoint</Button> : null}>
-            Registre la URL de su sistema para recibir eventos como «documento procesado» o «reporte listo».
-          </EmptyState>
-        )}
+        <PagedList
+          {...fromConnection(page)}
+                    pages={pages}
+          empty={
+            <EmptyState icon="webhook" title="Sin endpoints en este ambiente" action={writer ? <Button variant="primary" onClick={() => setCreating(true)}>Agregar endpoint</Button> : null}>
+              Registre la URL de su sistema para recibir eventos como «documento procesado» o «reporte listo».
+            </EmptyState>
+          }
+        >
+          {(rows) => <DataTable caption="Endpoints de webhook" columns={columns} rows={rows} rowKey={(w) => w.id} rowHref={(w) => `/webhooks/${w.id}`} />}
+        </PagedList>
       </div>
       <CreateDialog open={creating} onClose={() => setCreating(false)} onCreated={page.reload} />
     </div>

@@ -1,9 +1,20 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { Icon } from './icons';
+import { Button } from './button';
+import { Icon, type IconName } from './icons';
+
+/** The dialog's main action; «Cancelar» beside it closes the dialog. */
+export interface DialogConfirm {
+  label: string;
+  onClick: () => void;
+  pending?: boolean;
+  disabled?: boolean;
+  variant?: 'primary' | 'danger';
+  icon?: IconName;
+}
 
 /** A modal dialog on the native <dialog> element (focus kept inside, Esc closes). */
-export function Dialog({ open, title, onClose, children, footer, size = 'md' }: { open: boolean; title: string; onClose: () => void; children: ComponentChildren; footer?: ComponentChildren; size?: 'md' | 'lg' }) {
+export function Dialog({ open, title, onClose, children, footer, confirm, size = 'md' }: { open: boolean; title: string; onClose: () => void; children: ComponentChildren; footer?: ComponentChildren; confirm?: DialogConfirm; size?: 'md' | 'lg' }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -30,7 +41,18 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md' }: 
             </button>
           </div>
           <div class="dialog-body">{children}</div>
-          {footer ? <div class="dialog-footer">{footer}</div> : null}
+          {footer || confirm ? (
+            <div class="dialog-footer">
+              {footer ?? (
+                <>
+                  <Button onClick={onClose}>Cancelar</Button>
+                  <Button variant={confirm!.variant ?? 'primary'} icon={confirm!.icon} pending={confirm!.pending} disabled={confirm!.disabled} onClick={confirm!.onClick}>
+                    {confirm!.label}
+                  </Button>
+                </>
+              )}
+            </div>
+          ) : null}
         </div>
       ) : null}
     </dialog>

@@ -4,6 +4,7 @@ import { ROLE_LABELS } from '../lib/format';
 import { useAction } from '../lib/hooks';
 import { href } from '../lib/router';
 import { logout, switchEnvironment, type Session } from '../lib/session';
+import { Brand } from './brand';
 import { Icon, type IconName } from './icons';
 import { toast } from './toast';
 
@@ -80,12 +81,7 @@ export function Shell({ session, path, children }: { session: Session; path: str
         Saltar al contenido
       </a>
       <aside class="sidebar" id="menu-principal">
-        <div class="brand">
-          <span class="brand-mark" aria-hidden="true">
-            DTE
-          </span>
-          <span class="brand-name">Facturación electrónica</span>
-        </div>
+        <Brand />
         <nav aria-label="Navegación principal">
           {NAV.map((g) => (
             <div key={g.group} class="nav-group">
