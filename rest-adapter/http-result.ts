@@ -19,7 +19,8 @@ export function problemResult(input: ProblemInput, ctx: ProblemContext, headers:
 
 export function writeResult(res: Response, result: HttpResult): void {
   res.status(result.status);
-  for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
+  // 204 has no body, so no Content-Type either.
+  for (const [k, v] of Object.entries(result.headers)) if (result.status !== 204 || k.toLowerCase() !== 'content-type') res.setHeader(k, v);
   if (result.status === 204) {
     res.end();
     return;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../src/domain/shared/error-codes';
 import { camelToSnake } from './case-convert';
 import type { RestRoute } from './route';
+import { routeResponses, type SuccessResponse } from './route-responses';
 
 extendZodWithOpenApi(z);
 
@@ -44,12 +45,56 @@ const problemSchema = z
   })
   .meta({ id: 'Problem' });
 
-function openApiPath(path: string): string {
-  return path.replace(/:([A-Za-z_]+)/g, '{$1}');
+/** The route's Express path relative to the `/v1` base address, in OpenAPI's `{param}` form. */
+export function openApiPath(path: string): string {
+  return path.replace(/^\/v1(?=\/)/, '').replace(/:([A-Za-z_]+)/g, '{$1}');
 }
 
-/** OpenAPI 3.1 from the route table: the same zod schemas that validate each request. */
-export function buildOpenApiDocument(routes: readonly RestRoute[], serverUrl: string): Record<string, unknown> {
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Solicitud inválida',
+  401: 'No autenticado (falta la llave, es inválida o fue revocada)',
+  403: 'Permiso insuficiente (la llave no tiene el permiso de la operación, u otro ambiente)',
+  404: 'No existe el recurso (o pertenece a otra cuenta o ambiente)',
+  409: 'Conflicto',
+  410: 'Enlace vencido o ya usado',
+  413: 'Cuerpo demasiado grande',
+  415: 'Tipo de contenido no admitido',
+  422: 'Error de validación o regla de negocio',
+  429: 'Demasiadas solicitudes',
+};
+
+const retryAfter = { 'Retry-After': { description: 'Segundos que conviene esperar antes de reintentar.', schema: { type: 'integer' } } };
+
+function problemResponse(status: number, codes: readonly string[]) {
+  const text = STATUS_TEXT[status] ?? Object.values(ERROR_CODES).find((e) => e.status === status)?.title ?? 'Error';
+  const list = codes.map((c) => `\`${c}\``).join(', ');
+  return {
+    description: `${text}. Códigos (\`type\` …/problems/{código}): ${list}${status === 422 ? '; `errors[]` detalla cada campo con su código' : ''}.`,
+    'x-problem-codes': codes,
+    ...(status === 429 || codes.includes('idempotency_request_in_progress') ? { headers: retryAfter } : {}),
+    content: { 'application/problem+json': { schema: problemSchema } },
+  };
+}
+
+function successResponse(s: SuccessResponse) {
+  const content = s.mediaTypes.length
+    ? { content: Object.fromEntries(s.mediaTypes.map((m) => [m, { schema: m === 'application/json' && s.schema ? s.schema : { type: 'string', format: 'binary' } }])) }
+    : {};
+  const headers = s.status === 302 ? { headers: { Location: { description: 'Enlace firmado de corta duración.', required: true, schema: { type: 'string', format: 'uri' } } } } : {};
+  return { description: s.description, ...headers, ...content };
+}
+
+/** A request body schema (camelCase zod) as the REST door reads it: snake_case JSON Schema. */
+function jsonBodySchema(r: RestRoute): never {
+  return snakeCaseJsonSchema(z.toJSONSchema(r.body!.schema, { io: 'input', unrepresentable: 'any' }), r.body!.opaque) as never;
+}
+
+/**
+ * OpenAPI 3.1 from the route table: the same zod schemas that validate each request, every success
+ * status and every refusal an operation can answer (`route-responses.ts`). `servers[0].url` is the
+ * base address ending in `/v1`; paths are relative to it, as the interface spec writes them.
+ */
+export function buildOpenApiDocument(routes: readonly RestRoute[], baseUrl: string): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',
@@ -57,48 +102,32 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], serverUrl: st
     description: 'Llave de API: `sk_test_…` (ambiente 00, pruebas) o `sk_live_…` (01, producción). La llave decide el ambiente.',
   });
   registry.register('Problem', problemSchema);
-  const problem = { content: { 'application/problem+json': { schema: problemSchema } } };
   for (const r of routes) {
-    const responses: Record<string, unknown> = {
-      [String(r.status)]: {
-        description: 'Éxito',
-        ...(r.response ? { content: { 'application/json': { schema: r.response } } } : {}),
-        ...(r.binaryMediaType ? { content: { [r.binaryMediaType]: { schema: { type: 'string', format: 'binary' } } } } : {}),
-      },
-    };
-    const codes = new Set<number>([400, 401, 403, 404, 429]);
-    if (r.body) codes.add(422).add(413).add(415);
-    if (r.method === 'POST') codes.add(409);
-    for (const c of [...codes].sort()) {
-      responses[String(c)] = { description: Object.values(ERROR_CODES).find((e) => e.status === c)?.title ?? 'Error', ...problem };
-    }
-    const headers = r.method === 'POST'
-      ? z.object({ 'Idempotency-Key': z.string().max(255).describe('Obligatorio en todo POST: la misma llave con el mismo cuerpo devuelve la misma respuesta (Idempotency-Replayed: true).') })
+    const { successes, problems } = routeResponses(r);
+    const responses: Record<string, unknown> = {};
+    for (const s of successes) responses[String(s.status)] = successResponse(s);
+    for (const [status, codes] of problems) responses[String(status)] = problemResponse(status, codes);
+    const headers = r.method === 'POST' && !r.public
+      ? z.object({ 'Idempotency-Key': z.string().min(1).max(255).describe('Obligatorio en todo POST: la misma llave con el mismo cuerpo devuelve la misma respuesta (Idempotency-Replayed: true).') })
       : undefined;
+    const body = r.body
+      ? { required: r.body.required, content: { 'application/json': { schema: jsonBodySchema(r) } } }
+      : r.multipart?.form
+        ? { required: true, content: { 'multipart/form-data': { schema: r.multipart.form as never } } }
+        : undefined;
     registry.registerPath({
       method: r.method.toLowerCase() as 'get',
       path: openApiPath(r.path),
       operationId: r.id,
       summary: r.summary,
-      description: [r.description, r.scope ? `Permiso requerido: \`${r.scope}\`.` : 'Cualquier llave válida.'].filter(Boolean).join('\n\n'),
+      description: [r.description, r.scope ? `Permiso requerido: \`${r.scope}\`.` : r.public ? 'Sin llave de API.' : 'Cualquier llave válida.'].filter(Boolean).join('\n\n'),
       tags: [r.tag],
       security: r.public ? [] : [{ apiKey: [] }],
       request: {
         ...(r.params ? { params: r.params } : {}),
         ...(r.query ? { query: r.query } : {}),
         ...(headers ? { headers } : {}),
-        ...(r.body
-          ? {
-              body: {
-                required: r.body.required,
-                content: {
-                  'application/json': {
-                    schema: snakeCaseJsonSchema(z.toJSONSchema(r.body.schema, { io: 'input', unrepresentable: 'any' }), r.body.opaque) as never,
-                  },
-                },
-              },
-            }
-          : {}),
+        ...(body ? { body } : {}),
       },
       responses: responses as never,
     });
@@ -111,7 +140,8 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], serverUrl: st
       version: '1.0.0-draft',
       description:
         'API REST /v1 de emisión de documentos tributarios electrónicos (DTE) ante el MH. Cuerpos JSON en snake_case, errores application/problem+json en español, Idempotency-Key en todo POST, paginación por cursor (limit, starting_after).',
+      license: { name: 'Propietaria', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: `${baseUrl}/v1`, description: 'Dirección base: las rutas son relativas a ella.' }],
   }) as unknown as Record<string, unknown>;
 }

@@ -4,6 +4,7 @@ import type { ProblemContext } from './problem';
 import type { z } from 'zod';
 import type { GraphQLContext } from '../src/graphql/common/context';
 import type { Scope } from '../src/domain/identity/scopes';
+import type { ErrorCode } from '../src/domain/shared/error-codes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -24,6 +25,17 @@ export interface RouteBody {
   opaque?: readonly string[];
 }
 
+/** A success answer other than the route's `status` (a dry run, queued work, a replacement…). */
+export interface RouteOutcome {
+  status: number;
+  /** When it is answered (Spanish, shown in the OpenAPI document). */
+  description: string;
+  /** Body schema; default the route's `response` (null: no body). */
+  response?: z.ZodType | null;
+  /** Non-JSON body (`text/html`, …) instead of `response`. */
+  mediaType?: string;
+}
+
 /** A REST route is data: method + path → a GraphQL operation, mappers and the success status. */
 export interface RestRoute {
   id: string;
@@ -40,11 +52,19 @@ export interface RestRoute {
   query?: z.ZodObject;
   body?: RouteBody;
   /** multipart/form-data upload: the raw bytes and content type are handed to `handler`. */
-  multipart?: { maxBytes: number };
+  multipart?: { maxBytes: number; /** The form's fields as a JSON Schema, for the OpenAPI document. */ form?: Record<string, unknown> };
   /** Response schema (snake_case) for the OpenAPI document. */
   response: z.ZodType | null;
-  /** Binary success body (e.g. `application/pdf`) instead of JSON, for the OpenAPI document. */
-  binaryMediaType?: string;
+  /** Binary success body (e.g. `application/pdf`, or the media types a file may have) instead of JSON, for the OpenAPI document. */
+  binaryMediaType?: string | readonly string[];
+  /** Other success statuses the operation answers (documented beside `status`). */
+  outcomes?: readonly RouteOutcome[];
+  /**
+   * Refusals of this operation beyond those its shape implies (authentication, scope, path ids,
+   * query, body, Idempotency-Key: see `route-responses.ts`): conflicts and business rules. Each
+   * code's status comes from the error taxonomy; the OpenAPI document lists them per status.
+   */
+  refusals?: readonly ErrorCode[];
   /** The GraphQL operation executed in-process. */
   operation?: string;
   toVariables?: (input: RouteInput) => Record<string, unknown>;

@@ -47,7 +47,7 @@ export const documentResource = z.object({
   replaced_by_document_id: z.string().nullable(),
   dry_run: z.boolean(),
   json: z.record(z.string(), z.unknown()).optional().describe('Solo en simulaciones: el JSON oficial construido.'),
-});
+}).meta({ id: 'Document' });
 
 export const DOCUMENT_FIELDS = `
   id emitterId environment type status externalId generationCode controlNumber receptionStamp processedAt issuedAt
@@ -115,7 +115,7 @@ export function serializeDocument(d: Gql): z.infer<typeof documentResource> {
 export const credentialStatusResource = emitterCredentialStatus.extend({
   object: z.literal('credential_status'),
   emitter_id: z.string(),
-});
+}).meta({ id: 'CredentialStatus' });
 
 export const CREDENTIAL_FIELDS = 'environment certificateLoaded certificateNit mhLoginOk checkedAt mhUser certificateValidUntil message';
 
@@ -147,7 +147,7 @@ export const documentEmailResource = z.object({
   message_id: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
-});
+}).meta({ id: 'DocumentEmail' });
 
 export const DOCUMENT_EMAIL_FIELDS = 'id documentId status to attempts nextAttemptAt lastError messageId createdAt sentAt';
 

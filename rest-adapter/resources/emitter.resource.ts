@@ -37,7 +37,7 @@ export const emitterResource = z.object({
   credentials: z.array(emitterCredentialStatus),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: 'Emitter' });
 
 export const EMITTER_FIELDS = `
   id nit nrc name tradeName economicActivity establishmentType
@@ -98,7 +98,7 @@ export const establishmentResource = z.object({
   points_of_sale: z.array(z.object({ code: z.string(), name: z.string().nullable(), active: z.boolean() })),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: 'Establishment' });
 
 export function serializeEstablishment(e: Gql): z.infer<typeof establishmentResource> {
   return {

@@ -22,7 +22,7 @@ export const fiscalReportResource = z.object({
   period_version: z.number().int(),
   error: z.string().nullable(),
   created_at: z.string(),
-});
+}).meta({ id: 'FiscalReport' });
 
 export const periodResource = z.object({
   object: z.literal('period'),
@@ -32,7 +32,7 @@ export const periodResource = z.object({
   version: z.number().int(),
   closed_at: z.string().nullable(),
   drift: z.boolean(),
-});
+}).meta({ id: 'Period' });
 
 export const reportTypeResource = z.object({
   type: z.string(),

@@ -13,7 +13,7 @@ export const webhookEndpointResource = z.object({
   created_at: z.string(),
   last_delivery_at: z.string().nullable(),
   last_delivery_status: z.number().int().nullable().describe('Estado HTTP del último intento; 0 sin respuesta'),
-});
+}).meta({ id: 'WebhookEndpoint' });
 
 export const WEBHOOK_ENDPOINT_FIELDS = 'id url events secret disabled environment createdAt lastDeliveryAt lastDeliveryStatus';
 

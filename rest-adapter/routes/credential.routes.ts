@@ -10,19 +10,33 @@ type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 const MAX_UPLOAD = 2 * 1024 * 1024;
 
+const CREDENTIALS_FORM = {
+  type: 'object',
+  properties: {
+    environment: { type: 'string', enum: ['00', '01'], description: '00 pruebas, 01 producción (el de la llave).' },
+    certificate: { type: 'string', format: 'binary', description: 'Certificado del MH (XML) o PKCS#12, hasta 1 MB.' },
+    private_key_password: { type: 'string', description: 'Contraseña de la llave privada del certificado.' },
+    mh_user: { type: 'string', description: 'NIT del usuario de la API del MH.' },
+    mh_password: { type: 'string', description: 'Contraseña de la API del MH.' },
+  },
+  required: ['environment'],
+  additionalProperties: false,
+};
+
 export const credentialRoutes: RestRoute[] = [
   {
     id: 'uploadCredentials',
     method: 'PUT',
     path: '/v1/emitters/:id/credentials',
     status: 200,
+    refusals: ['validation_failed', 'invalid_format', 'certificate_unreadable', 'certificate_password_invalid', 'certificate_key_mismatch', 'certificate_key_unsupported', 'certificate_missing_nit', 'certificate_nit_mismatch', 'certificate_expired', 'certificate_not_yet_valid'],
     tag: 'Credenciales',
     summary: 'Sube el certificado (XML del MH o PKCS#12) y las credenciales de la API del MH de un ambiente (multipart/form-data).',
     description:
       'Campos: `environment` (00/01), `certificate` (archivo), `private_key_password`, `mh_user` (NIT), `mh_password`. La primera carga de un ambiente requiere todos; después basta enviar lo que cambia y se conserva lo demás: `mh_password` (y `mh_user`) sola rota la contraseña del MH, `certificate` con `private_key_password` cambia el certificado (siempre juntos). Se verifica la contraseña, que la llave privada corresponda al certificado, el NIT y la vigencia; los secretos se guardan cifrados y nunca se devuelven. Luego se prueba el inicio de sesión en el MH.',
     scope: 'emitters:write',
     params: idParam('id', 'Id del emisor'),
-    multipart: { maxBytes: MAX_UPLOAD },
+    multipart: { maxBytes: MAX_UPLOAD, form: CREDENTIALS_FORM },
     response: credentialStatusResource,
     handler: async (_req, input, gctx) => {
       let form;
@@ -52,6 +66,7 @@ export const credentialRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/emitters/:id/credentials/test',
     status: 200,
+    refusals: ['credentials_not_configured'],
     tag: 'Credenciales',
     summary: 'Prueba el inicio de sesión en el MH con las credenciales guardadas (actualiza checked_at, mh_login_ok y message).',
     scope: 'emitters:write',

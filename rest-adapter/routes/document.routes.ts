@@ -27,6 +27,11 @@ export const documentRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/documents',
     status: 201,
+    outcomes: [
+      { status: 200, description: 'Simulación (`dry_run=true`, `dry_run: true` en el cuerpo, nada se firma ni se guarda) o documento rechazado por el MH en modo sync (`status: rejected`, detalle en `mh_response`).' },
+      { status: 202, description: 'En proceso (`mode=async`, o el MH no respondió dentro de SYNC_WAIT_MS) o en contingencia; un webhook avisa el resultado.' },
+    ],
+    refusals: ['generation_code_taken', 'production_not_allowed', 'credentials_not_configured', 'unknown_establishment', 'unknown_point_of_sale', 'receiver_required'],
     tag: 'Documentos',
     summary: 'Emite un documento (FE 01, CCF 03, NC 05, ND 06): calcula montos, arma el JSON oficial, lo valida, lo firma y lo transmite al MH.',
     description:
@@ -104,6 +109,7 @@ export const documentRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/documents/:id/send',
     status: 202,
+    refusals: ['document_not_sendable', 'receiver_required'],
     tag: 'Documentos',
     summary: 'Envía por correo el PDF y el JSON del documento: a `to`, o al correo del receptor.',
     description:
@@ -125,6 +131,11 @@ documentRoutes.push(
     method: 'POST',
     path: '/v1/documents/:id/retry',
     status: 200,
+    outcomes: [
+      { status: 201, description: 'La corrección creó un documento nuevo (`replaces_document_id`) y el MH lo procesó.' },
+      { status: 202, description: 'El MH no respondió a tiempo, o la corrección creó un documento nuevo que sigue en proceso; un webhook avisa el resultado.' },
+    ],
+    refusals: ['document_not_retryable', 'correction_not_allowed', 'not_allowed_with_raw'],
     tag: 'Documentos',
     summary: 'Reintenta un documento: consulta al MH antes de reenviar el mismo JSON firmado; con un cuerpo corrige un documento rechazado.',
     description:
@@ -149,6 +160,8 @@ documentRoutes.push(
     method: 'POST',
     path: '/v1/documents/:id/invalidate',
     status: 200,
+    outcomes: [{ status: 202, description: 'El MH aún no respondió el evento de invalidación: el documento sigue `processed` con `void.status` pending; un webhook avisa el resultado.' }],
+    refusals: ['document_not_invalidatable', 'invalidation_deadline_passed', 'replacement_required'],
     tag: 'Documentos',
     summary: 'Invalida (anula) un documento procesado con el evento de invalidación del MH (esquema v3).',
     description:

@@ -4,6 +4,7 @@ import {
   fiscalReportResource, periodResource, reportTypeResource, serializeFiscalReport, serializePeriod, serializeReportType,
 } from '../resources/fiscal-report.resource';
 import type { RestRoute } from '../route';
+import { CONTENT_TYPES } from '../../src/services/fiscal/fiscal-report-store';
 import { embedGonePage, fiscalEmbedPage } from '../../src/http/pages/fiscal-embed.page';
 
 /**
@@ -35,6 +36,9 @@ const rowsQuery = z.object({
 });
 const downloadQuery = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']).default('csv') });
 
+/** The media types of a report file (`CONTENT_TYPES` without parameters), for the OpenAPI document. */
+const REPORT_FILE_MEDIA_TYPES = [...new Set(Object.values(CONTENT_TYPES).map((t) => t.split(';')[0]))];
+
 const GONE_HTML = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
 
 export const fiscalReportRoutes: RestRoute[] = [
@@ -58,6 +62,8 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/emitters/:id/fiscal/reports',
     status: 202,
+    outcomes: [{ status: 200, description: 'Ya existe el reporte vigente con el mismo `input_hash`, o el período está cerrado (su instantánea).' }],
+    refusals: ['invalid_value', 'invalid_format'],
     tag: TAG,
     summary: 'Solicita un reporte fiscal de un período: 202 en cola, o 200 con el reporte vigente del mismo `input_hash` o la instantánea de un período cerrado.',
     scope: 'fiscal:write',
@@ -91,6 +97,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'GET',
     path: '/v1/emitters/:id/fiscal/reports/:report_id/rows',
     status: 200,
+    refusals: ['report_not_ready'],
     tag: TAG,
     summary: 'Filas de un reporte, paginadas, con las columnas que define el servidor.',
     description: 'Cada fila es `{n, cells}` con las celdas como texto (montos con 2 decimales, fechas DD/MM/AAAA) en el orden de `columns`.',
@@ -111,6 +118,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'GET',
     path: '/v1/emitters/:id/fiscal/reports/:report_id/download',
     status: 302,
+    refusals: ['report_not_ready', 'invalid_value'],
     tag: TAG,
     summary: 'Redirige (302) a un enlace firmado de corta duración (DOWNLOAD_URL_TTL_S, 300 s) con el archivo CSV, XLSX o PDF.',
     scope: 'fiscal:read',
@@ -127,13 +135,14 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'GET',
     path: '/v1/files/:token',
     status: 200,
+    refusals: ['link_expired'],
     tag: TAG,
     summary: 'Archivo de un enlace firmado (sin llave de API). 410 cuando venció o fue alterado.',
     scope: null,
     public: true,
     params: tokenParam,
     response: null,
-    binaryMediaType: 'application/octet-stream',
+    binaryMediaType: REPORT_FILE_MEDIA_TYPES,
     handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
       const r = await gctx.services.fiscalReportFiles.open(input.params.token);
       if (!r.ok) {
@@ -171,6 +180,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/emitters/:id/fiscal/periods/:period/close',
     status: 202,
+    refusals: ['period_already_closed', 'invalid_format'],
     tag: TAG,
     summary: 'Cierra un período: pasa a `closing`, se generan todos los reportes con sus instantáneas y hashes, y queda `closed` (evento fiscal.period.closed).',
     scope: 'fiscal:write',
@@ -183,6 +193,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/emitters/:id/fiscal/periods/:period/reopen',
     status: 200,
+    refusals: ['period_not_closed', 'invalid_format'],
     tag: TAG,
     summary: 'Reabre un período cerrado con un motivo (permiso fiscal:close): versión + 1; las instantáneas anteriores se conservan.',
     scope: 'fiscal:close',
@@ -197,6 +208,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/fiscal/embed-sessions',
     status: 201,
+    refusals: ['report_not_ready', 'out_of_range', 'invalid_format'],
     tag: TAG,
     summary: 'Enlace firmado de un solo uso (máximo 300 s) a una vista de solo lectura de un reporte listo.',
     description: 'Cuerpo: `emitter_id` y `report_id`, o `report_type` y `period` (el reporte listo más reciente); `ttl` en segundos (1–300, predeterminado 300).',
@@ -213,6 +225,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'GET',
     path: '/v1/fiscal/embed/:token',
     status: 200,
+    outcomes: [{ status: 410, description: 'El enlace ya se usó, venció o no existe: una página HTML lo explica.', mediaType: 'text/html' }],
     tag: TAG,
     summary: 'Página HTML de una sesión embebida (sin llave de API); un segundo uso o un enlace vencido responde 410 con una página clara.',
     scope: null,

@@ -32,6 +32,7 @@ export const webhookRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/webhook-endpoints',
     status: 201,
+    refusals: ['webhook_url_not_allowed', 'unknown_event_type'],
     tag: TAG,
     summary: 'Registra un endpoint de webhook (URL https pública); el secreto de firma se devuelve solo en esta respuesta.',
     description:
@@ -80,6 +81,7 @@ export const webhookRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/v1/webhook-endpoints/:id',
     status: 200,
+    refusals: ['webhook_url_not_allowed', 'unknown_event_type'],
     tag: TAG,
     summary: 'Actualiza url, events o disabled de un endpoint de webhook.',
     description: 'Un endpoint deshabilitado no recibe entregas nuevas; sus entregas pendientes terminan como fallidas.',
@@ -182,6 +184,7 @@ export const webhookRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/webhook-endpoints/:id/deliveries/:delivery_id/replay',
     status: 202,
+    refusals: ['webhook_delivery_not_replayable'],
     tag: TAG,
     summary: 'Reenvía una entrega terminada (fallida, o entregada para repetirla): un nuevo ciclo de intentos con el mismo evento y los mismos bytes.',
     description: 'Una entrega todavía pendiente o un evento de prueba responden 409 `webhook_delivery_not_replayable`.',

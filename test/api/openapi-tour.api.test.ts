@@ -1,0 +1,277 @@
+/**
+ * A tour of the REST API as an ERP would make it: every route of the route table, answering with
+ * success and with refusals. Every answer's body is validated against the schema that the route's
+ * operation in /v1/openapi.json documents for that status (objects closed: no undocumented field),
+ * and every problem code must be one the operation lists. A route added later without a step here,
+ * or answering a status its document does not list, fails with a message saying what to add.
+ */
+import { ROUTES } from '../../rest-adapter/route-table';
+import { ALL_SCOPES } from '../../src/domain/identity/scopes';
+import { routeResponses } from '../../rest-adapter/route-responses';
+import { ccfBody, feBody } from '../fixtures/document-bodies';
+import { emitterBody, establishmentBody } from '../fixtures/emitter-bodies';
+import { purchaseBody } from '../fixtures/fiscal-record-bodies';
+import { mhCertificate } from '../support/certificates';
+import { CERT_PASSWORD, MH_PASSWORD, createIssuer, type Issuer } from '../support/issuer';
+import { MhControl, waitFor } from '../support/mh-control';
+import { ApiTour, type TourResponse } from '../support/openapi-tour';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { startReceiver, type Receiver } from '../support/webhook-receiver';
+
+let t: TestApp;
+let tour: ApiTour;
+let mh: MhControl;
+let receiver: Receiver;
+let key: string;
+let issuer: Issuer;
+/** A key with every scope but the one a route needs, per scope (403 steps). */
+const keyWithout = new Map<string, string>();
+const people = { responsible: { name: 'Ana López', document_type: '13', document_number: '01234567-8' }, requester: { name: 'Luis Díaz', document_type: '13', document_number: '07654321-0' } };
+const MISSING = 'nope_000000000000';
+
+const call = (method: string, path: string, opts: Parameters<ApiTour['call']>[2] = {}) => tour.call(method, path, { key, ...opts });
+const expectStatus = (r: TourResponse, status: number) => expect([r.status, r.text.slice(0, 300)]).toEqual([status, expect.any(String)]);
+async function eventually<T>(fn: () => Promise<T | null | undefined | false>): Promise<T> {
+  return waitFor(fn, 30_000);
+}
+
+beforeAll(async () => {
+  receiver = await startReceiver(() => 200);
+  t = await startTestApp({ SYNC_WAIT_MS: '8000', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', BODY_LIMIT_BYTES: '65536' });
+  key = t.account.testKey;
+  mh = new MhControl(t.app.mhSimulatorUrl!);
+  const doc = (await (await fetch(`${t.url}/v1/openapi.json`)).json()) as Record<string, unknown>;
+  tour = new ApiTour(t.url, doc, ROUTES);
+  for (const scope of new Set(ROUTES.map((r) => r.scope).filter((s): s is NonNullable<typeof s> => !!s))) {
+    const base = scope.replace(/:.*/, '');
+    const others = ALL_SCOPES.filter((s) => !s.startsWith(`${base}:`));
+    keyWithout.set(scope, (await t.app.services.createApiKey.execute({ accountId: t.account.id, environment: '00', scopes: others })).key);
+  }
+  issuer = await createIssuer(t.url, key);
+}, 90_000);
+
+afterAll(async () => {
+  await t?.stop();
+  await receiver?.close();
+});
+
+describe('API tour: every answer matches the schema its OpenAPI operation documents', () => {
+  it('catalogs: list, one catalog, unknown catalog 404', async () => {
+    expectStatus(await call('GET', '/v1/catalogs'), 200);
+    expectStatus(await call('GET', '/v1/catalogs/CAT-002?limit=5'), 200);
+    expectStatus(await call('GET', '/v1/catalogs/CAT-999'), 404);
+  });
+
+  it('emitters and establishments: create, list, read, update; duplicate NIT 409, duplicate code 409, bad body 422', async () => {
+    const nit = '06149999999991';
+    const e = await call('POST', '/v1/emitters', { body: emitterBody({ nit }) });
+    expectStatus(e, 201);
+    expectStatus(await call('POST', '/v1/emitters', { body: emitterBody({ nit }) }), 409);
+    expectStatus(await call('POST', '/v1/emitters', { body: emitterBody({ nit: '12' }) }), 422);
+    expectStatus(await call('GET', '/v1/emitters?limit=2'), 200);
+    expectStatus(await call('GET', `/v1/emitters/${e.body.id}`), 200);
+    expectStatus(await call('PATCH', `/v1/emitters/${e.body.id}`, { body: { trade_name: 'Brisas', logo_url: null } }), 200);
+    const s = await call('POST', `/v1/emitters/${e.body.id}/establishments`, { body: establishmentBody() });
+    expectStatus(s, 201);
+    expectStatus(await call('POST', `/v1/emitters/${e.body.id}/establishments`, { body: establishmentBody() }), 409);
+    expectStatus(await call('GET', `/v1/emitters/${e.body.id}/establishments`), 200);
+    expectStatus(await call('GET', `/v1/emitters/${e.body.id}/establishments/${s.body.id}`), 200);
+    expectStatus(await call('PATCH', `/v1/emitters/${e.body.id}/establishments/${s.body.id}`, { body: { name: 'Matriz' } }), 200);
+  });
+
+  it('credentials: upload (multipart), a certificate of another NIT 422, wrong media type 415; test login', async () => {
+    const form = (nit: string) => {
+      const f = new FormData();
+      f.set('environment', '00');
+      f.set('certificate', new Blob([mhCertificate(nit, CERT_PASSWORD)]), 'emisor.crt');
+      f.set('private_key_password', CERT_PASSWORD);
+      f.set('mh_user', issuer.nit);
+      f.set('mh_password', MH_PASSWORD);
+      return f;
+    };
+    expectStatus(await call('PUT', `/v1/emitters/${issuer.emitterId}/credentials`, { raw: form(issuer.nit) }), 200);
+    expectStatus(await call('PUT', `/v1/emitters/${issuer.emitterId}/credentials`, { raw: form('06140000000001') }), 422);
+    expectStatus(await call('PUT', `/v1/emitters/${issuer.emitterId}/credentials`, { body: { environment: '00' } }), 415);
+    expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/credentials/test`, { body: { environment: '00' } }), 200);
+    expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/credentials/test`, { body: { environment: '02' } }), 422);
+  });
+
+  let processed: TourResponse;
+  let rejected: TourResponse;
+  it('documents: dry run 200, sealed 201, rejected 200, async 202; read, JSON, PDF, list; invalid body 422', async () => {
+    expectStatus(await call('POST', '/v1/documents?dry_run=true', { body: feBody(issuer) }), 200);
+    processed = await call('POST', '/v1/documents', { body: ccfBody(issuer) });
+    expectStatus(processed, 201);
+    await mh.fault({ mode: 'reject', code: '020', observations: ['Dato inválido'], count: 2 });
+    rejected = await call('POST', '/v1/documents', { body: feBody(issuer) });
+    expect([rejected.status, rejected.body.status]).toEqual([200, 'rejected']);
+    const resent = await call('POST', '/v1/documents', { body: feBody(issuer) });
+    expect(resent.body.status).toBe('rejected');
+    const queued = await call('POST', '/v1/documents?mode=async', { body: feBody(issuer) });
+    expectStatus(queued, 202);
+    expectStatus(await call('POST', '/v1/documents', { body: feBody(issuer, { items: [] }) }), 422);
+    expectStatus(await call('POST', '/v1/documents?mode=later', { body: feBody(issuer) }), 400);
+    expectStatus(await call('GET', `/v1/documents/${processed.body.id}`), 200);
+    expectStatus(await call('GET', `/v1/documents/${processed.body.id}/json`), 200);
+    expectStatus(await call('GET', `/v1/documents/${processed.body.id}/pdf`), 200);
+    expectStatus(await call('GET', `/v1/documents?limit=3&type=03`), 200);
+    expectStatus(await call('GET', `/v1/documents?issued_from=ayer`), 400);
+
+    // retry: a rejected one resent as it is (sealed now → 200), a processed one → 409
+    expectStatus(await call('POST', `/v1/documents/${resent.body.id}/retry`), 200);
+    expectStatus(await call('POST', `/v1/documents/${processed.body.id}/retry`), 409);
+    await eventually(async () => (await tour.call('GET', `/v1/documents/${queued.body.id}`, { key })).body.status === 'processed');
+  });
+
+  it('documents: retry that MH does not answer in time 202; send 202 and 409; fiscal tags 200 and 422', async () => {
+    expectStatus(await call('POST', `/v1/documents/${rejected.body.id}/send`), 409);
+    expectStatus(await call('POST', `/v1/documents/${processed.body.id}/send`, { body: { to: ['compras@elroble.com.sv'] } }), 202);
+    await mh.fault({ mode: 'reject', code: '020', observations: ['Dato inválido'], count: 1 });
+    const again = await call('POST', '/v1/documents', { body: ccfBody(issuer) });
+    expect(again.body.status).toBe('rejected');
+    expectStatus(await call('POST', `/v1/documents/${again.body.id}/retry?mode=async`), 202);
+    expectStatus(await call('PATCH', `/v1/documents/${processed.body.id}/fiscal`, { body: { exclude_from_books: false, external_ref: 'ERP-1' } }), 200);
+    expectStatus(await call('PATCH', `/v1/documents/${processed.body.id}/fiscal`, { body: { free_zone: 'sí' } }), 422);
+  });
+
+  it('documents: invalidation pending 202, sealed 200, a second one 409, no responsible 422', async () => {
+    const a = await call('POST', '/v1/documents', { body: ccfBody(issuer) });
+    const b = await call('POST', '/v1/documents', { body: ccfBody(issuer) });
+    expectStatus(await call('POST', `/v1/documents/${a.body.id}/invalidate`, { body: { reason_type: '2', reason: 'Operación rescindida' } }), 422);
+    expectStatus(await call('POST', `/v1/documents/${a.body.id}/invalidate`, { body: { reason_type: '2', reason: 'Operación rescindida', ...people } }), 200);
+    expectStatus(await call('POST', `/v1/documents/${rejected.body.id}/invalidate`, { body: { reason_type: '2', reason: 'Rechazado', ...people } }), 409);
+    await mh.fault({ mode: 'timeout', paths: ['/fesv/anulardte'], count: 1 });
+    expectStatus(await call('POST', `/v1/documents/${b.body.id}/invalidate`, { body: { reason_type: '2', reason: 'Operación rescindida', ...people } }), 202);
+    await mh.clear();
+    expectStatus(await call('GET', '/v1/contingencies?status=open'), 200);
+    expectStatus(await call('GET', '/v1/contingencies?status=cerrada'), 400);
+  });
+
+  it('webhooks: create, list, read, update, test, roll the secret, deliveries, replay; private URL refused 422, pending replay 409', async () => {
+    const e = await call('POST', '/v1/webhook-endpoints', { body: { url: receiver.url, events: ['document.processed'] } });
+    expectStatus(e, 201);
+    expectStatus(await call('POST', '/v1/webhook-endpoints', { body: { url: 'ftp://example.com', events: ['document.processed'] } }), 422);
+    expectStatus(await call('GET', '/v1/webhook-endpoints'), 200);
+    expectStatus(await call('GET', `/v1/webhook-endpoints/${e.body.id}`), 200);
+    expectStatus(await call('PATCH', `/v1/webhook-endpoints/${e.body.id}`, { body: { events: ['document.processed', 'document.rejected'] } }), 200);
+    expectStatus(await call('PATCH', `/v1/webhook-endpoints/${e.body.id}`, { body: { events: ['document.nada'] } }), 422);
+    const test = await call('POST', `/v1/webhook-endpoints/${e.body.id}/test`);
+    expectStatus(test, 200);
+    expectStatus(await call('POST', `/v1/webhook-endpoints/${e.body.id}/roll-secret`, { body: { overlap_s: 60 } }), 200);
+    const list = await call('GET', `/v1/webhook-endpoints/${e.body.id}/deliveries`);
+    expectStatus(list, 200);
+    const delivery = list.body.data.find((d: { event_id: string }) => d.event_id === test.body.event_id);
+    expectStatus(await call('GET', `/v1/webhook-endpoints/${e.body.id}/deliveries/${delivery.id}`), 200);
+    expectStatus(await call('POST', `/v1/webhook-endpoints/${e.body.id}/deliveries/${delivery.id}/replay`), 409);
+    expectStatus(await call('POST', '/v1/documents', { body: feBody(issuer) }), 201);
+    const delivered = await eventually(async () => {
+      const all = (await tour.call('GET', `/v1/webhook-endpoints/${e.body.id}/deliveries`, { key })).body.data as { id: string; test: boolean; status: string }[];
+      return all.find((d) => !d.test && d.status === 'delivered');
+    });
+    expectStatus(await call('POST', `/v1/webhook-endpoints/${e.body.id}/deliveries/${delivered.id}/replay`), 202);
+    expectStatus(await call('DELETE', `/v1/webhook-endpoints/${e.body.id}`), 204);
+    expectStatus(await call('DELETE', `/v1/webhook-endpoints/${e.body.id}`), 404);
+  });
+
+  it('fiscal records: batch, put (201 then 200), list, delete; a bad date 422 on put, unknown resource 404', async () => {
+    const base = `/v1/emitters/${issuer.emitterId}/fiscal/purchases`;
+    expectStatus(await call('POST', `${base}/batch`, { body: { items: [purchaseBody(1), purchaseBody(2)] } }), 200);
+    expectStatus(await call('PUT', `${base}/P-3`, { body: purchaseBody(3) }), 201);
+    expectStatus(await call('PUT', `${base}/P-3`, { body: purchaseBody(3, { version: 2 }) }), 200);
+    expectStatus(await call('PUT', `${base}/P-4`, { body: purchaseBody(4, { accounting_date: '2026-02-30' }) }), 422);
+    expectStatus(await call('GET', `${base}?period=2026-03`), 200);
+    expectStatus(await call('DELETE', `${base}/P-3`), 200);
+    expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/fiscal/ventas/batch`, { body: { items: [purchaseBody(5)] } }), 404);
+  });
+
+  it('fiscal reports and periods: types, request 202 then 200, status, rows, download 302, signed file 200/410, embed 201/200/410, close 202, reopen 200 and 409', async () => {
+    const emitter = `/v1/emitters/${issuer.emitterId}`;
+    expectStatus(await call('GET', `${emitter}/fiscal/report-types`), 200);
+    const json = await call('GET', `/v1/documents/${processed.body.id}/json`);
+    const period = String(json.body.identificacion.fecEmi).slice(0, 7);
+    const q = await call('POST', `${emitter}/fiscal/reports`, { body: { type: 'libro_ventas_contribuyentes', period } });
+    expectStatus(q, 202);
+    expectStatus(await call('POST', `${emitter}/fiscal/reports`, { body: { type: 'libro_nada', period } }), 422);
+    await eventually(async () => (await tour.call('GET', `${emitter}/fiscal/reports/${q.body.id}`, { key })).body.status === 'ready');
+    expectStatus(await call('POST', `${emitter}/fiscal/reports`, { body: { type: 'libro_ventas_contribuyentes', period } }), 200);
+    expectStatus(await call('GET', `${emitter}/fiscal/reports/${q.body.id}/rows?limit=2`), 200);
+    const dl = await call('GET', `${emitter}/fiscal/reports/${q.body.id}/download?format=xlsx`);
+    expectStatus(dl, 302);
+    expectStatus(await call('GET', `${emitter}/fiscal/reports/${q.body.id}/download?format=doc`), 400);
+    const file = new URL(dl.headers.get('location')!);
+    expectStatus(await tour.call('GET', `${file.pathname}${file.search}`), 200);
+    expectStatus(await tour.call('GET', `${file.pathname.slice(0, -4)}AAAA${file.search}`), 410);
+    const s = await call('POST', '/v1/fiscal/embed-sessions', { body: { emitter_id: issuer.emitterId, report_id: q.body.id, ttl: 60 } });
+    expectStatus(s, 201);
+    expectStatus(await call('POST', '/v1/fiscal/embed-sessions', { body: { emitter_id: issuer.emitterId, report_id: q.body.id, ttl: 301 } }), 422);
+    const page = new URL(s.body.url).pathname;
+    expectStatus(await tour.call('GET', page), 200);
+    expectStatus(await tour.call('GET', page), 410);
+    expectStatus(await call('GET', `${emitter}/fiscal/periods`), 200);
+    expectStatus(await call('POST', `${emitter}/fiscal/periods/2026-13/close`), 422);
+    expectStatus(await call('POST', `${emitter}/fiscal/periods/${period}/reopen`, { body: { reason: 'Antes de cerrar' } }), 403);
+    expectStatus(await call('POST', `${emitter}/fiscal/periods/${period}/close`), 202);
+    await eventually(async () => ((await tour.call('GET', `${emitter}/fiscal/periods`, { key })).body.data as { period: string; status: string }[]).find((p) => p.period === period && p.status === 'closed'));
+    const closer = (await t.app.services.createApiKey.execute({ accountId: t.account.id, environment: '00', scopes: ['fiscal:read', 'fiscal:write', 'fiscal:close'] })).key;
+    expectStatus(await call('POST', `${emitter}/fiscal/periods/${period}/reopen`, { key: closer, body: { reason: 'Corrección de compras' } }), 200);
+    expectStatus(await call('POST', `${emitter}/fiscal/periods/${period}/reopen`, { key: closer, body: { reason: 'Otra vez' } }), 409);
+  });
+
+  it('every route refuses a request without an API key (401), and a key without its scope (403), with documented problems', async () => {
+    for (const r of ROUTES.filter((x) => !x.public)) {
+      const path = r.path.replace(/:([a-z_]+)/g, (_m, p: string) => (p === 'resource' ? 'purchases' : p === 'period' ? '2026-01' : MISSING));
+      expectStatus(await tour.call(r.method, path, { key: null }), 401);
+      if (r.scope && (r.method === 'GET' || r.method === 'DELETE')) {
+        expectStatus(await tour.call(r.method, path, { key: keyWithout.get(r.scope)! }), 403);
+      }
+    }
+  });
+
+  it('every route that reads a body refuses a non-JSON one (415) and broken JSON (400); every POST needs Idempotency-Key (400)', async () => {
+    for (const r of ROUTES.filter((x) => !x.public && x.method !== 'GET' && x.method !== 'DELETE')) {
+      const path = r.path.replace(/:([a-z_]+)/g, (_m, p: string) => (p === 'resource' ? 'purchases' : p === 'period' ? '2026-01' : MISSING));
+      expectStatus(await call(r.method, path, { raw: 'x=1', headers: { 'Content-Type': 'text/plain' } }), 415);
+      if (!r.multipart) expectStatus(await call(r.method, path, { raw: '{"a":', headers: { 'Content-Type': 'application/json' } }), 400);
+      if (r.method === 'POST') expectStatus(await call(r.method, path, { body: {}, idempotencyKey: null }), 400);
+    }
+  });
+
+  it('every route refuses a body over BODY_LIMIT_BYTES (413) and every GET an unknown id (404)', async () => {
+    const big = JSON.stringify({ notes: 'x'.repeat(70_000) });
+    for (const r of ROUTES.filter((x) => !x.public)) {
+      const path = r.path.replace(/:([a-z_]+)/g, (_m, p: string) => (p === 'resource' ? 'purchases' : p === 'period' ? '2026-01' : MISSING));
+      if (r.method !== 'GET' && !r.multipart) expectStatus(await call(r.method, path, { raw: big, headers: { 'Content-Type': 'application/json' } }), 413);
+      if (r.method === 'GET' && r.path.includes('/:') && !r.path.endsWith('/fiscal/:resource')) expectStatus(await call(r.method, path), 404);
+    }
+  });
+
+  it('the rate limit answers 429 with Retry-After, as documented', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1' });
+    try {
+      const doc = (await (await fetch(`${limited.url}/v1/openapi.json`)).json()) as Record<string, unknown>;
+      const small = new ApiTour(limited.url, doc, ROUTES);
+      expectStatus(await small.call('GET', '/v1/emitters', { key: limited.account.testKey }), 200);
+      const r = await small.call('GET', '/v1/emitters', { key: limited.account.testKey });
+      expectStatus(r, 429);
+      expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(small.failures).toEqual([]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('no answer of the tour contradicts the OpenAPI document', () => {
+    expect(tour.failures).toEqual([]);
+  });
+
+  it('every route of the route table was answered with a success and with a refusal', () => {
+    const missing: string[] = [];
+    for (const r of ROUTES) {
+      const seen = tour.exchanges.filter((x) => x.route === r).map((x) => x.status);
+      const { successes } = routeResponses(r);
+      if (!seen.some((s) => successes.some((x) => x.status === s))) missing.push(`${r.id} (${r.method} ${r.path}): no success step — add one to test/api/openapi-tour.api.test.ts`);
+      if (!seen.some((s) => s >= 400)) missing.push(`${r.id} (${r.method} ${r.path}): no refusal step — add one to test/api/openapi-tour.api.test.ts`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
