@@ -1,5 +1,5 @@
 /**
- * ESLint 9 flat config: the layer boundaries of the architecture (docs/adr/0019-lint-enforced-layers.md)
+ * ESLint 9 flat config: the layer boundaries of the architecture (docs/adr/0022-lint-enforced-layers.md)
  * plus a short list of syntax-only checks. No type-aware rules, so `npm run lint` stays fast.
  *
  * Each layer rule is the core `no-restricted-imports` with path patterns; relative imports are
