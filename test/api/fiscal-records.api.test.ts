@@ -4,6 +4,7 @@ import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { sql } from '../../src/services/shared/sql';
+import { waitFor } from '../support/mh-control';
 
 let t: TestApp;
 let issuer: Issuer;
@@ -133,6 +134,42 @@ describe('PUT, DELETE and GET list', () => {
     const q = await graphql(t.url, key, `query($e: ID!) { fiscalRecords(emitterId: $e, resource: "purchases", period: "2026-06") { nodes { externalId period record } pageInfo { hasNextPage } } }`, { e: issuer.emitterId });
     expect(q.body.data.fiscalRecords.nodes).toEqual([{ externalId: 'G-1', period: '2026-06', record: expect.objectContaining({ amounts: { taxed_internal: '10.00', vat_credit: '1.30' } }) }]);
   });
+});
+
+describe('records without issue_date, doc_class or doc_type', () => {
+  it('are accepted as given (REST and GraphQL) and the reports derive or warn naming them', async () => {
+    const purchase = { external_id: 'OPT-P1', version: 1, accounting_date: '2025-11-20', generation_code: 'd0000000-0000-4000-8000-000000000001', seal: 'D'.repeat(40),
+      counterpart: { name: 'Proveedor', nrc: '123456' }, amounts: { taxed_internal: '50.00', vat_credit: '6.50' }, attributes: { operation_type: '1', classification: '2', sector: '2', cost_type: '2' } };
+    const sale = { external_id: 'OPT-V1', version: 1, accounting_date: '2025-11-21', amounts: { taxed: '113.00' } };
+    const p = await batch([purchase]);
+    expect(p.body).toEqual({ results: [{ external_id: 'OPT-P1', status: 'created' }] });
+    const v = await request(t.url, 'PUT', `/v1/emitters/${issuer.emitterId}/fiscal/external-sales/OPT-V1`, { key, body: sale });
+    expect(v.status).toBe(201);
+    expect([v.body.issue_date, v.body.doc_class, v.body.doc_type]).toEqual([undefined, undefined, undefined]);
+    const g = await graphql(t.url, key, `mutation($e: ID!, $items: [JSONObject!]!) { upsertFiscalRecords(emitterId: $e, resource: "withholdings-received", items: $items) { results { externalId status } } }`, {
+      e: issuer.emitterId, items: [{ externalId: 'OPT-R1', version: 1, accountingDate: '2025-11-22', counterpart: { nit: '06140101901234' }, amounts: { subject_amount: '100.00', withheld_amount: '1.00' }, attributes: { kind: 'retention_1' } }],
+    });
+    expect(g.body.data.upsertFiscalRecords.results).toEqual([{ externalId: 'OPT-R1', status: 'CREATED' }]);
+    const [p1] = await stored('OPT-P1');
+    expect(p1.body).not.toHaveProperty('issueDate');
+    expect(p1.body).not.toHaveProperty('docClass');
+
+    const report = async (type: string) => {
+      const q = await request(t.url, 'POST', `/v1/emitters/${issuer.emitterId}/fiscal/reports`, { key, body: { type, period: '2025-11' } });
+      return waitFor(async () => {
+        const r = await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/fiscal/reports/${q.body.id}`, { key });
+        return r.body.status === 'ready' ? r.body : null;
+      }, 30_000);
+    };
+    const anexo3 = await report('f07_anexo3');
+    expect(anexo3.row_count).toBe(1);
+    expect(anexo3.warnings).toEqual([{ code: 'missing_doc_type', message: 'El registro OPT-P1 no indica el tipo de documento (doc_type); la columna de tipo queda vacía.', document_id: expect.stringMatching(/^frc_/) }]);
+    const rows = await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/fiscal/reports/${anexo3.id}/rows`, { key });
+    // Date from the accounting date, class 4 from the generation code, type empty.
+    expect(rows.body.data[0].cells.slice(0, 4)).toEqual(['20/11/2025', '4', '', 'D0000000000040008000000000000001']);
+    const anexo2 = await report('f07_anexo2');
+    expect(anexo2.warnings).toEqual([{ code: 'missing_doc_type', message: 'La venta OPT-V1 no indica el tipo de documento (doc_type): no se incluye en este reporte.', document_id: expect.stringMatching(/^frc_/) }]);
+  }, 60_000);
 });
 
 describe('PATCH /v1/documents/{id}/fiscal', () => {

@@ -8,6 +8,7 @@ import type { FiscalRecord } from './fiscal-record.schema';
 import { checkSaleIncomeCodes } from './income-codes.rules';
 import { EXTERNAL_SALE_AMOUNTS, EXTERNAL_SALE_ATTRIBUTES } from './record-keys.catalog';
 import { checkCounterpart, checkDocumentIdentity, checkMapKeys } from './record-rules.helpers';
+import { derivedDocClass } from './record-derivations';
 
 const TAXPAYER_KEYS = ['exempt', 'non_subject', 'taxed', 'vat_debit', 'third_party_taxed', 'third_party_vat_debit', 'vat_perceived'];
 
@@ -33,7 +34,7 @@ export function checkExternalSaleRecord(r: FiscalRecord): FieldError[] {
     allowed: typeKeys ?? EXTERNAL_SALE_AMOUNTS.map((k) => k.key),
     context: `una venta de tipo ${r.docType ?? '?'}`,
   }));
-  const rangeKeys = consumer ? (r.docClass === '4' ? ['last_generation_code'] : ['last_document_number']) : [];
+  const rangeKeys = consumer ? (derivedDocClass(r) === '4' ? ['last_generation_code'] : ['last_document_number']) : [];
   errors.push(...checkMapKeys(r.attributes, 'attributes', {
     known: EXTERNAL_SALE_ATTRIBUTES,
     allowed: ['operation_type', 'income_type', 'resolution', 'series', 'document_number', ...rangeKeys],
@@ -46,6 +47,8 @@ export function checkExternalSaleRecord(r: FiscalRecord): FieldError[] {
   errors.push(...checkSaleIncomeCodes(r.attributes.operation_type, r.attributes.income_type, {
     operationType: 'attributes.operation_type', incomeType: 'attributes.income_type',
   }));
-  errors.push(...checkCounterpart(r, { required: !consumer, nameRequired: !consumer, ids: consumer ? 'optional' : 'nit_nrc_dui', role: 'cliente' }));
+  // A sale to a taxpayer names the customer; without doc_type it is not known to be one.
+  const taxpayer = r.docType !== undefined && !consumer;
+  errors.push(...checkCounterpart(r, { required: taxpayer, nameRequired: taxpayer, ids: taxpayer ? 'nit_nrc_dui' : 'optional', role: 'cliente' }));
   return errors;
 }

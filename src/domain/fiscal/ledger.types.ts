@@ -1,6 +1,7 @@
 /** The books' view of issued documents and ingested records. */
 import type { FiscalRecord } from './fiscal-record.schema';
 import { periodOf } from './period.helpers';
+import { withDerivedFields } from './record-derivations';
 import type { FiscalResource } from './record-keys.catalog';
 
 export type LedgerDocumentType = '01' | '03' | '05' | '06';
@@ -51,6 +52,7 @@ export const DEFAULT_FISCAL_TAGS: FiscalTags = {
   incomeCodes: null, freeZone: false, exemptNonProportional: false, excludeFromBooks: false, externalRef: null,
 };
 
+/** A record as the books read it: missing `issueDate` and `docClass` derived (record-derivations.ts). */
 export function toLedgerRecord(id: string, resource: FiscalResource, record: FiscalRecord): LedgerRecord {
-  return { id, resource, period: periodOf(record.accountingDate), record };
+  return { id, resource, period: periodOf(record.accountingDate), record: withDerivedFields(record) };
 }

@@ -8,6 +8,7 @@ import type { FiscalRecord } from './fiscal-record.schema';
 import { checkPurchaseClassification } from './income-codes.rules';
 import { PURCHASE_AMOUNTS, PURCHASE_ATTRIBUTES } from './record-keys.catalog';
 import { checkCounterpart, checkDocumentIdentity, checkMapKeys } from './record-rules.helpers';
+import { derivedDocClass } from './record-derivations';
 
 const INTERNAL_KEYS = ['exempt_internal', 'taxed_internal', 'vat_credit', 'vat_withheld'];
 
@@ -59,7 +60,7 @@ export function checkPurchaseRecord(r: FiscalRecord): FieldError[] {
       }
     }
   } else {
-    errors.push(...checkCounterpart(r, { required: true, nameRequired: true, ids: r.docClass === '3' ? 'optional' : 'nit_nrc_dui', role: 'proveedor' }));
+    errors.push(...checkCounterpart(r, { required: true, nameRequired: true, ids: derivedDocClass(r) === '3' ? 'optional' : 'nit_nrc_dui', role: 'proveedor' }));
   }
   return errors;
 }

@@ -4,6 +4,7 @@ import { compactCode, compactControlNumber, idSlots, stripHyphens, type IdSlots 
 import type { LedgerRecord } from './ledger.types';
 import { WarningCode, warn } from './report-warning.catalog';
 import type { ReportWarning } from './report.types';
+import { missingFieldWarnings } from './record-derivations';
 
 export interface RecordIdentity {
   /** Número de resolución: DTE → control number without hyphens; printed → attributes.resolution (uppercase, as given). */
@@ -59,9 +60,10 @@ export function recordIdSlots(lr: LedgerRecord, allowNrc: boolean): IdSlots {
   return idSlots({ nit: c?.nit, nrc: c?.nrc, dui: c?.dui }, allowNrc);
 }
 
-/** A DTE record without seal, and a counterpart without any usable identifier. */
+/** A DTE record without seal, a record without type or number, and a counterpart without any usable identifier. */
 export function recordIdentityWarnings(lr: LedgerRecord, slots: IdSlots | null, out: ReportWarning[]): void {
   const r = lr.record;
+  missingFieldWarnings(lr, recordIdentity(lr).number, out);
   if (r.docClass === '4' && !r.seal) {
     out.push(warn(WarningCode.missingSeal, `El registro ${r.externalId} (DTE) no tiene sello de recepción; la columna de serie queda vacía.`, lr.id));
   }

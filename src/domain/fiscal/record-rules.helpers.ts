@@ -50,14 +50,27 @@ export interface IdentityRules {
  * doc_class × doc_type × identifiers. A DTE (class 4) is identified by generation code (required),
  * control number and seal; any other class by `attributes.document_number` (plus series/resolution
  * where the annex has those columns) and never by DTE identifiers.
+ *
+ * `issue_date`, `doc_class` and `doc_type` are optional (spec): what is given must agree, but what
+ * is missing never refuses the record. Without `doc_class` the identifiers a class requires are not
+ * required either; the books derive the class and warn about empty cells (record-derivations.ts).
  */
 export function checkDocumentIdentity(r: FiscalRecord, rules: IdentityRules): FieldError[] {
   const errors: FieldError[] = [];
-  if (r.issueDate === undefined) errors.push({ path: 'issueDate', code: 'required', message: 'La fecha de emisión del documento es obligatoria (columna de fecha de los anexos).' });
-  else if (r.issueDate > r.accountingDate) errors.push({ path: 'issueDate', code: 'invalid_combination', message: 'La fecha de emisión no puede ser posterior a la fecha contable.' });
-  if (r.docClass === undefined) errors.push({ path: 'docClass', code: 'required', message: 'La clase de documento es obligatoria (1, 2, 3 o 4).' });
-  if (r.docType === undefined) errors.push({ path: 'docType', code: 'required', message: 'El tipo de documento es obligatorio.' });
-  if (r.docClass === undefined || r.docType === undefined) return errors;
+  if (r.issueDate !== undefined && r.issueDate > r.accountingDate) {
+    errors.push({ path: 'issueDate', code: 'invalid_combination', message: 'La fecha de emisión no puede ser posterior a la fecha contable.' });
+  }
+  const dte = r.docClass === undefined || r.docClass === '4';
+  if (dte && r.docType !== undefined && r.controlNumber !== undefined && r.controlNumber.slice(4, 6) !== r.docType) {
+    errors.push({ path: 'controlNumber', code: 'invalid_combination', message: `El número de control es de un tipo ${r.controlNumber.slice(4, 6)}, no del tipo ${r.docType}.` });
+  }
+  if (r.docClass === undefined) {
+    const known = [...new Set(Object.values(rules.allowed).flat())];
+    if (r.docType !== undefined && !known.includes(r.docType)) {
+      errors.push({ path: 'docType', code: 'invalid_combination', message: `El tipo ${r.docType} no se admite aquí; tipos válidos: ${known.sort().join(', ')}.` });
+    }
+    return errors;
+  }
 
   const types = rules.allowed[r.docClass];
   if (!types) {
@@ -65,16 +78,13 @@ export function checkDocumentIdentity(r: FiscalRecord, rules: IdentityRules): Fi
     errors.push({ path: 'docClass', code: 'invalid_combination', message: `La clase ${r.docClass} (${CLASS_NAMES[r.docClass]}) no se admite aquí; clases válidas: ${classes}.` });
     return errors;
   }
-  if (!types.includes(r.docType)) {
+  if (r.docType !== undefined && !types.includes(r.docType)) {
     errors.push({ path: 'docType', code: 'invalid_combination', message: `El tipo ${r.docType} no se admite con la clase ${r.docClass} (${CLASS_NAMES[r.docClass]}); tipos válidos: ${types.join(', ')}.` });
   }
   const attrs = r.attributes;
   if (r.docClass === '4') {
     if (r.generationCode === undefined) errors.push({ path: 'generationCode', code: 'required', message: 'Un DTE (clase 4) requiere el código de generación.' });
     if (rules.controlNumberRequired && r.controlNumber === undefined) errors.push({ path: 'controlNumber', code: 'required', message: 'Un DTE (clase 4) requiere el número de control (columna "número de resolución").' });
-    if (r.controlNumber !== undefined && r.controlNumber.slice(4, 6) !== r.docType) {
-      errors.push({ path: 'controlNumber', code: 'invalid_combination', message: `El número de control es de un tipo ${r.controlNumber.slice(4, 6)}, no del tipo ${r.docType}.` });
-    }
     for (const key of ['document_number', 'series', 'resolution'] as const) {
       if (attrs[key] !== undefined) errors.push({ path: `attributes.${key}`, code: 'invalid_combination', message: `Un DTE (clase 4) se identifica por código de generación, número de control y sello, no por "${key}".` });
     }

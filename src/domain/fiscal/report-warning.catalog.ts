@@ -17,6 +17,8 @@ export const WarningCode = {
   lateVoidOutsideWindow: 'late_void_outside_window',
   issueDateOutsidePeriod: 'issue_date_outside_period',
   purchaseOutsideWindow: 'purchase_outside_window',
+  missingDocType: 'missing_doc_type',
+  missingDocumentNumber: 'missing_document_number',
 } as const;
 
 export function warn(code: string, message: string, documentId: string | null): ReportWarning {

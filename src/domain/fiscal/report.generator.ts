@@ -20,6 +20,7 @@ import { isValidPeriod, periodOf } from './period.helpers';
 import { REPORT_TYPE_NAMES, defaultReportParams, parseReportParams, type AnnexCsvParams, type BookCsvParams, type ReportParams, type ReportType } from './report-params.schema';
 import { reportTypeInfo } from './report-types.catalog';
 import type { FiscalReport, ReportInput } from './report.types';
+import { untypedSaleWarnings } from './record-derivations';
 
 type Generators = { [T in ReportType]: (input: ReportInput, params: ReportParams<T>) => FiscalReport };
 
@@ -49,8 +50,14 @@ export function generateReport<T extends ReportType>(type: T, input: ReportInput
   }
   const parsed = parseReportParams(type, params);
   if (!parsed.ok) return parsed;
-  const generate = GENERATORS[type] as (i: ReportInput, p: ReportParams<T>) => FiscalReport;
-  return { ok: true, report: generate(input, parsed.value), params: parsed.value, rulesVersion: reportTypeInfo(type).rulesVersion };
+  return { ok: true, report: run(type, input, parsed.value), params: parsed.value, rulesVersion: reportTypeInfo(type).rulesVersion };
+}
+
+/** A generator's report plus the warnings about records it leaves out for lack of `doc_type`. */
+function run<T extends ReportType>(type: T, input: ReportInput, params: ReportParams<T>): FiscalReport {
+  const report = (GENERATORS[type] as (i: ReportInput, p: ReportParams<T>) => FiscalReport)(input, params);
+  report.warnings.push(...untypedSaleWarnings(type, input));
+  return report;
 }
 
 /** The CSV of a report: MH's upload format for annexes, a headed CSV for books. */
@@ -74,7 +81,7 @@ export function generateAllForBench(
   const files = {} as Record<ReportType, Buffer>;
   for (const type of REPORT_TYPE_NAMES) {
     const params = defaultReportParams(type);
-    const report = (GENERATORS[type] as (i: ReportInput, x: unknown) => FiscalReport)(input, params);
+    const report = run(type, input, params);
     reports[type] = report;
     files[type] = writeReportCsv(type, report, params);
   }

@@ -42,6 +42,25 @@ const VALID: [string, FiscalResource, Body][] = [
   ['retention made 13 % printed', 'withholdings-made', { ...base, docType: '07', ...printed, counterpart: { dui: '012345678' }, amounts: { subject_amount: '100', withheld_amount: '13' }, attributes: { ...printed.attributes, kind: 'retention_13' } }],
 ];
 
+/** issue_date, doc_class and doc_type are optional (spec): their absence never refuses a record. */
+const WITHOUT_OPTIONAL: [string, FiscalResource, Body][] = [
+  ['purchase with none of the three', 'purchases', { externalId: 'P-9', version: 1, accountingDate: '2026-03-20', counterpart: { name: 'P', nrc: '12' }, amounts: { taxed_internal: '10.00', vat_credit: '1.30' } }],
+  ['purchase DTE without class or type', 'purchases', { ...base, issueDate: undefined, generationCode: 'C0000000-0000-4000-8000-000000000001', counterpart: { name: 'P', nrc: '12' } }],
+  ['purchase DUCA type without class (supplier id optional as for class 3)', 'purchases', { ...base, docType: '12', counterpart: { name: 'DGT' }, amounts: { taxed_import_goods: '1' } }],
+  ['external sale without the three', 'external-sales', { externalId: 'V-9', version: 1, accountingDate: '2026-03-20', amounts: { taxed: '113.00' } }],
+  ['received retention without class or type', 'withholdings-received', { externalId: 'R-9', version: 1, accountingDate: '2026-03-20', counterpart: { nit: '06140101901234' }, amounts: { subject_amount: '1', withheld_amount: '0.01' }, attributes: { kind: 'retention_1' } }],
+  ['retention made without class or type', 'withholdings-made', { externalId: 'M-9', version: 1, accountingDate: '2026-03-20', counterpart: { nit: '06140101901234' }, amounts: { subject_amount: '1', withheld_amount: '0.01' }, attributes: { kind: 'retention_1' } }],
+];
+
+describe('parseFiscalRecord — issue_date, doc_class and doc_type are optional', () => {
+  it.each(WITHOUT_OPTIONAL)('%s', (_label, resource, b) => {
+    expect(errorsOf(resource, b)).toEqual([]);
+    // Stored as given: nothing derived into the record itself.
+    const v = valueOf(resource, b);
+    expect([v.issueDate, v.docClass, v.docType]).toEqual([b.issueDate, b.docClass, b.docType]);
+  });
+});
+
 describe('parseFiscalRecord — valid records per resource', () => {
   it.each(VALID)('%s', (_label, resource, b) => {
     expect(errorsOf(resource, b)).toEqual([]);
@@ -85,7 +104,8 @@ const INVALID: [string, FiscalResource, Body, Errs][] = [
   ['class 3 with a CCF type', 'purchases', { ...PURCHASE_BODY, docClass: '3', generationCode: undefined, controlNumber: undefined, seal: undefined, attributes: { document_number: '1' } }, [{ path: 'docType', code: 'invalid_combination' }]],
   ['FE is not a purchase type', 'purchases', { ...PURCHASE_BODY, docType: '01', controlNumber: undefined }, [{ path: 'docType', code: 'invalid_combination' }]],
   ['issue date after accounting date', 'purchases', { ...PURCHASE_BODY, issueDate: '2026-03-13' }, [{ path: 'issueDate', code: 'invalid_combination' }]],
-  ['missing issue date, class and type', 'purchases', { ...base, issueDate: undefined, counterpart: { name: 'P', nrc: '12' } }, [{ path: 'issueDate', code: 'required' }, { path: 'docClass', code: 'required' }, { path: 'docType', code: 'required' }]],
+  ['without class, a type the resource does not take', 'purchases', { ...base, issueDate: undefined, docType: '01', counterpart: { name: 'P', nrc: '12' } }, [{ path: 'docType', code: 'invalid_combination' }]],
+  ['without class, a control number of another type', 'purchases', { ...base, docType: '05', controlNumber: 'DTE-03-M001P001-000000000000007', counterpart: { name: 'P', nrc: '12' } }, [{ path: 'controlNumber', code: 'invalid_combination' }]],
   ['supplier without any id', 'purchases', { ...PURCHASE_BODY, counterpart: { name: 'P' } }, [{ path: 'counterpart.nit', code: 'required' }]],
   ['supplier missing', 'purchases', { ...PURCHASE_BODY, counterpart: undefined }, [{ path: 'counterpart', code: 'required' }]],
   ['received without kind', 'withholdings-received', { ...base, ...dte('07'), counterpart: { nit: '06140101901234' }, amounts: { subject_amount: '1', withheld_amount: '0.01' } }, [{ path: 'attributes.kind', code: 'required' }]],

@@ -74,3 +74,37 @@ describe('report warnings', () => {
     expect(warnings(type, docs, records, p, period)).toEqual(expected);
   });
 });
+
+describe('records without issue_date, doc_class or doc_type', () => {
+  const bare = { externalId: 'P-9', version: 1, accountingDate: '2026-03-20', counterpart: { name: 'Proveedor', nrc: '12' }, amounts: { taxed_internal: '10.00', vat_credit: '1.30' } };
+
+  it.each([
+    ['a DTE purchase: class 4 from its generation code, date from the accounting date, empty type', { ...bare, generationCode: 'C0000000-0000-4000-8000-000000000001', seal: '2026' + '0'.repeat(36) }, ['20/03/2026', '4', '', 'C0000000000040008000000000000001'], [
+      { code: 'missing_doc_type', message: 'El registro P-9 no indica el tipo de documento (doc_type); la columna de tipo queda vacía.', documentId: 'rec_P-9' },
+    ]],
+    ['a printed purchase: class 1, no number given', { ...bare, docType: '03', issueDate: '2026-03-18' }, ['18/03/2026', '1', '03', ''], [
+      { code: 'missing_document_number', message: 'El registro P-9 no indica el número del documento (attributes.document_number); la columna de número queda vacía.', documentId: 'rec_P-9' },
+    ]],
+    ['a customs purchase: class 3 from its type', { ...bare, docType: '12', amounts: { taxed_import_goods: '10.00', vat_credit: '1.30' }, attributes: { document_number: '4-77' } }, ['20/03/2026', '3', '12', '477'], []],
+  ])('annex 3 derives %s', (_label, recordBody, firstCells, expected) => {
+    const r = generateReport('f07_anexo3', { period: '2026-03', documents: [], records: [ledgerRecord('purchases', recordBody)] }, {});
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.report.rows.map((row) => row.slice(0, 4))).toEqual([firstCells]);
+    expect(r.report.warnings.filter((w) => w.code !== 'purchase_without_classification')).toEqual(expected);
+  });
+
+  it.each(['f07_anexo1', 'f07_anexo2', 'libro_ventas_contribuyentes', 'libro_ventas_consumidor'] as const)('%s names the external sale it leaves out for lack of doc_type', (type) => {
+    const sale = ledgerRecord('external-sales', { externalId: 'V-9', version: 1, accountingDate: '2026-03-20', amounts: { taxed: '113.00' } });
+    const r = generateReport(type, { period: '2026-03', documents: [], records: [sale] }, {});
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.report.rows.filter((row) => row.includes('113.00'))).toEqual([]);
+    expect(r.report.warnings).toEqual([{ code: 'missing_doc_type', message: 'La venta V-9 no indica el tipo de documento (doc_type): no se incluye en este reporte.', documentId: 'rec_V-9' }]);
+  });
+
+  it('the purchase book dates a record without issue_date by its accounting date', () => {
+    const r = generateReport('libro_compras', { period: '2026-03', documents: [], records: [ledgerRecord('purchases', { ...bare, docType: '03', generationCode: 'C0000000-0000-4000-8000-000000000002', seal: '2026' + '1'.repeat(36) })] }, {});
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.report.rows[0].slice(0, 4)).toEqual(['1', '20/03/2026', '03', 'C0000000000040008000000000000002']);
+    expect(r.report.warnings).toEqual([]);
+  });
+});
