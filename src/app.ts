@@ -24,6 +24,7 @@ import { createOrm, migrate, type Orm } from './persistence/orm';
 import { createHttpApp } from './server';
 import { EnsureDemoAccountService } from './services/accounts/ensure-demo-account.service';
 import { systemClock, type Clock } from './services/shared/clock';
+import { withDocumentStore } from './services/shared/with-document-store';
 import { createServices, type Services } from './services/services';
 import { createMailer } from './integrations/mail/create-mailer';
 import { ProcessLeaseKeeper } from './services/processes/process-lease';
@@ -119,22 +120,24 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     const processLease = new ProcessLeaseKeeper(() => orm.em.fork(), { ttlMs: config.processLeaseTtlMs, role: config.role, logger });
     await processLease.start();
     stopping.push(() => processLease.stop());
-    const services = createServices({
-      orm,
-      config,
-      logger,
-      clock,
-      queue,
-      secrets: secretBox,
-      signingKeys: new SigningKeyCache(500),
-      mhCredentials: mh.credentials,
-      mhClient: mh.client,
-      statusBus,
-      mailer,
-      outbox,
-      baseUrl: () => baseUrl,
-      processLease,
-    });
+    const services = createServices(
+      withDocumentStore({
+        orm,
+        config,
+        logger,
+        clock,
+        queue,
+        secrets: secretBox,
+        signingKeys: new SigningKeyCache(500),
+        mhCredentials: mh.credentials,
+        mhClient: mh.client,
+        statusBus,
+        mailer,
+        outbox,
+        baseUrl: () => baseUrl,
+        processLease,
+      }),
+    );
     // Outbox rows committed by a use case are dispatched to webhooks at once (and every 5 s anyway).
     outbox.kick = () => void services.dispatchOutboxEvents.kick();
     stopping.push(() => services.dispatchOutboxEvents.settle());

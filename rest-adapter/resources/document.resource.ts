@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_STATUSES } from '../../src/domain/documents';
 import { emitterCredentialStatus } from './emitter.resource';
 
 const money = z.string().describe('Decimal con 2 decimales');
@@ -10,7 +11,7 @@ export const documentResource = z.object({
   emitter_id: z.string(),
   environment: z.enum(['00', '01']),
   type: z.string().describe('CAT-002'),
-  status: z.enum(['draft', 'validated', 'signed', 'sending', 'processed', 'rejected', 'contingency', 'voided', 'error']),
+  status: z.enum(DOCUMENT_STATUSES),
   external_id: z.string().nullable(),
   generation_code: z.string().nullable(),
   control_number: z.string().nullable(),

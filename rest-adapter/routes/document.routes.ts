@@ -4,7 +4,7 @@ import { invalidateSchema } from '../../src/services/documents/invalidate-docume
 import { sendDocumentSchema } from '../../src/services/documents/send-document-email.service';
 import { problemResult, type HttpResult } from '../http-result';
 import { idParam, listOf, paginationQuery } from '../query-schemas';
-import { DOCUMENT_STATUSES } from '../../src/services/documents/list-documents.service';
+import { DOCUMENT_STATUSES } from '../../src/domain/documents';
 import { DOCUMENT_EMAIL_FIELDS, DOCUMENT_FIELDS, documentEmailResource, documentResource, serializeDocument, serializeDocumentEmail } from '../resources/document.resource';
 import type { RestRoute } from '../route';
 

@@ -11,6 +11,7 @@ import { SigningKeyCache } from '../integrations/signer/signing-key-cache';
 import type { MhClient } from '../integrations/mh-client';
 import { createLocalStatusBus } from '../integrations/events/document-status-bus';
 import type { MhCredentialGateway } from '../services/shared/mh-gateway.port';
+import { withDocumentStore } from '../services/shared/with-document-store';
 import { createServices, type Services } from '../services/services';
 import { unregisteredLease } from '../services/processes/process-lease';
 
@@ -49,22 +50,24 @@ export async function openCliContext(): Promise<CliContext> {
   const noMh = () => {
     throw new Error('la CLI no se comunica con el MH');
   };
-  const services = createServices({
-    orm,
-    config,
-    logger,
-    clock: systemClock,
-    queue: noQueue,
-    secrets: new SecretBox(resolveMasterKey({ value: config.masterKeyHex ?? undefined, dataDir: config.dataDir, allowGenerate: !config.databaseUrl })),
-    signingKeys: new SigningKeyCache(1),
-    mhCredentials: { mode: config.mh.mode, enrol: noMh, login: noMh } as MhCredentialGateway,
-    mhClient: new Proxy({}, { get: () => noMh }) as MhClient,
-    statusBus: createLocalStatusBus(),
-    mailer: { kind: 'file', send: async () => { throw new Error('la CLI no envía correos'); }, close: () => undefined },
-    outbox: { kick: () => undefined },
-    baseUrl: () => config.publicBaseUrl ?? `http://${config.host}:${config.port}`,
-    processLease: unregisteredLease(),
-  });
+  const services = createServices(
+    withDocumentStore({
+      orm,
+      config,
+      logger,
+      clock: systemClock,
+      queue: noQueue,
+      secrets: new SecretBox(resolveMasterKey({ value: config.masterKeyHex ?? undefined, dataDir: config.dataDir, allowGenerate: !config.databaseUrl })),
+      signingKeys: new SigningKeyCache(1),
+      mhCredentials: { mode: config.mh.mode, enrol: noMh, login: noMh } as MhCredentialGateway,
+      mhClient: new Proxy({}, { get: () => noMh }) as MhClient,
+      statusBus: createLocalStatusBus(),
+      mailer: { kind: 'file', send: async () => { throw new Error('la CLI no envía correos'); }, close: () => undefined },
+      outbox: { kick: () => undefined },
+      baseUrl: () => config.publicBaseUrl ?? `http://${config.host}:${config.port}`,
+      processLease: unregisteredLease(),
+    }),
+  );
   return {
     config,
     services,

@@ -3,7 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { PoolConfig } from 'pg';
 import { MIGRATIONS } from '../../migrations';
 import { ENTITIES } from './entities';
-import { useUnnamedStatements } from '../services/shared/sql';
+import { useUnnamedStatements } from './sql';
 
 export type Orm = MikroORM;
 

@@ -34,7 +34,7 @@ describe('loadLedger', () => {
     expect(period).toMatch(/^\d{4}-\d{2}$/);
     const em = t.app.services.deps.orm.em.fork();
     await sql(em, `update documents set fiscal_tags = '{"freeZone": true}'::jsonb where id = ?`, [fe.body.id]);
-    const ledger = await loadLedger(em, { emitterId: issuer.emitterId, environment: '00', period });
+    const ledger = await loadLedger(em, t.app.services.deps.documents, { emitterId: issuer.emitterId, environment: '00', period });
     expect(ledger.records).toEqual([]);
     const byId = new Map(ledger.documents.map((d) => [d.id, d]));
     expect(byId.size).toBe(2);
@@ -43,7 +43,7 @@ describe('loadLedger', () => {
     expect((byId.get(ccf.body.id)!.json.identificacion as Record<string, unknown>).codigoGeneracion).toBe(ccf.body.generation_code);
     const r = generateReport('f07_anexo1', { period, documents: ledger.documents, records: ledger.records });
     expect(r.ok).toBe(true);
-    expect(await loadLedger(em, { emitterId: issuer.emitterId, environment: '01', period })).toEqual({ documents: [], records: [] });
+    expect(await loadLedger(em, t.app.services.deps.documents, { emitterId: issuer.emitterId, environment: '01', period })).toEqual({ documents: [], records: [] });
   });
 
   it('periodStatus defaults to open v1; markPeriodDrift marks only closed periods and queues the event', async () => {

@@ -5,7 +5,9 @@ import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { documentSummary, type DocumentSummaryRow } from '../../src/services/documents/document-summary';
+import { documentSummary, type DocumentSummaryRow } from '../../src/persistence/documents/document-summary';
+import { parseDocumentCreate } from '../../src/domain/dte';
+import { snakeKeysToCamel } from '../../rest-adapter/case-convert';
 import { IssuanceCommitter, type PreparedIssuance } from '../../src/services/documents/issuance-committer';
 import { dbRows as queryRows } from '../support/db-rows';
 
@@ -118,6 +120,8 @@ describe('group commit of issuance', () => {
     const [existing] = await dbRows<{ id: string }>('select id from documents where emitter_id = $1 limit 1', [issuer.emitterId]);
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const issuedAt = new Date();
+    const parsed = parseDocumentCreate(snakeKeysToCamel(ccfBody(issuer)).value);
+    if (!parsed.ok) throw new Error('cuerpo de prueba inválido');
     const item = (id: string, code: string): PreparedIssuance => ({
       counter: { emitterId: issuer.emitterId, numbering: 'per_establishment', environment: '00', type: '01', issuedAt, establishment: issuer.establishment, pointOfSale: 'P002' },
       json: { identificacion: { codigoGeneracion: code } },
@@ -127,8 +131,9 @@ describe('group commit of issuance', () => {
         id, account_id: t.account.id, emitter_id: issuer.emitterId, environment: '00', type: '01', status: 'signed', external_id: null, generation_code: code,
         establishment_code: issuer.establishment, point_of_sale_code: 'P002', issued_at: issuedAt, issue_date: elSalvadorDateTime(issuedAt).date, model_type: 1,
         contingency_type: null, contingency_reason: null, subtotal: '1.00', iva: '0.00', total: '1.00', total_in_words: 'UNO 00/100 USD', receiver_name: null,
-        receiver_document_type: null, receiver_document_number: null, receiver_nrc: null, receiver_email: null, related_documents: [], warnings: [], request: {},
+        receiver_document_type: null, receiver_document_number: null, receiver_nrc: null, receiver_email: null, related_documents: [], warnings: [], request: parsed.value,
         contingency_episode_id: null, transmit_lease_until: null, transmission_attempts: 0, first_transmitted_at: null, operation_type: 1, send_email: false, fiscal_tags: {}, created_at: issuedAt,
+        reception_stamp: null, processed_at: null, mh_response: null, rejected_at: null, voided_at: null, void: null, replaces_document_id: null, replaced_by_document_id: null,
       },
     });
     const committer = new IssuanceCommitter(deps);

@@ -14,7 +14,7 @@
  * `excludeFromBooks` removes a document or record from every book and annex.
  */
 import { dteFacts } from './dte-facts.reader';
-import type { LedgerDocument, LedgerRecord } from './ledger.types';
+import type { LedgerDocument, LedgerDocumentStatus, LedgerRecord } from './ledger.types';
 import { periodOf } from './period.helpers';
 import type { FiscalResource } from './record-keys.catalog';
 import { WarningCode, warn } from './report-warning.catalog';
@@ -22,8 +22,8 @@ import type { ReportWarning } from './report.types';
 
 export type VoidBasis = 'void_date' | 'issue_date';
 
-const COUNTED = new Set(['processed', 'voided', 'contingency', 'signed', 'sending']);
-const NOT_SEALED = new Set(['contingency', 'signed', 'sending']);
+const COUNTED = new Set<LedgerDocumentStatus>(['processed', 'voided', 'contingency', 'signed', 'sending']);
+const NOT_SEALED = new Set<LedgerDocumentStatus>(['contingency', 'signed', 'sending']);
 
 /** Read-only: shared by the reports of one ledger snapshot. */
 export interface SalesSelection {

@@ -1,4 +1,5 @@
 /** The books' view of issued documents and ingested records. */
+import type { DocumentStatus } from '../documents/document-status';
 import type { FiscalRecord } from './fiscal-record.schema';
 import { periodOf } from './period.helpers';
 import { withDerivedFields } from './record-derivations';
@@ -6,8 +7,8 @@ import type { FiscalResource } from './record-keys.catalog';
 
 export type LedgerDocumentType = '01' | '03' | '05' | '06';
 
-export type LedgerDocumentStatus =
-  | 'draft' | 'validated' | 'signed' | 'sending' | 'processed' | 'rejected' | 'contingency' | 'voided' | 'error';
+/** The documents' state machine's status list (src/domain/documents). */
+export type LedgerDocumentStatus = DocumentStatus;
 
 /** Fiscal tags of an issued document (spec "Fiscal tags of an issued document"), camelCase. */
 export interface FiscalTags {

@@ -1,6 +1,6 @@
-import type { DocumentView } from '../../services/documents/document-view';
-import type { DocumentStatusGql, DocumentType } from './document.types';
+import type { DocumentView } from '../../domain/documents';
+import type { DocumentType } from './document.types';
 
 export function toDocument(v: DocumentView): DocumentType {
-  return { ...v, status: v.status as DocumentStatusGql };
+  return v;
 }

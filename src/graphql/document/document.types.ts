@@ -1,19 +1,11 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { DOCUMENT_STATUSES, type DocumentStatus } from '../../domain/documents';
 import { PageInfo } from '../common/page-info.type';
 import { UserError } from '../common/user-error.type';
 
-export enum DocumentStatusGql {
-  DRAFT = 'draft',
-  VALIDATED = 'validated',
-  SIGNED = 'signed',
-  SENDING = 'sending',
-  PROCESSED = 'processed',
-  REJECTED = 'rejected',
-  CONTINGENCY = 'contingency',
-  VOIDED = 'voided',
-  ERROR = 'error',
-}
+/** The state machine's status list as a GraphQL enum: `PROCESSED` ↔ `processed`. */
+export const DocumentStatusGql = Object.fromEntries(DOCUMENT_STATUSES.map((s) => [s.toUpperCase(), s])) as { readonly [S in DocumentStatus as Uppercase<S>]: S };
 registerEnumType(DocumentStatusGql, { name: 'DocumentStatus', description: 'Estados de un documento (REST: en minúsculas).' });
 
 export enum IssueModeGql {
@@ -136,7 +128,7 @@ export class DocumentType {
   type!: string;
 
   @Field(() => DocumentStatusGql)
-  status!: DocumentStatusGql;
+  status!: DocumentStatus;
 
   @Field(() => String, { nullable: true })
   externalId!: string | null;

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfo } from '../common/page-info.type';
+import type { DocumentStatus } from '../../domain/documents';
 import { DocumentStatusGql } from '../document/document.types';
 
 export enum DocumentGroupByGql {
@@ -24,7 +25,7 @@ export class DocumentAggregateFilterInput {
   type?: string | null;
 
   @Field(() => DocumentStatusGql, { nullable: true, description: 'Predeterminado PROCESSED: los documentos que cuentan en los libros (los invalidados, VOIDED, no cuentan).' })
-  status?: DocumentStatusGql | null;
+  status?: DocumentStatus | null;
 
   @Field(() => String, { nullable: true, description: 'Número de documento exacto del receptor, o parte de su nombre.' })
   receiver?: string | null;

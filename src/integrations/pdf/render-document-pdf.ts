@@ -13,12 +13,12 @@ import { drawIdentification } from './identification-block';
 import { drawContinuationHeader, drawHeader } from './issuer-block';
 import { drawItemsTable } from './items-table';
 import { COLOR, CONTENT_WIDTH, type Doc, FONT, FOOTER_Y, LEFT, MARGIN, PageFlow, drawText, hLine } from './pdf-layout';
-import { publicQueryUrl } from './public-query-url';
+import { publicQueryUrl } from '../../domain/documents/public-query-url';
 import { drawOtherDocuments, drawReceiver, drawRelatedDocuments } from './receiver-block';
 import { drawNotes, drawSummary } from './summary-block';
 import { type DocumentStatus, drawNotices, drawWatermarks, noticesFor, watermarksFor } from './watermark';
 
-export { publicQueryUrl } from './public-query-url';
+export { publicQueryUrl } from '../../domain/documents/public-query-url';
 export type { DocumentStatus } from './watermark';
 
 export interface PdfDocumentInput {

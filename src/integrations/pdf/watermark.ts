@@ -3,13 +3,15 @@
  * watermarks (test environment, voided) on every page, and the notice banners of page 1
  * (test environment, voided, not yet sealed by MH, rejected).
  */
+import type { StoredDocumentStatus } from '../../domain/documents/document-status';
 import { formatSvDateTime } from './format';
 import { COLOR, CONTENT_WIDTH, type Doc, FONT, GAP, LEFT, PAGE_HEIGHT, PAGE_WIDTH, type PageFlow, drawText, fillRect, textHeight, textWidth } from './pdf-layout';
 
 export const TEST_WATERMARK = 'DOCUMENTO DE PRUEBA — SIN VALIDEZ TRIBUTARIA';
 export const VOID_WATERMARK = 'ANULADO';
 
-export type DocumentStatus = 'signed' | 'sending' | 'processed' | 'rejected' | 'contingency' | 'voided' | 'error';
+/** The PDF renders stored documents only. */
+export type DocumentStatus = StoredDocumentStatus;
 
 export interface Watermark {
   readonly text: string;

@@ -1,9 +1,15 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import type { DocumentCreateInput } from '../../domain/dte/document-create.schema';
+import type { StoredDocumentStatus } from '../../domain/documents/document-status';
+import type { DocumentMhResponse, DocumentVoidInfo } from '../../domain/documents/document-view';
 import { EmitterEntity } from './emitter.entity';
 
 /**
  * An issued document. `dteJson` holds the official JSON text exactly as signed and `jws` the compact
  * signature sent to MH; neither is ever re-serialised. Amount columns are numeric (exact decimals).
+ * The schema truth migrations are generated from; only the document store (src/persistence/documents)
+ * reads and writes the table, with column lists taken from this entity's metadata. Lazy columns are
+ * left out of the document's views.
  */
 @Entity({ tableName: 'documents' })
 @Index({ name: 'documents_list_idx', properties: ['accountId', 'environment', 'id'] })
@@ -31,7 +37,7 @@ export class DocumentEntity {
   type!: string;
 
   @Property({ type: 'text' })
-  status!: string;
+  status!: StoredDocumentStatus;
 
   @Property({ type: 'text', nullable: true })
   externalId: string | null = null;
@@ -99,9 +105,9 @@ export class DocumentEntity {
   @Property({ type: 'jsonb' })
   warnings: { code: string; message: string }[] = [];
 
-  /** The validated issuance body (camelCase) the JSON was built from. */
-  @Property({ type: 'jsonb' })
-  request!: Record<string, unknown>;
+  /** The validated issuance body (camelCase) the JSON was built from (not part of the document's views). */
+  @Property({ type: 'jsonb', lazy: true })
+  request!: DocumentCreateInput;
 
   /** Official JSON text exactly as signed. */
   @Property({ type: 'text', lazy: true })
@@ -122,7 +128,7 @@ export class DocumentEntity {
 
   /** `{code, message, observations}` of MH's last answer. */
   @Property({ type: 'jsonb', nullable: true })
-  mhResponse: { code: string | null; message: string | null; observations: string[] } | null = null;
+  mhResponse: DocumentMhResponse | null = null;
 
   @Property({ type: 'integer' })
   transmissionAttempts: number = 0;
@@ -149,7 +155,7 @@ export class DocumentEntity {
   voidedAt: Date | null = null;
 
   @Property({ type: 'jsonb', nullable: true })
-  void: Record<string, unknown> | null = null;
+  void: DocumentVoidInfo | null = null;
 
   @Property({ type: 'text', nullable: true })
   replacesDocumentId: string | null = null;

@@ -4,15 +4,11 @@ import { MailError, type MailMessage } from '../../integrations/mail/mailer.port
 import { catalogName } from '../../integrations/pdf/dte-view';
 import { CatalogCode } from '../../domain/catalog/catalogs';
 import { DocumentEmailEntity, type DocumentEntity } from '../../persistence/entities';
-import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
+import { publicQueryUrl } from '../../domain/documents';
 import { DELIVER_DOCUMENT_EMAIL_JOB } from './document-emails';
 import type { DocumentPdfRenderer } from './document-pdf';
-import { addEvent } from './document-transitions';
-import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
 import { archivoDte } from './get-document-json.service';
-import { publicQueryUrl } from './document-view';
 
 /** How long a worker keeps an e-mail to itself while rendering and sending it. */
 const LEASE_MS = 90_000;
@@ -54,7 +50,7 @@ export class DeliverDocumentEmailService {
     let error: string;
     let permanent = false;
     try {
-      const doc = await this.renderer.load(em, { id: email.documentId });
+      const doc = await this.renderer.load(em, email.documentId);
       if (!doc) throw new MailError('El documento ya no existe.', true);
       const message = await this.compose(doc, email.recipients);
       const sent = await this.deps.mailer.send(message);
@@ -70,25 +66,14 @@ export class DeliverDocumentEmailService {
     const done = this.deps.clock.now();
     const to = email.recipients.join(', ');
     if (messageId) {
-      const written = await em.transactional(async (tx) => {
-        const n = await tx.nativeUpdate(DocumentEmailEntity, fence, { status: 'sent', attempts: attempt, leaseUntil: null, nextAttemptAt: null, lastError: null, messageId, sentAt: done, updatedAt: done });
+      const documents = this.deps.documents;
+      const written = await documents.transaction(async (tx) => {
+        const n = await tx.em.nativeUpdate(DocumentEmailEntity, fence, { status: 'sent', attempts: attempt, leaseUntil: null, nextAttemptAt: null, lastError: null, messageId, sentAt: done, updatedAt: done });
         if (!n) return false;
-        await addEvent(tx, email.documentId, 'email_sent', `Enviado por correo a ${to}`, done, { email_id: email.id, to: email.recipients, message_id: messageId });
-        const rows = await sql<DocumentSummaryRow & { account_id: string }>(tx, `select ${SUMMARY_COLUMNS} from documents where id = ?`, [email.documentId]);
-        if (rows[0]) {
-          await insertOutboxEvent(tx, {
-            accountId: rows[0].account_id,
-            environment: rows[0].environment,
-            type: 'document.delivered',
-            subjectId: email.documentId,
-            data: { ...documentSummary(rows[0]), delivery: { email_id: email.id, to: email.recipients, message_id: messageId, sent_at: done.toISOString() } },
-            at: done,
-          });
-        }
+        await documents.recordDelivered(tx, email.documentId, { email_id: email.id, to: email.recipients, message_id: messageId }, done);
         return true;
-      });
+      }, em);
       if (!written) return 'skipped';
-      this.deps.outbox.kick();
       return 'sent';
     }
 
@@ -100,7 +85,7 @@ export class DeliverDocumentEmailService {
     const written = await em.transactional(async (tx) => {
       const n = await tx.nativeUpdate(DocumentEmailEntity, fence, { status: giveUp ? 'failed' : 'pending', attempts: attempt, leaseUntil: null, nextAttemptAt: next, lastError: error, updatedAt: done });
       if (!n) return false;
-      await addEvent(tx, email.documentId, 'email_failed', message, done, { email_id: email.id, to: email.recipients, attempt, final: giveUp, error });
+      await this.deps.documents.appendEvent(tx, email.documentId, 'email_failed', message, done, { email_id: email.id, to: email.recipients, attempt, final: giveUp, error });
       return true;
     });
     if (!written) return 'skipped';

@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { LogoFetcher } from '../../integrations/logo/logo-fetcher';
-import { renderDocumentPdf, type DocumentStatus } from '../../integrations/pdf/render-document-pdf';
-import { DocumentEntity } from '../../persistence/entities';
+import { renderDocumentPdf } from '../../integrations/pdf/render-document-pdf';
+import type { DocumentEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
-
-const PDF_STATUSES: readonly DocumentStatus[] = ['signed', 'sending', 'processed', 'rejected', 'contingency', 'voided', 'error'];
 
 /**
  * The graphic representation of a stored document, shared by `GET /documents/{id}/pdf` and the
@@ -22,18 +20,17 @@ export class DocumentPdfRenderer {
   }
 
   /** Loads the document with its signed JSON and issuer (`em` scoped by the caller). */
-  async load(em: EntityManager, where: { id: string; accountId?: string; environment?: string }): Promise<DocumentEntity | null> {
-    return em.findOne(DocumentEntity, where, { populate: ['dteJson', 'jws', 'emitter'] });
+  async load(em: EntityManager, id: string, owner?: { accountId: string; environment: string }): Promise<DocumentEntity | null> {
+    return this.deps.documents.findSigned(em, id, owner);
   }
 
   async render(d: DocumentEntity): Promise<Buffer> {
     const logo = d.emitter.logoUrl ? await this.logos.fetch(d.emitter.logoUrl) : null;
-    const status = (PDF_STATUSES as readonly string[]).includes(d.status) ? (d.status as DocumentStatus) : 'signed';
     return renderDocumentPdf({
       dte: JSON.parse(d.dteJson) as Record<string, unknown>,
       seal: d.receptionStamp,
       processedAt: d.processedAt,
-      status,
+      status: d.status,
       voidedAt: d.voidedAt,
       establishmentCode: d.establishmentCode,
       pointOfSaleCode: d.pointOfSaleCode,

@@ -1,4 +1,3 @@
-import { DocumentEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 
@@ -10,10 +9,7 @@ export class GetDocumentJsonService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, id: string): Promise<string | null> {
-    if (typeof id !== 'string' || id.length > 64) return null;
-    const d = await this.deps.orm.em
-      .fork()
-      .findOne(DocumentEntity, { id, accountId: actor.accountId, environment: actor.environment }, { populate: ['dteJson', 'jws'] });
+    const d = await this.deps.documents.findSigned(this.deps.orm.em.fork(), id, actor);
     if (!d) return null;
     return archivoDte(d.dteJson, d.jws, d.receptionStamp);
   }

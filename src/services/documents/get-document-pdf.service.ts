@@ -17,7 +17,7 @@ export class GetDocumentPdfService {
 
   async execute(actor: Actor, id: string): Promise<DocumentPdf | null> {
     if (typeof id !== 'string' || id.length > 64) return null;
-    const d = await this.renderer.load(this.deps.orm.em.fork(), { id, accountId: actor.accountId, environment: actor.environment });
+    const d = await this.renderer.load(this.deps.orm.em.fork(), id, actor);
     if (!d) return null;
     return { pdf: await this.renderer.render(d), filename: `${d.controlNumber}.pdf` };
   }

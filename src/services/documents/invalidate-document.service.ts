@@ -10,14 +10,12 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { signCompact } from '../../integrations/signer/jws-signer';
-import { DocumentEntity, DocumentInvalidationEntity, EstablishmentEntity } from '../../persistence/entities';
+import { DocumentInvalidationEntity, EstablishmentEntity } from '../../persistence/entities';
 import { signingKeyFor } from '../credentials/signing-key';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
-import { addEvent } from './document-transitions';
-import type { DocumentView } from './document-view';
-import { GetDocumentService, loadOwnDocument } from './get-document.service';
+import type { DocumentView } from '../../domain/documents';
+import { GetDocumentService } from './get-document.service';
 import { SendInvalidationService } from './send-invalidation.service';
 
 const person = z.strictObject({
@@ -62,7 +60,8 @@ export class InvalidateDocumentService {
 
   async execute(actor: Actor, id: string, body: unknown): Promise<InvalidateResult> {
     const em = this.deps.orm.em.fork();
-    const doc = await loadOwnDocument(em, actor, id);
+    const documents = this.deps.documents;
+    const doc = await documents.findOwn(em, actor, id);
     if (!doc) throw DomainError.notFound('un documento');
     if (doc.status === 'voided') return { document: await this.view(actor, id), outcome: 'already' };
     const parsed = parseWith(invalidateSchema, body);
@@ -89,7 +88,7 @@ export class InvalidateDocumentService {
       if (!v.replacementDocumentId) {
         throw DomainError.field('replacement_required', 'replacementDocumentId', 'Los tipos 1 y 3 requieren el documento que reemplaza al invalidado, ya procesado por el MH (replacement_document_id).');
       }
-      const r = await em.findOne(DocumentEntity, { id: v.replacementDocumentId, accountId: actor.accountId, environment: actor.environment });
+      const r = await documents.findOwn(em, actor, v.replacementDocumentId);
       if (!r || r.id === doc.id || r.emitter.id !== doc.emitter.id) {
         throw DomainError.field('replacement_required', 'replacementDocumentId', 'El documento de reemplazo no existe o es de otro emisor.');
       }
@@ -105,18 +104,13 @@ export class InvalidateDocumentService {
       );
     }
     if (doc.type === '03') {
-      const [active] = await sql<{ id: string }>(
-        em,
-        `select id from documents where account_id = ? and environment = ? and type in ('05', '06') and status not in ('voided', 'rejected')
-           and related_documents @> ?::jsonb limit 1`,
-        [actor.accountId, actor.environment, JSON.stringify([{ generationCode: doc.generationCode }])],
-      );
+      const active = await documents.activeNoteRelating(em, actor, doc.generationCode);
       if (active) {
-        throw new DomainError('document_not_invalidatable', `El CCF tiene una nota de crédito o débito activa (${active.id}); invalídela primero.`);
+        throw new DomainError('document_not_invalidatable', `El CCF tiene una nota de crédito o débito activa (${active}); invalídela primero.`);
       }
     }
 
-    const dte = JSON.parse((await em.findOneOrFail(DocumentEntity, { id: doc.id }, { populate: ['dteJson'] })).dteJson) as { receptor: Record<string, unknown> | null };
+    const dte = JSON.parse((await documents.signedJson(em, doc.id))!) as { receptor: Record<string, unknown> | null };
     const est = await em.findOne(EstablishmentEntity, { emitter: doc.emitter, code: doc.establishmentCode });
     const range = allowedEventDates(doc.type, doc.issueDate, this.deps.config.mh.invalidationRegime);
     const today = localDateTime(now).date;
@@ -162,8 +156,8 @@ export class InvalidateDocumentService {
     const { key } = await signingKeyFor(this.deps, em, doc.emitter.id, doc.environment);
     const jws = signCompact(text, key);
     const invId = newId(IdPrefix.invalidation, now.getTime());
-    await em.transactional(async (tx) => {
-      tx.create(DocumentInvalidationEntity, {
+    await documents.transaction(async (tx) => {
+      tx.em.create(DocumentInvalidationEntity, {
         id: invId,
         documentId: doc.id,
         generationCode: code,
@@ -181,14 +175,15 @@ export class InvalidateDocumentService {
         createdAt: now,
         updatedAt: now,
       });
-      await tx.flush();
-      await sql(tx, 'update documents set void = ?, updated_at = ? where id = ?', [
-        JSON.stringify({ reasonType: v.reasonType, reason: v.reason ?? null, replacementDocumentId: v.replacementDocumentId ?? null, receptionStamp: null, status: 'pending' }),
-        now,
+      await tx.em.flush();
+      await documents.setVoid(
+        tx,
         doc.id,
-      ]);
-      await addEvent(tx, doc.id, 'invalidation_requested', `Evento de invalidación ${code} firmado (tipo ${v.reasonType}); se envía al MH.`, now);
-    });
+        { reasonType: v.reasonType, reason: v.reason ?? null, replacementDocumentId: v.replacementDocumentId ?? null, receptionStamp: null, status: 'pending' },
+        { type: 'invalidation_requested', message: `Evento de invalidación ${code} firmado (tipo ${v.reasonType}); se envía al MH.` },
+        now,
+      );
+    }, em);
     const sent = await new SendInvalidationService(this.deps).execute(invId);
     if (sent.kind === 'rejected') {
       // The document stays processed with `void.status` rejected (recorded above); the caller gets MH's answer as a refusal.

@@ -1,9 +1,9 @@
 import type { KeyObject } from 'node:crypto';
 import { signCompact } from '../../integrations/signer/jws-signer';
+import type { BornDocument } from '../../persistence/documents/document-store';
+import type { DocumentRow } from '../../persistence/documents/document-row';
 import type { ServiceDeps } from '../shared/service-deps';
 import { allocateControlNumbers, counterKeyOf, type CounterRequest } from './allocate-control-number';
-import { insertDocuments, newDocumentEvent, type NewDocumentRow } from './document-insert';
-import { TRANSMITTED_MESSAGE } from './document-events';
 import { linkCreatedResources, type IdempotencyHandle } from '../idempotency/idempotency-handle';
 
 /** A validated document waiting for its control number and signature. */
@@ -13,7 +13,7 @@ export interface PreparedIssuance {
   json: Record<string, unknown>;
   key: KeyObject;
   pointOfSaleId: string;
-  row: Omit<NewDocumentRow, 'control_number' | 'dte_json' | 'jws' | 'signed_at' | 'updated_at'>;
+  row: Omit<DocumentRow, 'control_number' | 'dte_json' | 'jws' | 'signed_at' | 'updated_at'> & { status: BornDocument['row']['status'] };
   /** The request's Idempotency-Key record: the document is linked to it in the same commit. */
   idempotency?: IdempotencyHandle;
 }
@@ -80,27 +80,21 @@ export class IssuanceCommitter {
   }
 
   private async write(items: PreparedIssuance[]): Promise<Signed[]> {
-    return this.deps.orm.em.fork().transactional(async (tx) => {
-      const numbers = await allocateControlNumbers(tx, items[0].counter, items.length);
-      const rows: NewDocumentRow[] = [];
-      const events = [];
+    const documents = this.deps.documents;
+    return documents.transaction(async (tx) => {
+      const numbers = await allocateControlNumbers(tx.em, items[0].counter, items.length);
+      const born: BornDocument[] = [];
       for (let i = 0; i < items.length; i++) {
-        const { json, key, row } = items[i];
+        const { json, key, row, pointOfSaleId } = items[i];
         (json.identificacion as Record<string, unknown>).numeroControl = numbers[i];
         const text = JSON.stringify(json);
         const jws = signCompact(text, key);
         const signedAt = this.deps.clock.now();
-        rows.push({ ...row, control_number: numbers[i], dte_json: text, jws, signed_at: signedAt, updated_at: signedAt });
-        events.push(
-          newDocumentEvent(row.id, 'created', 'Documento creado y validado.', row.created_at),
-          newDocumentEvent(row.id, 'signed', `Documento firmado (RS512) con el número de control ${numbers[i]}.`, signedAt),
-        );
-        // Stored claimed for its first send (see NewDocumentRow.transmit_lease_until): the send is recorded with it.
-        if (row.transmission_attempts > 0) events.push(newDocumentEvent(row.id, 'transmitted', TRANSMITTED_MESSAGE(1), signedAt));
+        born.push({ row: { ...row, control_number: numbers[i], dte_json: text, jws, signed_at: signedAt, updated_at: signedAt }, pointOfSaleId });
       }
-      await insertDocuments(tx, rows, events, items.map((i) => i.pointOfSaleId));
-      await linkCreatedResources(tx, items.flatMap((i) => (i.idempotency ? [{ handle: i.idempotency, resource: { type: 'document', id: i.row.id } }] : [])));
-      return rows.map((r) => ({ controlNumber: r.control_number, jws: r.jws }));
+      await documents.insertBorn(tx, born);
+      await linkCreatedResources(tx.em, items.flatMap((i) => (i.idempotency ? [{ handle: i.idempotency, resource: { type: 'document', id: i.row.id } }] : [])));
+      return born.map((b) => ({ controlNumber: b.row.control_number, jws: b.row.jws }));
     });
   }
 }

@@ -4,7 +4,7 @@ import type { BuildContext, DocumentCreateInput } from '../../domain/dte';
 import { FE_RECEIVER_THRESHOLD_DEFAULT } from '../../domain/dte';
 import { placeholderControlNumber } from '../../domain/numbering/control-number';
 import { DomainError, type FieldError } from '../../domain/shared/domain-error';
-import { DocumentEntity } from '../../persistence/entities';
+import type { DocumentQueries } from '../../persistence/documents/document-queries';
 import type { Actor } from '../shared/actor';
 import { preparedSql } from '../shared/sql';
 
@@ -166,9 +166,10 @@ export async function resolveIssuanceContext(
   emitter: IssuingEmitter,
   input: DocumentCreateInput,
   now: Date,
-  opts: { feReceiverThreshold?: string; contingency?: { type: number; reason: string | null } | null; place?: IssuingPlace } = {},
+  opts: { documents: DocumentQueries; feReceiverThreshold?: string; contingency?: { type: number; reason: string | null } | null; place?: IssuingPlace },
 ): Promise<IssuanceContext> {
   const errors: FieldError[] = [];
+  const documents = opts.documents;
   const { establishment, pointOfSale } = opts.place ?? (await loadPlace(em, emitter.id, input.establishment, input.pointOfSale));
   if (!establishment || !establishment.active) {
     errors.push({ path: 'establishment', code: 'unknown_establishment', message: `El emisor no tiene un establecimiento activo con el código ${input.establishment}.` });
@@ -181,12 +182,12 @@ export async function resolveIssuanceContext(
   }
   const related: IssuanceContext['related'] = [];
   for (const [i, r] of (input.relatedDocuments ?? []).entries()) {
-    const ours = await em.findOne(DocumentEntity, { accountId: actor.accountId, environment: actor.environment, generationCode: r.generationCode, emitter: emitter.id });
+    const ours = await documents.findByGenerationCode(em, actor, emitter.id, r.generationCode);
     if (ours) {
       if (ours.type !== r.type) {
         errors.push({ path: `relatedDocuments[${i}].type`, code: 'invalid_reference', message: `El documento ${r.generationCode} es de tipo ${ours.type}, no ${r.type}.` });
       }
-      related.push({ id: ours.id, type: ours.type, generationCode: ours.generationCode, issuedOn: ours.issueDate });
+      related.push({ id: ours.id, type: ours.type, generationCode: ours.generation_code, issuedOn: ours.issue_date });
     } else {
       related.push({ id: null, type: r.type, generationCode: r.generationCode, issuedOn: r.issuedOn });
     }

@@ -7,20 +7,16 @@ import { signCompact } from '../../integrations/signer/jws-signer';
 import { signingKeyFrom } from '../credentials/signing-key';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
 import { isUniqueViolation } from '../shared/unique-violation';
+import type { DocumentView } from '../../domain/documents';
 import { allocateControlNumber, type CounterRequest } from './allocate-control-number';
-import { insertDocuments, newDocumentEvent } from './document-insert';
 import { issuanceCommitterFor, type PreparedIssuance } from './issuance-committer';
-import { documentViewFromRow, type DocumentView } from './document-view';
 import { GetDocumentService } from './get-document.service';
 import { loadIssuer, resolveIssuanceContext, type Issuer } from './issuance-context';
 import { mhCredentialsFrom } from './mh-credentials-for';
 import type { MhCredentials } from '../../integrations/mh-client';
 import { openEpisode } from './open-contingency.service';
 import { TransmitDocumentService, transmitLeaseMs, type Claimed, type TransmitOutcome } from './transmit-document.service';
-import { SUMMARY_COLUMNS, documentSummary, type DocumentSummaryRow } from './document-summary';
-import { insertOutboxEvent } from '../shared/outbox';
 import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 
 export interface IssueOptions {
@@ -79,7 +75,7 @@ export class IssueDocumentService {
     // CL, DCL and CD are never contingency documents: during an outage they are signed normally and wait.
     const episode = opts.dryRun || !allowsContingency(input.type) ? null : issuer.openEpisode;
     const contingency = episode && input.raw === undefined ? { type: episode.contingency_type, reason: episode.contingency_type === 5 ? episode.reason : null } : null;
-    const ctx = await resolveIssuanceContext(em, actor, emitter, input, now, { feReceiverThreshold: this.deps.config.feReceiverThreshold, contingency, place: issuer.place });
+    const ctx = await resolveIssuanceContext(em, actor, emitter, input, now, { documents: this.deps.documents, feReceiverThreshold: this.deps.config.feReceiverThreshold, contingency, place: issuer.place });
     const built = buildDte(input, ctx.build);
     if (!built.ok) throw DomainError.validation(built.errors as never);
     const json = built.json as Json;
@@ -140,7 +136,7 @@ export class IssueDocumentService {
       receiver_email: receiver?.email ?? null,
       related_documents: ctx.related,
       warnings: built.warnings,
-      request: input as unknown as Record<string, unknown>,
+      request: input,
       contingency_episode_id: null,
       transmit_lease_until: claim ? new Date(now.getTime() + transmitLeaseMs(this.deps.config.mh)) : null,
       transmission_attempts: claim ? 1 : 0,
@@ -149,6 +145,14 @@ export class IssueDocumentService {
       send_email: input.sendEmail ?? false,
       fiscal_tags: {},
       created_at: now,
+      reception_stamp: null,
+      processed_at: null,
+      mh_response: null,
+      rejected_at: null,
+      voided_at: null,
+      void: null,
+      replaces_document_id: null,
+      replaced_by_document_id: null,
     };
     let transmitNow: (() => Promise<TransmitOutcome>) | null = null;
     try {
@@ -160,24 +164,18 @@ export class IssueDocumentService {
           transmitNow = () => new TransmitDocumentService(this.deps, { returnView: true }).executeClaimed(doc, creds);
         }
       } else {
-        await em.transactional(async (tx) => {
-          const episodeId = held ? await openEpisode(this.deps, tx, { account_id: actor.accountId, emitter_id: emitter.id, environment: actor.environment }, episode!.reason ?? 'MH sin respuesta') : null;
-          if (ident.numeroControl === placeholder) ident.numeroControl = await allocateControlNumber(tx, counter);
+        const documents = this.deps.documents;
+        await documents.transaction(async (tx) => {
+          const episodeId = held ? await openEpisode(this.deps, tx.em, { account_id: actor.accountId, emitter_id: emitter.id, environment: actor.environment }, episode!.reason ?? 'MH sin respuesta') : null;
+          if (ident.numeroControl === placeholder) ident.numeroControl = await allocateControlNumber(tx.em, counter);
           const controlNumber = String(ident.numeroControl);
           const text = JSON.stringify(json);
           const jws = signCompact(text, key);
           const signedAt = this.deps.clock.now();
-          const events = [
-            newDocumentEvent(id, 'created', 'Documento creado y validado.', now),
-            newDocumentEvent(id, 'signed', `Documento firmado (RS512) con el número de control ${controlNumber}.`, signedAt),
-          ];
-          if (held) events.push(newDocumentEvent(id, 'contingency', 'Emitido como documento de contingencia: el MH no responde; se transmitirá con el evento de contingencia.', signedAt));
-          await insertDocuments(tx, [{ ...row, contingency_episode_id: episodeId, control_number: controlNumber, dte_json: text, jws, signed_at: signedAt, updated_at: signedAt }], events, [ctx.pointOfSale.id]);
-          await linkCreatedResource(tx, actor, 'document', id);
-          if (held) {
-            const [stored] = await sql<DocumentSummaryRow & { account_id: string }>(tx, `select ${SUMMARY_COLUMNS} from documents where id = ?`, [id]);
-            await insertOutboxEvent(tx, { accountId: actor.accountId, environment: actor.environment, type: 'document.contingency', subjectId: id, data: documentSummary(stored), at: signedAt });
-          }
+          await documents.insertBorn(tx, [
+            { row: { ...row, contingency_episode_id: episodeId, control_number: controlNumber, dte_json: text, jws, signed_at: signedAt, updated_at: signedAt }, pointOfSaleId: ctx.pointOfSale.id },
+          ]);
+          await linkCreatedResource(tx.em, actor, 'document', id);
         });
       }
     } catch (err) {
@@ -186,12 +184,10 @@ export class IssueDocumentService {
       }
       throw err;
     }
-    let outcome: TransmitOutcome | null = null;
-    if (held) this.deps.outbox.kick();
-    else outcome = await this.transmit(id, mode, transmitNow);
+    const outcome = held ? null : await this.transmit(id, mode, transmitNow);
     // A sync transmission that ended in time answers the document its final status change read back.
     const changed = outcome && 'view' in outcome ? outcome.view : null;
-    if (changed) return documentViewFromRow(changed, changed.events, this.deps.baseUrl());
+    if (changed) return changed;
     return this.current(actor, id);
   }
 

@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../../domain/shared/pagination';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import { episodeDocumentCountSql } from '../../persistence/documents/document-queries';
 
 export const EVENT_WINDOW_MS = 24 * 3_600_000;
 export const LOTE_WINDOW_MS = 72 * 3_600_000;
@@ -64,7 +65,7 @@ export class ListContingenciesService {
     const statuses = status ? [status] : ['open', 'recovering', 'failed'];
     const rows = await sql<EpisodeRow>(
       this.deps.orm.em.fork(),
-      `select e.*, (select count(*)::int from documents x where x.contingency_episode_id = e.id and x.status = 'contingency') as held
+      `select e.*, ${episodeDocumentCountSql('e', true)} as held
          from contingency_episodes e
         where e.account_id = ? and e.environment = ? and e.status in (${statuses.map(() => '?').join(', ')}) ${page.startingAfter ? 'and e.id < ?' : ''}
         order by e.id desc limit ?`,

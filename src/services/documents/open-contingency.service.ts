@@ -1,7 +1,7 @@
 import { newId } from '../../domain/shared/ids';
+import { episodeDocumentCountSql } from '../../persistence/documents/document-queries';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { transition } from './document-transitions';
 
 /** At most this many documents are held in one episode (one contingency event lists 1–1000). */
 export const MAX_DOCUMENTS_PER_EPISODE = 1000;
@@ -15,22 +15,16 @@ export class OpenContingencyService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(documentId: string, reason: string): Promise<void> {
-    const em = this.deps.orm.em.fork();
-    await em.transactional(async (tx) => {
-      const [doc] = await sql<{ account_id: string; emitter_id: string; environment: string }>(tx, 'select account_id, emitter_id, environment from documents where id = ?', [documentId]);
+    const documents = this.deps.documents;
+    await documents.transaction(async (tx) => {
+      const doc = await documents.owner(tx.em, documentId);
       if (!doc) return;
-      const episodeId = await openEpisode(this.deps, tx, doc, reason);
-      await transition(
-        this.deps,
+      const episodeId = await openEpisode(this.deps, tx.em, doc, reason);
+      await documents.transition(
         documentId,
-        {
-          from: ['sending', 'signed', 'error'],
-          to: 'contingency',
-          set: { contingency_episode_id: episodeId, transmit_lease_until: null },
-          event: { type: 'contingency', message: `Documento en contingencia: ${reason}` },
-          outbox: 'document.contingency',
-        },
-        tx,
+        'hold',
+        { from: ['sending', 'signed', 'error'], set: { contingency_episode_id: episodeId, transmit_lease_until: null }, message: `Documento en contingencia: ${reason}` },
+        { tx },
       );
     });
   }
@@ -46,7 +40,7 @@ export async function openEpisode(
   await sql(tx, 'select pg_advisory_xact_lock(hashtext(?))', [`contingency:${doc.emitter_id}:${doc.environment}`]);
   const [open] = await sql<{ id: string; held: number }>(
     tx,
-    `select e.id, (select count(*)::int from documents d where d.contingency_episode_id = e.id) as held
+    `select e.id, ${episodeDocumentCountSql('e', false)} as held
        from contingency_episodes e where e.emitter_id = ? and e.environment = ? and e.status = 'open' order by e.started_at desc limit 1`,
     [doc.emitter_id, doc.environment],
   );

@@ -12,14 +12,7 @@ export class ReconcileDocumentsService {
 
   async execute(): Promise<{ retried: number; invalidations: number }> {
     const now = this.deps.clock.now();
-    const rows = await sql<{ id: string }>(
-      this.deps.orm.em.fork(),
-      `select id from documents
-        where status in ('signed', 'sending') and model_type = 1 and contingency_episode_id is null
-          and (transmit_lease_until is null or transmit_lease_until < ?) and updated_at < ?
-        order by updated_at limit 500`,
-      [now, new Date(now.getTime() - 5_000)],
-    );
+    const rows = await this.deps.documents.awaitingTransmission(now, new Date(now.getTime() - 5_000), 500);
     // Transmitted here rather than re-enqueued: a job left locked by a dead worker would otherwise
     // keep its unique slot until its lock expires.
     const transmit = new TransmitDocumentService(this.deps);
@@ -27,7 +20,7 @@ export class ReconcileDocumentsService {
     await Promise.all(
       Array.from({ length: Math.min(8, rows.length) }, async () => {
         while (next < rows.length) {
-          const id = rows[next++].id;
+          const id = rows[next++];
           await transmit.execute(id).catch((err) => this.deps.logger.warn({ err, document_id: id }, 'reintento de transmisión fallido'));
         }
       }),

@@ -7,9 +7,8 @@ import { signCompact } from '../../integrations/signer/jws-signer';
 import { signingKeyFor } from '../credentials/signing-key';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { addEvent, mhAnswer, transition } from './document-transitions';
+import { mhAnswer } from './mh-answer';
 import { mhCredentialsFor } from './mh-credentials-for';
-import { IdPrefix, newSequentialId } from '../../domain/shared/ids';
 
 interface Episode {
   id: string;
@@ -26,15 +25,7 @@ interface Episode {
   lotes: { code: string; documentIds: string[]; status: string; sentAt: string }[];
 }
 
-interface Held {
-  id: string;
-  type: string;
-  generation_code: string;
-  model_type: number;
-  jws: string;
-  establishment_code: string;
-  point_of_sale_code: string;
-}
+type Held = Awaited<ReturnType<ServiceDeps['documents']['heldInEpisode']>>[number];
 
 export const LOTE_SIZE = 100;
 const PENDING_LOTE = 'sent';
@@ -95,12 +86,10 @@ export class RecoverContingencyService {
     for (const d of held.filter((h) => h.model_type === 1)) {
       const q = await this.deps.mhClient.query(e.environment, creds, { tipoDte: d.type, codigoGeneracion: d.generation_code });
       if (q.kind === 'processed') {
-        await transition(this.deps, d.id, {
+        await this.deps.documents.transition(d.id, 'seal', {
           from: ['contingency'],
-          to: 'processed',
           set: { reception_stamp: q.seal, processed_at: q.processedAt, mh_response: mhAnswer(q.code, q.message, q.observations), contingency_episode_id: null },
-          event: { type: 'sealed', message: `El MH ya lo tenía sellado (consulta al salir de contingencia): ${q.seal}.` },
-          outbox: 'document.processed',
+          message: `El MH ya lo tenía sellado (consulta al salir de contingencia): ${q.seal}.`,
         });
       } else if (q.kind === 'not_found') {
         await this.resignAsContingency(e, d);
@@ -124,23 +113,14 @@ export class RecoverContingencyService {
       if (r.kind !== 'accepted') return this.schedule(e.id, { last_error: 'message' in r ? r.message : 'lote no recibido' });
       e.lotes.push({ code: r.loteCode, documentIds: chunk.map((c) => c.id), status: PENDING_LOTE, sentAt: this.deps.clock.now().toISOString() });
       await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
-      const sentAt = this.deps.clock.now();
-      await sql(
-        em,
-        `insert into document_events (id, document_id, type, at, message) select e.id, e.document_id, 'transmitted', ?::timestamptz, ? from unnest(?::text[], ?::text[]) as e(id, document_id)`,
-        [sentAt, `Enviado al MH en el lote ${r.loteCode}.`, chunk.map(() => newSequentialId(IdPrefix.documentEvent, sentAt.getTime())), chunk.map((c) => c.id)],
-      );
+      await this.deps.documents.appendEventToMany(em, chunk.map((c) => c.id), 'transmitted', `Enviado al MH en el lote ${r.loteCode}.`, this.deps.clock.now());
     }
     for (const lote of e.lotes.filter((l) => l.status === PENDING_LOTE)) {
       const r = await this.deps.mhClient.queryLote(e.environment, creds, lote.code);
       if (r.kind === 'pending') continue;
       if (r.kind !== 'done') return this.schedule(e.id, { last_error: 'message' in r ? r.message : 'consulta de lote fallida' }, this.deps.config.mh.lotePollMs);
       const byCode = new Map(r.results.map((x) => [x.codigoGeneracion, x.reception]));
-      const docs = await sql<{ id: string; type: string; generation_code: string; status: string }>(
-        em,
-        'select id, type, generation_code, status from documents where id = any(?::text[])',
-        [lote.documentIds],
-      );
+      const docs = await this.deps.documents.statusesOf(em, lote.documentIds);
       const unresolved = new Set<string>();
       for (const d of docs) {
         if (d.status !== 'contingency') continue;
@@ -168,21 +148,17 @@ export class RecoverContingencyService {
   /** A final MH answer for a document held in a lote. */
   private async settle(id: string, loteCode: string, rec: Extract<MhQueryResult, { kind: 'processed' | 'rejected' }>): Promise<void> {
     if (rec.kind === 'processed') {
-      await transition(this.deps, id, {
+      await this.deps.documents.transition(id, 'seal', {
         from: ['contingency'],
-        to: 'processed',
         set: { reception_stamp: rec.seal, processed_at: rec.processedAt, mh_response: mhAnswer(rec.code, rec.message, rec.observations), contingency_episode_id: null },
-        event: { type: 'sealed', message: `Sellado por el MH en el lote ${loteCode}: ${rec.seal}.` },
-        outbox: 'document.processed',
+        message: `Sellado por el MH en el lote ${loteCode}: ${rec.seal}.`,
       });
       return;
     }
-    await transition(this.deps, id, {
+    await this.deps.documents.transition(id, 'reject', {
       from: ['contingency'],
-      to: 'rejected',
       set: { rejected_at: this.deps.clock.now(), mh_response: mhAnswer(rec.code, rec.message, rec.observations), contingency_episode_id: null },
-      event: { type: 'rejected', message: `Rechazado por el MH en el lote ${loteCode} (${rec.code}): ${rec.message}` },
-      outbox: 'document.rejected',
+      message: `Rechazado por el MH en el lote ${loteCode} (${rec.code}): ${rec.message}`,
     });
   }
 
@@ -219,7 +195,7 @@ export class RecoverContingencyService {
       );
       e.event_status = 'accepted';
       e.event_sealed_at = now;
-      for (const h of held) await addEvent(em, h.id, 'contingency', `Incluido en el evento de contingencia ${code}, sellado por el MH (${r.seal}).`, now);
+      for (const h of held) await this.deps.documents.appendEvent(em, h.id, 'contingency', `Incluido en el evento de contingencia ${code}, sellado por el MH (${r.seal}).`, now);
       return true;
     }
     if (r.kind === 'rejected') {
@@ -240,8 +216,9 @@ export class RecoverContingencyService {
   /** Same document, same codes; only the four contingency fields change (decisions: the one exception to "never re-signed"). */
   private async resignAsContingency(e: Episode, d: Held): Promise<void> {
     const em = this.deps.orm.em.fork();
-    const [row] = await sql<{ dte_json: string }>(em, 'select dte_json from documents where id = ?', [d.id]);
-    const json = JSON.parse(row.dte_json) as { identificacion: Record<string, unknown> };
+    const stored = await this.deps.documents.signedJson(em, d.id);
+    if (stored === null) return;
+    const json = JSON.parse(stored) as { identificacion: Record<string, unknown> };
     json.identificacion.tipoModelo = 2;
     json.identificacion.tipoOperacion = 2;
     json.identificacion.tipoContingencia = e.contingency_type;
@@ -250,27 +227,20 @@ export class RecoverContingencyService {
     const { key } = await signingKeyFor(this.deps, em, e.emitter_id, e.environment);
     const jws = signCompact(text, key);
     const now = this.deps.clock.now();
-    await em.transactional(async (tx) => {
-      await sql(tx, `update documents set dte_json = ?, jws = ?, model_type = 2, operation_type = 2, contingency_type = ?, contingency_reason = ?, signed_at = ?, updated_at = ? where id = ? and model_type = 1 and status = 'contingency'`, [
-        text,
-        jws,
-        e.contingency_type,
-        json.identificacion.motivoContin,
-        now,
-        now,
+    const documents = this.deps.documents;
+    await documents.transaction((tx) =>
+      documents.resignAsContingency(
+        tx,
         d.id,
-      ]);
-      await addEvent(tx, d.id, 'signed', 'El MH no lo recibió: re-firmado como documento de contingencia (mismo código de generación y número de control).', now);
-    });
+        { dte_json: text, jws, contingency_type: e.contingency_type, contingency_reason: (json.identificacion.motivoContin as string | null) ?? null },
+        'El MH no lo recibió: re-firmado como documento de contingencia (mismo código de generación y número de control).',
+        now,
+      ),
+    );
   }
 
   private async held(em: EntityManager, episodeId: string): Promise<Held[]> {
-    return sql<Held>(
-      em,
-      `select id, type, generation_code, model_type, jws, establishment_code, point_of_sale_code from documents
-        where contingency_episode_id = ? and status = 'contingency' order by id`,
-      [episodeId],
-    );
+    return this.deps.documents.heldInEpisode(em, episodeId);
   }
 
   private async schedule(id: string, set: { last_error?: string }, inMs = this.deps.config.mh.contingencyRecheckMs): Promise<void> {

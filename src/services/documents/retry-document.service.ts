@@ -5,9 +5,8 @@ import { signingKeyFor } from '../credentials/signing-key';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { addEvent } from './document-transitions';
-import type { DocumentView } from './document-view';
-import { GetDocumentService, loadOwnDocument } from './get-document.service';
+import type { DocumentView } from '../../domain/documents';
+import { GetDocumentService } from './get-document.service';
 import { resolveIssuanceContext } from './issuance-context';
 import { IssueDocumentService } from './issue-document.service';
 import { TransmitDocumentService } from './transmit-document.service';
@@ -36,7 +35,8 @@ export class RetryDocumentService {
 
   async execute(actor: Actor, id: string, body: unknown, opts: { mode?: 'sync' | 'async' } = {}): Promise<RetryResult> {
     const em = this.deps.orm.em.fork();
-    const doc = await loadOwnDocument(em, actor, id);
+    const documents = this.deps.documents;
+    const doc = await documents.findOwn(em, actor, id);
     if (!doc) throw DomainError.notFound('un documento');
     const hasBody = body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body as object).length === 0);
     const now = this.deps.clock.now();
@@ -49,17 +49,14 @@ export class RetryDocumentService {
     if (doc.status === 'contingency' && doc.modelType === 2) {
       // A contingency document goes with its event and a lote: hurry the recovery instead.
       await sql(em, `update contingency_episodes set next_check_at = ? where id = ? and status in ('open', 'recovering')`, [now, doc.contingencyEpisodeId]);
-      await addEvent(em, doc.id, 'retry', 'Reintento: se adelanta la recuperación de la contingencia (evento y lote).', now);
+      await documents.appendEvent(em, doc.id, 'retry', 'Reintento: se adelanta la recuperación de la contingencia (evento y lote).', now);
       return { document: await this.view(actor, doc.id), replaced: false };
     }
     if (doc.status === 'rejected' && hasBody) return this.correct(actor, doc.id, body, opts);
     if (doc.status === 'rejected') {
-      await em.transactional(async (tx) => {
-        await sql(tx, `update documents set status = 'signed', transmit_lease_until = null, updated_at = ? where id = ? and status = 'rejected'`, [now, doc.id]);
-        await addEvent(tx, doc.id, 'retry', 'Reintento: se reenvía el mismo JSON firmado.', now);
-      });
+      await documents.transition(doc.id, 'resend', { set: { transmit_lease_until: null }, message: 'Reintento: se reenvía el mismo JSON firmado.' });
     } else {
-      await addEvent(em, doc.id, 'retry', 'Reintento: se consulta al MH y, si no lo tiene, se reenvía el mismo JSON firmado.', now);
+      await documents.appendEvent(em, doc.id, 'retry', 'Reintento: se consulta al MH y, si no lo tiene, se reenvía el mismo JSON firmado.', now);
     }
     await this.transmit(doc.id, opts.mode ?? 'sync', true);
     return { document: await this.view(actor, doc.id), replaced: false };
@@ -67,7 +64,8 @@ export class RetryDocumentService {
 
   private async correct(actor: Actor, id: string, body: unknown, opts: { mode?: 'sync' | 'async' }): Promise<RetryResult> {
     const em = this.deps.orm.em.fork();
-    const doc = (await loadOwnDocument(em, actor, id))!;
+    const documents = this.deps.documents;
+    const doc = (await documents.findOwn(em, actor, id))!;
     const parsed = parseDocumentCreate(body);
     if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
     const input = parsed.value;
@@ -77,19 +75,17 @@ export class RetryDocumentService {
     const late = !doc.rejectedAt || now.getTime() - new Date(doc.rejectedAt).getTime() > CORRECTION_WINDOW_MS;
     if (late || namesCode) {
       const replacement = await new IssueDocumentService(this.deps).execute(actor, body, { dryRun: false, mode: opts.mode });
-      await em.transactional(async (tx) => {
-        await sql(tx, 'update documents set replaced_by_document_id = ?, updated_at = ? where id = ?', [replacement.id, now, doc.id]);
-        await sql(tx, 'update documents set replaces_document_id = ? where id = ?', [doc.id, replacement.id]);
-        await addEvent(
+      await documents.transaction((tx) =>
+        documents.markReplaced(
           tx,
           doc.id,
-          'replaced',
+          replacement.id!,
           late
             ? `Corregido después de 24 h del rechazo: reemplazado por el documento ${replacement.id} (nuevo código de generación).`
             : `El rechazo se refiere al código de generación: reemplazado por el documento ${replacement.id}.`,
           now,
-        );
-      });
+        ),
+      );
       return { document: await this.view(actor, replacement.id!), replaced: true };
     }
     if (input.emitterId !== doc.emitter.id || input.type !== doc.type || input.establishment !== doc.establishmentCode || input.pointOfSale !== doc.pointOfSaleCode) {
@@ -100,6 +96,7 @@ export class RetryDocumentService {
     }
     if (input.raw !== undefined) throw DomainError.field('not_allowed_with_raw', 'raw', 'La corrección de un documento rechazado se hace con el cuerpo estructurado, no con raw.');
     const ctx = await resolveIssuanceContext(em, actor, doc.emitter, { ...input, issuedAt: input.issuedAt ?? doc.issuedAt.toISOString() } as DocumentCreateInput, input.issuedAt ? now : doc.issuedAt, {
+      documents,
       feReceiverThreshold: this.deps.config.feReceiverThreshold,
     });
     ctx.build.generationCode = doc.generationCode;
@@ -110,21 +107,27 @@ export class RetryDocumentService {
     const { key } = await signingKeyFor(this.deps, em, doc.emitter.id, doc.environment);
     const jws = signCompact(text, key);
     const r = input.receiver;
-    await em.transactional(async (tx) => {
-      const rows = await sql<{ id: string }>(
-        tx,
-        `update documents set status = 'signed', dte_json = ?, jws = ?, request = ?, subtotal = ?, iva = ?, total = ?, total_in_words = ?, warnings = ?,
-           receiver_name = ?, receiver_document_type = ?, receiver_document_number = ?, receiver_nrc = ?, receiver_email = ?,
-           signed_at = ?, transmit_lease_until = null, updated_at = ? where id = ? and status = 'rejected' returning id`,
-        [
-          text, jws, JSON.stringify(input), built.totals.subtotal, built.totals.iva, built.totals.total, built.totals.totalInWords, JSON.stringify(built.warnings),
-          r?.name ?? null, r?.documentType ?? null, r?.documentNumber ?? null, r?.nrc ?? null, r?.email ?? null,
-          now, now, doc.id,
-        ],
-      );
-      if (!rows.length) throw new DomainError('document_not_retryable', 'El documento cambió de estado mientras se corregía; consulte su estado.');
-      await addEvent(tx, doc.id, 'corrected', 'Corregido dentro de las 24 h del rechazo: reconstruido y firmado de nuevo con el mismo código de generación y número de control.', now);
+    const { done } = await documents.transition(doc.id, 'correct', {
+      set: {
+        dte_json: text,
+        jws,
+        request: input,
+        subtotal: built.totals.subtotal,
+        iva: built.totals.iva,
+        total: built.totals.total,
+        total_in_words: built.totals.totalInWords,
+        warnings: built.warnings,
+        receiver_name: r?.name ?? null,
+        receiver_document_type: r?.documentType ?? null,
+        receiver_document_number: r?.documentNumber ?? null,
+        receiver_nrc: r?.nrc ?? null,
+        receiver_email: r?.email ?? null,
+        signed_at: now,
+        transmit_lease_until: null,
+      },
+      message: 'Corregido dentro de las 24 h del rechazo: reconstruido y firmado de nuevo con el mismo código de generación y número de control.',
     });
+    if (!done) throw new DomainError('document_not_retryable', 'El documento cambió de estado mientras se corregía; consulte su estado.');
     await this.transmit(doc.id, opts.mode ?? 'sync', false);
     return { document: await this.view(actor, doc.id), replaced: false };
   }

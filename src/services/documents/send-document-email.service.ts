@@ -7,7 +7,6 @@ import { DocumentEmailEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { DELIVER_DOCUMENT_EMAIL_JOB, SENDABLE_STATUSES, documentEmailView, type DocumentEmailView } from './document-emails';
-import { loadOwnDocument } from './get-document.service';
 
 export const MAX_RECIPIENTS = 10;
 
@@ -42,7 +41,7 @@ export class SendDocumentEmailService {
     const parsed = parseWith(sendDocumentSchema, body ?? {});
     if (!parsed.ok) throw DomainError.validation(parsed.errors);
     const em = this.deps.orm.em.fork();
-    const doc = await loadOwnDocument(em, actor, id);
+    const doc = await this.deps.documents.findOwn(em, actor, id);
     if (!doc) throw DomainError.notFound('un documento');
     if (!SENDABLE_STATUSES.includes(doc.status)) {
       throw new DomainError(

@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { addEvent, mhAnswer, transition, type MhAnswer } from './document-transitions';
+import type { DocumentMhResponse as MhAnswer } from '../../domain/documents';
+import { mhAnswer } from './mh-answer';
 import { mhCredentialsFor } from './mh-credentials-for';
 
 /** What MH did with the event; `rejected` carries MH's answer (the REST problem's `mh`). */
@@ -30,31 +31,31 @@ export class SendInvalidationService {
     const r = await this.deps.mhClient.invalidate(inv.environment as '00' | '01', creds, { version: 3, jws: inv.jws });
     const at = this.deps.clock.now();
     const voidInfo = (status: string, seal: string | null, mh: MhAnswer) => ({ reasonType: inv.reason_type, reason: inv.reason, replacementDocumentId: inv.replacement_document_id, receptionStamp: seal, status, mh });
+    const documents = this.deps.documents;
     if (r.kind === 'processed') {
       const answer = mhAnswer(r.code, r.message, r.observations);
-      await em.transactional(async (tx) => {
-        await sql(tx, `update document_invalidations set status = 'sealed', seal = ?, mh_response = ?, updated_at = ? where id = ?`, [r.seal, JSON.stringify(answer), at, inv.id]);
-        await transition(
-          this.deps,
+      await documents.transaction(async (tx) => {
+        await sql(tx.em, `update document_invalidations set status = 'sealed', seal = ?, mh_response = ?, updated_at = ? where id = ?`, [r.seal, JSON.stringify(answer), at, inv.id]);
+        await documents.transition(
           inv.document_id,
-          {
-            from: ['processed'],
-            to: 'voided',
-            set: { voided_at: r.processedAt, void: voidInfo('sealed', r.seal, answer) },
-            event: { type: 'voided', message: `Invalidado: el MH selló el evento ${inv.generation_code} (${r.seal}).` },
-            outbox: 'document.voided',
-          },
-          tx,
+          'void',
+          { set: { voided_at: r.processedAt, void: voidInfo('sealed', r.seal, answer) }, message: `Invalidado: el MH selló el evento ${inv.generation_code} (${r.seal}).` },
+          { tx },
         );
       });
       return { kind: 'sealed' };
     }
     if (r.kind === 'rejected' || r.kind === 'duplicate') {
       const answer = mhAnswer(r.code, r.message, r.kind === 'rejected' ? r.observations : []);
-      await em.transactional(async (tx) => {
-        await sql(tx, `update document_invalidations set status = 'rejected', mh_response = ?, updated_at = ? where id = ?`, [JSON.stringify(answer), at, inv.id]);
-        await sql(tx, 'update documents set void = ?, updated_at = ? where id = ?', [JSON.stringify(voidInfo('rejected', null, answer)), at, inv.document_id]);
-        await addEvent(tx, inv.document_id, 'invalidation_rejected', `El MH rechazó la invalidación (${r.code}): ${r.message}`, at, { observations: answer.observations });
+      await documents.transaction(async (tx) => {
+        await sql(tx.em, `update document_invalidations set status = 'rejected', mh_response = ?, updated_at = ? where id = ?`, [JSON.stringify(answer), at, inv.id]);
+        await documents.setVoid(
+          tx,
+          inv.document_id,
+          voidInfo('rejected', null, answer),
+          { type: 'invalidation_rejected', message: `El MH rechazó la invalidación (${r.code}): ${r.message}`, data: { observations: answer.observations } },
+          at,
+        );
       });
       return { kind: 'rejected', mh: answer };
     }

@@ -1,37 +1,23 @@
 import type { MhCredentials, MhReception } from '../../integrations/mh-client';
 import { allowsContingency } from '../../domain/dte/dte.types';
 import { OFFICIAL_VERSION_BY_DTE_TYPE } from '../../domain/dte/schemas/official-schema-validator';
+import { FINAL_STATUSES, isOneOf, type DocumentView } from '../../domain/documents';
+import type { ClaimedDocument, DocumentChange } from '../../persistence/documents/document-store';
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedSql } from '../shared/sql';
 import { OpenContingencyService } from './open-contingency.service';
-import { addEvent, mhAnswer, transition, transitionWithView, type ViewRow } from './document-transitions';
+import { mhAnswer } from './mh-answer';
 import { mhCredentialsFrom } from './mh-credentials-for';
-import { TRANSMITTED_MESSAGE } from './document-events';
-import { IdPrefix, newSequentialId } from '../../domain/shared/ids';
 
 export type TransmitOutcome =
-  | { kind: 'processed'; view?: ViewRow | null }
-  | { kind: 'rejected'; view?: ViewRow | null }
+  | { kind: 'processed'; view?: DocumentView | null }
+  | { kind: 'rejected'; view?: DocumentView | null }
   | { kind: 'contingency' }
   /** A type that is never issued in contingency, left to be sent again when MH answers. */
   | { kind: 'waiting' }
   | { kind: 'skipped'; reason: 'not_found' | 'busy' | 'final' | 'held' | 'no_credentials' };
 
 /** A document held by one transmitter; `transmission_attempts` counts the sends before this claim. */
-export interface Claimed {
-  id: string;
-  account_id: string;
-  environment: string;
-  emitter_id: string;
-  type: string;
-  generation_code: string;
-  jws: string;
-  model_type: number;
-  transmission_attempts: number;
-  first_transmitted_at: Date | null;
-  /** The claim already wrote the `transmitted` line of its first send (none when MH is asked first). */
-  send_recorded: boolean;
-}
+export type Claimed = Omit<ClaimedDocument, 'nit' | 'mh_user' | 'sealed_mh_password'>;
 
 /** How long a transmitter holds a document: every send and query of one run, with MH's timeout each. */
 export function transmitLeaseMs(mh: { timeoutMs: number; resendLimit: number }): number {
@@ -47,7 +33,7 @@ export function transmitLeaseMs(mh: { timeoutMs: number; resendLimit: number }):
  * by a blind resend: MH seals the document once.
  */
 export class TransmitDocumentService {
-  /** `returnView`: a final outcome carries the document as the status change left it (see transitionWithView). */
+  /** `returnView`: a final outcome carries the document as the status change left it (read by the statement that changed it). */
   constructor(
     private readonly deps: ServiceDeps,
     private readonly opts: { returnView?: boolean } = {},
@@ -67,41 +53,28 @@ export class TransmitDocumentService {
       return await this.run(doc, creds);
     } catch (err) {
       this.deps.logger.error({ err, document_id: doc.id }, 'error al transmitir el documento');
-      await this.release(doc.id, 'sending');
+      await this.deps.documents.releaseLease(doc.id);
       throw err;
     }
   }
 
   async execute(documentId: string, opts: { force?: boolean } = {}): Promise<TransmitOutcome> {
-    const em = this.deps.orm.em.fork();
-    const now = this.deps.clock.now();
-    // One round trip: take the lease, count the first send, and read the issuer's MH user with it.
-    // A first send (nothing sent before, credentials at hand) goes at once: its `transmitted` line is written with the claim.
-    const claimed = await preparedSql<Claimed & { nit: string; mh_user: string | null; sealed_mh_password: string | null }>(
-      em,
-      `with c as (
-         update documents set status = 'sending', transmit_lease_until = ?, updated_at = ?,
-                transmission_attempts = transmission_attempts + 1, first_transmitted_at = coalesce(first_transmitted_at, ?)
-          where id = ? and status in ('signed', 'sending', 'error'${opts.force ? ", 'contingency'" : ''}) and model_type = 1
-            and (transmit_lease_until is null or transmit_lease_until < ?)
-          returning id, account_id, environment, emitter_id, type, generation_code, jws, model_type, transmission_attempts - 1 as transmission_attempts, first_transmitted_at),
-       k as (select c.id, cr.mh_user, cr.sealed_mh_password, c.transmission_attempts = 0 and cr.mh_user is not null and cr.sealed_mh_password is not null as sends_now
-               from c left join emitter_credentials cr on cr.emitter_id = c.emitter_id and cr.environment = c.environment),
-       ev as (insert into document_events (id, document_id, type, at, message) select ?, k.id, 'transmitted', ?::timestamptz, ? from k where k.sends_now)
-       select c.*, k.sends_now as send_recorded, e.nit, k.mh_user, k.sealed_mh_password from c join k on k.id = c.id join emitters e on e.id = c.emitter_id`,
-      [new Date(now.getTime() + this.leaseMs()), now, now, documentId, now, newSequentialId(IdPrefix.documentEvent, now.getTime()), now, TRANSMITTED_MESSAGE(1)],
-    );
-    const doc = claimed[0];
+    // One round trip: take the lease, count the send (its `transmitted` line), and read the issuer's MH user with it.
+    const doc = await this.deps.documents.claim(documentId, { leaseUntil: new Date(this.deps.clock.now().getTime() + this.leaseMs()), includeContingency: opts.force === true });
     if (!doc) return this.whyNot(documentId);
     let creds: MhCredentials | null;
     try {
       creds = mhCredentialsFrom(this.deps, doc.emitter_id, doc.environment, doc);
     } catch (err) {
-      await this.release(doc.id, 'sending');
+      await this.deps.documents.releaseLease(doc.id);
       throw err;
     }
     if (!creds) {
-      await this.release(doc.id, 'error', { uncount: true });
+      // No send happened: the claim's count is taken back.
+      await this.deps.documents.transition(doc.id, 'fail', {
+        set: { transmit_lease_until: null, transmission_attempts: doc.transmission_attempts, first_transmitted_at: doc.transmission_attempts === 0 ? null : doc.first_transmitted_at },
+        message: 'No se puede transmitir: el emisor no tiene credenciales del MH para este ambiente.',
+      });
       return { kind: 'skipped', reason: 'no_credentials' };
     }
     return this.executeClaimed(doc, creds);
@@ -120,7 +93,7 @@ export class TransmitDocumentService {
     let attempts = doc.transmission_attempts + 1; // the claim counted this first send
     for (let resend = 0; ; resend++) {
       if (resend > 0) attempts++;
-      if (resend > 0 || !doc.send_recorded) await this.recordSend(doc.id, attempts, resend > 0);
+      if (resend > 0 || !doc.send_recorded) await this.deps.documents.recordSend(doc.id, attempts, resend > 0);
       const r = await this.deps.mhClient.transmit(env, creds, {
         tipoDte: doc.type,
         version: OFFICIAL_VERSION_BY_DTE_TYPE[doc.type as keyof typeof OFFICIAL_VERSION_BY_DTE_TYPE],
@@ -147,71 +120,42 @@ export class TransmitDocumentService {
    * again (querying MH first) when it expires.
    */
   private async waitForMh(doc: Claimed, lastFailure: string): Promise<TransmitOutcome> {
-    const now = this.deps.clock.now();
-    const until = new Date(now.getTime() + this.deps.config.mh.contingencyRecheckMs);
-    const em = this.deps.orm.em.fork();
-    await preparedSql(em, `update documents set transmit_lease_until = ?, updated_at = ? where id = ? and status = 'sending'`, [until, now, doc.id]);
-    await addEvent(em, doc.id, 'retry', `El MH no responde (${lastFailure}); este tipo de documento no se emite en contingencia: se transmitirá de nuevo cuando el MH responda.`, now);
+    const until = new Date(this.deps.clock.now().getTime() + this.deps.config.mh.contingencyRecheckMs);
+    await this.deps.documents.holdLease(
+      doc.id,
+      until,
+      `El MH no responde (${lastFailure}); este tipo de documento no se emite en contingencia: se transmitirá de nuevo cuando el MH responda.`,
+    );
     return { kind: 'waiting' };
   }
 
   private async processed(doc: Claimed, r: Extract<MhReception, { kind: 'processed' }>, how: string): Promise<TransmitOutcome> {
-    const { view } = await this.change(doc.id, {
-      from: ['sending', 'signed', 'error', 'contingency'],
-      to: 'processed',
+    const view = await this.change(doc.id, 'seal', {
       set: { reception_stamp: r.seal, processed_at: r.processedAt, mh_response: mhAnswer(r.code, r.message, r.observations), transmit_lease_until: null, contingency_episode_id: null },
-      event: { type: 'sealed', message: `Sellado por el MH (${how}): ${r.seal}.`, data: { code: r.code } },
-      outbox: 'document.processed',
+      message: `Sellado por el MH (${how}): ${r.seal}.`,
+      data: { code: r.code },
     });
     return { kind: 'processed', view };
   }
 
   private async rejected(doc: Claimed, r: { code: string; message: string; observations: string[] }): Promise<TransmitOutcome> {
-    const { view } = await this.change(doc.id, {
-      from: ['sending', 'signed', 'error', 'contingency'],
-      to: 'rejected',
+    const view = await this.change(doc.id, 'reject', {
       set: { rejected_at: this.deps.clock.now(), mh_response: mhAnswer(r.code, r.message, r.observations), transmit_lease_until: null },
-      event: { type: 'rejected', message: `Rechazado por el MH (${r.code}): ${r.message}`, data: { code: r.code, observations: r.observations } },
-      outbox: 'document.rejected',
+      message: `Rechazado por el MH (${r.code}): ${r.message}`,
+      data: { code: r.code, observations: r.observations },
     });
     return { kind: 'rejected', view };
   }
 
-  private async change(id: string, change: Parameters<typeof transition>[2]): Promise<{ view: ViewRow | null }> {
-    if (this.opts.returnView) return transitionWithView(this.deps, id, change);
-    await transition(this.deps, id, change);
-    return { view: null };
-  }
-
-  /** Before a send: its `transmitted` line and, for a resend, the attempt counter (one statement). */
-  private async recordSend(id: string, attempts: number, count: boolean): Promise<void> {
-    const at = this.deps.clock.now();
-    const event = [newSequentialId(IdPrefix.documentEvent, at.getTime()), id, at, TRANSMITTED_MESSAGE(attempts)];
-    if (!count) {
-      await preparedSql(this.deps.orm.em.fork(), `insert into document_events (id, document_id, type, at, message) values (?, ?, 'transmitted', ?, ?)`, event);
-      return;
-    }
-    await preparedSql(
-      this.deps.orm.em.fork(),
-      `with u as (update documents set transmission_attempts = ? where id = ? returning id)
-       insert into document_events (id, document_id, type, at, message) select ?, u.id, 'transmitted', ?::timestamptz, ? from u`,
-      [attempts, id, event[0], at, event[3]],
-    );
-  }
-
-  /** Gives the lease back; `uncount` takes back the send the claim counted when none happened. */
-  private async release(id: string, status: string, opts: { uncount?: boolean } = {}): Promise<void> {
-    const uncount = opts.uncount
-      ? `, transmission_attempts = transmission_attempts - 1, first_transmitted_at = case when transmission_attempts = 1 then null else first_transmitted_at end`
-      : '';
-    await preparedSql(this.deps.orm.em.fork(), `update documents set status = ?, transmit_lease_until = null${uncount} where id = ? and status = 'sending'`, [status, id]);
+  private async change(id: string, move: 'seal' | 'reject', change: DocumentChange): Promise<DocumentView | null> {
+    const { view } = await this.deps.documents.transition(id, move, change, this.opts.returnView ? { viewBaseUrl: this.deps.baseUrl() } : {});
+    return view;
   }
 
   private async whyNot(id: string): Promise<TransmitOutcome> {
-    const rows = await preparedSql<{ status: string; model_type: number }>(this.deps.orm.em.fork(), 'select status, model_type from documents where id = ?', [id]);
-    const r = rows[0];
+    const r = await this.deps.documents.transmissionState(id);
     if (!r) return { kind: 'skipped', reason: 'not_found' };
-    if (['processed', 'rejected', 'voided'].includes(r.status)) return { kind: 'skipped', reason: 'final' };
+    if (isOneOf(r.status, FINAL_STATUSES)) return { kind: 'skipped', reason: 'final' };
     if (r.status === 'contingency' || r.model_type === 2) return { kind: 'skipped', reason: 'held' };
     return { kind: 'skipped', reason: 'busy' };
   }

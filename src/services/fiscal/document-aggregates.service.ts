@@ -5,6 +5,8 @@ import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import { isDocumentStatus } from '../../domain/documents';
+import { DOCUMENT_ANALYTICS_VIEW } from '../../persistence/documents/document-queries';
 
 export type DocumentGroupBy = 'day' | 'month' | 'type' | 'receiver' | 'establishment' | 'annex';
 
@@ -69,8 +71,6 @@ const GROUPS: Record<DocumentGroupBy, { key: string; label: string }> = {
   annex: { key: ANNEX_KEY, label: 'null' },
 };
 
-const STATUSES = ['draft', 'validated', 'signed', 'sending', 'processed', 'rejected', 'contingency', 'voided', 'error'];
-
 /** Cursors are the group key, base64url-encoded (a key may be empty). */
 export const encodeAggregateCursor = (key: string) => Buffer.from(`k:${key}`, 'utf8').toString('base64url');
 export function decodeAggregateCursor(cursor: string): string {
@@ -107,7 +107,7 @@ export class DocumentAggregatesService {
       params.push(...values);
     };
     const status = filter.status ?? 'processed';
-    if (!STATUSES.includes(status)) throw DomainError.field('invalid_request', 'filter.status', 'Estado de documento no admitido.');
+    if (!isDocumentStatus(status)) throw DomainError.field('invalid_request', 'filter.status', 'Estado de documento no admitido.');
     add('d.status = ?', status);
     if (filter.period != null) {
       if (!isValidPeriod(filter.period)) throw DomainError.field('invalid_format', 'filter.period', 'El periodo debe tener el formato AAAA-MM.');
@@ -131,7 +131,7 @@ export class DocumentAggregatesService {
       `select * from (
          select ${group.key} as key, ${group.label} as label, count(*)::int as documents,
                 ${signed('subtotal')}::text as subtotal, ${signed('iva')}::text as iva, ${signed('total')}::text as total
-           from documents d where ${conditions} group by 1
+           from ${DOCUMENT_ANALYTICS_VIEW} d where ${conditions} group by 1
        ) g ${after !== null ? 'where g.key collate "C" > ?' : ''} order by g.key collate "C" limit ?`,
       [...params, ...(after !== null ? [after] : []), page.limit + 1],
     );
@@ -139,7 +139,7 @@ export class DocumentAggregatesService {
       em,
       `select count(*)::int as documents, coalesce(${signed('subtotal')}, 0.00)::text as subtotal,
               coalesce(${signed('iva')}, 0.00)::text as iva, coalesce(${signed('total')}, 0.00)::text as total
-         from documents d where ${conditions}`,
+         from ${DOCUMENT_ANALYTICS_VIEW} d where ${conditions}`,
       params,
     );
     const groups = rows.slice(0, page.limit).map((r) => ({

@@ -10,6 +10,7 @@ import { sql } from '../shared/sql';
 import { claimPeriodClose, FiscalLeaseLostError, renewPeriodClose } from './fiscal-work-lease';
 import { closePeriodJobKey } from './sweep-fiscal-work.service';
 import { CLOSE_FISCAL_PERIOD_JOB, currentInputHash, generateStoredReport, readPeriod, type PeriodView } from './fiscal-report-store';
+import { DOCUMENT_ISSUE_PERIODS_SQL } from '../../persistence/documents/document-queries';
 
 function checkPeriod(period: string): void {
   if (typeof period !== 'string' || !isValidPeriod(period)) throw DomainError.field('invalid_format', 'period', 'El período tiene el formato AAAA-MM (por ejemplo 2026-03).');
@@ -25,7 +26,7 @@ export class ListFiscalPeriodsService {
     const rows = await sql<{ period: string; status: PeriodView['status'] | null; version: number | null; closed_at: Date | null; drift: boolean | null }>(
       em,
       `with p as (
-         select distinct substr(issue_date, 1, 7) as period from documents where emitter_id = ? and environment = ?
+         ${DOCUMENT_ISSUE_PERIODS_SQL}
          union select distinct period from fiscal_records where emitter_id = ? and environment = ? and deleted_at is null
          union select period from fiscal_periods where emitter_id = ? and environment = ?)
        select p.period, fp.status, fp.version, fp.closed_at, fp.drift
@@ -104,7 +105,7 @@ export class CompleteFiscalPeriodCloseService {
       const params = defaultReportParams(type) as Record<string, unknown>;
       const now = this.deps.clock.now();
       const id = newId(IdPrefix.fiscalReport, now.getTime());
-      const inputHash = await currentInputHash(em, job, type, params);
+      const inputHash = await currentInputHash(em, this.deps.documents, job, type, params);
       await sql(
         em,
         `insert into fiscal_reports (id, account_id, environment, emitter_id, period, type, params, status, input_hash, rules_version, period_version, created_at)

@@ -17,6 +17,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { claimReport, FiscalLeaseLostError, renewReport } from './fiscal-work-lease';
 import { loadLedger } from './load-ledger';
+import type { DocumentQueries } from '../../persistence/documents/document-queries';
 
 export const GENERATE_FISCAL_REPORT_JOB = 'generate-fiscal-report';
 export const CLOSE_FISCAL_PERIOD_JOB = 'close-fiscal-period';
@@ -70,8 +71,8 @@ export async function readPeriod(em: EntityManager, emitterId: string, environme
 }
 
 /** `input_hash` of a report type over the current ledger of the period. */
-export async function currentInputHash(em: EntityManager, q: { emitterId: string; environment: string; period: string }, type: ReportType, params: unknown): Promise<string> {
-  const ledger = await loadLedger(em, q);
+export async function currentInputHash(em: EntityManager, store: DocumentQueries, q: { emitterId: string; environment: string; period: string }, type: ReportType, params: unknown): Promise<string> {
+  const ledger = await loadLedger(em, store, q);
   const rows = reportInputRows({ period: q.period, documents: ledger.documents, records: ledger.records });
   return computeInputHash(rows, reportTypeInfo(type).rulesVersion, params);
 }
@@ -114,7 +115,7 @@ export async function generateStoredReport(deps: ServiceDeps, reportId: string, 
   try {
     const type = parseReportType(report.type);
     const q = { emitterId: report.emitterId, environment: report.environment, period: report.period };
-    const ledger = await loadLedger(em, q);
+    const ledger = await loadLedger(em, deps.documents, q);
     await heartbeat();
     const input = { period: report.period, documents: ledger.documents, records: ledger.records };
     const result = generateReport(type, input, report.params);

@@ -3,6 +3,7 @@ import {
   DEFAULT_FISCAL_TAGS, isValidPeriod, toLedgerRecord,
   type FiscalRecord, type FiscalResource, type FiscalTags, type LedgerDocument, type LedgerDocumentStatus, type LedgerDocumentType, type LedgerRecord,
 } from '../../domain/fiscal';
+import type { DocumentQueries, LedgerDocumentRow } from '../../persistence/documents/document-queries';
 import { sql } from '../shared/sql';
 
 export interface LedgerQuery {
@@ -31,26 +32,7 @@ export function periodBounds(period: string): { from: string; to: string; fromIn
   return { from, to, fromInstant: new Date(`${from}T06:00:00.000Z`), toInstant: new Date(`${to}T06:00:00.000Z`) };
 }
 
-interface DocRow {
-  id: string;
-  type: string;
-  environment: string;
-  status: string;
-  dte_json: string;
-  reception_stamp: string | null;
-  issue_date: string;
-  processed_at: Date | null;
-  voided_at: Date | null;
-  void: { reasonType?: string; replacementDocumentId?: string | null; receptionStamp?: string | null } | null;
-  fiscal_tags: Partial<FiscalTags> | null;
-  replacement_generation_code: string | null;
-}
-
-const DOC_COLUMNS = `d.id, d.type, d.environment, d.status, d.dte_json, d.reception_stamp, d.issue_date, d.processed_at, d.voided_at, d.void,
-  d.fiscal_tags, r.generation_code as replacement_generation_code`;
-const DOC_FROM = `from documents d left join documents r on r.id = d.void->>'replacementDocumentId'`;
-
-function toLedgerDocument(row: DocRow): LedgerDocument {
+function toLedgerDocument(row: LedgerDocumentRow): LedgerDocument {
   const v = row.void;
   return {
     id: row.id,
@@ -63,22 +45,10 @@ function toLedgerDocument(row: DocRow): LedgerDocument {
     processedAt: row.processed_at,
     voidedAt: row.voided_at,
     voidInfo: row.voided_at && v
-      ? { reasonType: String(v.reasonType ?? ''), replacementGenerationCode: row.replacement_generation_code, seal: v.receptionStamp ?? null }
+      ? { reasonType: v.reasonType, replacementGenerationCode: row.replacement_generation_code, seal: v.receptionStamp }
       : null,
     fiscalTags: { ...DEFAULT_FISCAL_TAGS, ...(row.fiscal_tags ?? {}) },
   };
-}
-
-/** Keyset-paginated reads: the raw rows of one chunk at a time, never the whole result set. */
-async function readChunked<T extends { id: string }>(em: EntityManager, query: (after: string) => [string, unknown[]], each: (row: T) => void): Promise<void> {
-  let after = '';
-  for (;;) {
-    const [text, params] = query(after);
-    const rows = await sql<T>(em, `${text} order by d.id limit ${CHUNK}`, params);
-    for (const r of rows) each(r);
-    if (rows.length < CHUNK) return;
-    after = rows[rows.length - 1].id;
-  }
 }
 
 /**
@@ -89,24 +59,19 @@ async function readChunked<T extends { id: string }>(em: EntityManager, query: (
  * - fiscal records booked in the period (month of the accounting date), not deleted.
  * Only the columns the books need are read, in chunks of 5,000 rows.
  */
-export async function loadLedger(em: EntityManager, q: LedgerQuery): Promise<Ledger> {
+export async function loadLedger(em: EntityManager, store: DocumentQueries, q: LedgerQuery): Promise<Ledger> {
   if (!isValidPeriod(q.period)) throw new Error(`BUG: periodo inválido ${q.period}`);
   const b = periodBounds(q.period);
   const documents: LedgerDocument[] = [];
-  const push = (row: DocRow) => documents.push(toLedgerDocument(row));
-  const types = JSON.stringify(LEDGER_TYPES);
-  await readChunked<DocRow>(em, (after) => [
-    `select ${DOC_COLUMNS} ${DOC_FROM}
-      where d.emitter_id = ? and d.environment = ? and d.issue_date >= ? and d.issue_date < ?
-        and d.type in (select jsonb_array_elements_text(?::jsonb)) and d.id > ?`,
-    [q.emitterId, q.environment, b.from, b.to, types, after],
-  ], push);
-  await readChunked<DocRow>(em, (after) => [
-    `select ${DOC_COLUMNS} ${DOC_FROM}
-      where d.emitter_id = ? and d.environment = ? and d.voided_at is not null and d.voided_at >= ? and d.voided_at < ?
-        and d.issue_date < ? and d.type in (select jsonb_array_elements_text(?::jsonb)) and d.id > ?`,
-    [q.emitterId, q.environment, b.fromInstant, b.toInstant, b.from, types, after],
-  ], push);
+  for (const kind of ['issued', 'voided_late'] as const) {
+    const query = { kind, emitterId: q.emitterId, environment: q.environment, ...b, types: LEDGER_TYPES };
+    for (let after = ''; ; ) {
+      const rows = await store.ledgerChunk(em, query, after, CHUNK);
+      for (const r of rows) documents.push(toLedgerDocument(r));
+      if (rows.length < CHUNK) break;
+      after = rows[rows.length - 1].id;
+    }
+  }
 
   const records: LedgerRecord[] = [];
   let after = '';

@@ -58,7 +58,7 @@ export class RequestFiscalReportService {
       if (report) return { report, queued: false };
     }
 
-    const inputHash = await currentInputHash(em, q, type, params);
+    const inputHash = await currentInputHash(em, this.deps.documents, q, type, params);
     const existing = await em.findOne(
       FiscalReportEntity,
       { emitterId: emitter.id, environment: actor.environment, period, type, inputHash, status: { $in: ['ready', 'queued', 'running'] } },

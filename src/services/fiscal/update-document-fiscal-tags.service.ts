@@ -1,7 +1,6 @@
 import { DEFAULT_FISCAL_TAGS, parseFiscalTags, periodOf, type FiscalTags } from '../../domain/fiscal';
 import { DomainError, type FieldError } from '../../domain/shared/domain-error';
 import { isErrorCode } from '../../domain/shared/error-codes';
-import { loadOwnDocument } from '../documents/get-document.service';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { markPeriodDrift } from './fiscal-periods';
@@ -19,21 +18,19 @@ export class UpdateDocumentFiscalTagsService {
     if (!parsed.ok) {
       throw DomainError.validation(parsed.errors.map((e): FieldError => ({ path: e.path, code: isErrorCode(e.code) ? e.code : 'invalid_value', message: e.message })));
     }
-    const em = this.deps.orm.em.fork();
-    return em.transactional(async (tx) => {
-      const doc = await loadOwnDocument(tx, actor, id);
+    const documents = this.deps.documents;
+    return documents.transaction(async (tx) => {
+      const doc = await documents.findOwn(tx.em, actor, id);
       if (!doc) throw DomainError.notFound('un documento', 'id');
       const before: FiscalTags = { ...DEFAULT_FISCAL_TAGS, ...(doc.fiscalTags as Partial<FiscalTags>) };
       const after: FiscalTags = { ...before, ...parsed.value };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
         const now = this.deps.clock.now();
-        doc.fiscalTags = { ...after };
-        doc.updatedAt = now;
-        await tx.flush();
+        await documents.setFiscalTags(tx, doc.id, { ...after }, now);
         const periods = new Set([doc.issueDate.slice(0, 7)]);
         if (doc.voidedAt) periods.add(periodOf(doc.voidedAt));
         for (const period of periods) {
-          await markPeriodDrift(tx, {
+          await markPeriodDrift(tx.em, {
             accountId: actor.accountId, emitterId: doc.emitter.id, environment: doc.environment, period, at: now,
             change: { kind: 'document.fiscal_tags', subjectId: doc.id, before, after },
           });

@@ -10,6 +10,7 @@ import type { MhClient } from '../../integrations/mh-client';
 import type { DocumentStatusBus } from './document-status-bus.port';
 import type { Mailer } from '../../integrations/mail/mailer.port';
 import type { ProcessLease } from '../processes/process-lease';
+import type { DocumentStore } from '../../persistence/documents/document-store';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */
 export interface ServiceDeps {
@@ -34,4 +35,6 @@ export interface ServiceDeps {
   baseUrl: () => string;
   /** This process's lease: it owns the idempotency records of the requests the process runs. */
   processLease: ProcessLease;
+  /** The only writer of documents, their events, outbox rows and notifications; the owner of their views. */
+  documents: DocumentStore;
 }

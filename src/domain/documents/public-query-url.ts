@@ -8,7 +8,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * `https://admin.factura.gob.sv/consultaPublica?ambiente={00|01}&codGen={codigoGeneracion}&fechaEmi={yyyy-MM-dd}`.
  * Throws a RangeError on a malformed argument: a QR that MH cannot resolve must never be printed.
  */
-export function publicQueryUrl(environment: '00' | '01', generationCode: string, issueDate: string): string {
+export function publicQueryUrl(environment: string, generationCode: string, issueDate: string): string {
   if (!ENVIRONMENTS.has(environment)) throw new RangeError(`Ambiente inválido para la consulta pública: ${String(environment)}`);
   if (!GENERATION_CODE.test(generationCode)) throw new RangeError(`Código de generación inválido para la consulta pública: ${generationCode}`);
   if (!ISO_DATE.test(issueDate)) throw new RangeError(`Fecha de emisión inválida para la consulta pública: ${issueDate}`);

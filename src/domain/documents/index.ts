@@ -1,0 +1,5 @@
+export * from './document-status';
+export * from './document-event-type';
+export * from './document-state-machine';
+export * from './public-query-url';
+export * from './document-view';

@@ -1,0 +1,263 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { AWAITING_TRANSMISSION_STATUSES, type DocumentHistoryLine, type DocumentView } from '../../domain/documents';
+import { DocumentEntity } from '../entities/document.entity';
+import { preparedRows, preparedSql, sql, sqlRows } from '../sql';
+import type { DocumentRow, DocumentViewRow } from './document-row';
+import { columnList, documentTables, type DocumentTables } from './document-table';
+import { historyLines, toDocumentView } from './document-view.mapper';
+
+/** Whose documents a read may see: one account, one environment. */
+export interface DocumentOwner {
+  accountId: string;
+  environment: string;
+}
+
+/** The list filters of `GET /v1/documents` and `documents(filter)`, already validated. */
+export interface DocumentListFilter {
+  emitterId?: string;
+  type?: string;
+  status?: string;
+  externalId?: string;
+  issuedFrom?: string;
+  issuedTo?: string;
+  q?: string;
+}
+
+/** `events[]` of the document aliased `d`, oldest first, as one jsonb array. */
+export const EVENTS_AGGREGATE = `coalesce((select jsonb_agg(jsonb_build_object('type', ev.type, 'at', ev.at, 'message', ev.message) order by ev.at, ev.id)
+  from document_events ev where ev.document_id = d.id), '[]'::jsonb)`;
+
+const validId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64;
+
+/**
+ * The named reads of documents: the views (by id, list) and the lookups other use cases need. Every
+ * reader of the `documents` table goes through here (or through the store's writes, which answer the
+ * changed row).
+ */
+export class DocumentQueries {
+  protected readonly tables: DocumentTables;
+  /** Non-lazy columns of `documents` aliased `d`: what every view is built from. */
+  protected readonly viewColumns: string[];
+  private readonly viewSelect: string;
+
+  constructor(protected readonly orm: MikroORM) {
+    this.tables = documentTables(orm);
+    const { columns, lazy } = this.tables.documents;
+    this.viewColumns = columns.filter((c) => !lazy.has(c));
+    this.viewSelect = `${columnList(this.viewColumns, 'd')}, e.name as emitter_name`;
+  }
+
+  protected em(em?: EntityManager): EntityManager {
+    return em ?? this.orm.em.fork();
+  }
+
+  /** `GET /documents/{id}`: one round trip for the row, its issuer's name and its `events[]`. */
+  async view(owner: DocumentOwner, id: string, baseUrl: string): Promise<DocumentView | null> {
+    if (!validId(id)) return null;
+    const [row] = await preparedRows<DocumentViewRow & { events: { type: string; at: string; message: string }[] }>(
+      this.em(),
+      `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events
+         from documents d join emitters e on e.id = d.emitter_id
+        where d.id = ? and d.account_id = ? and d.environment = ?`,
+      [id, owner.accountId, owner.environment],
+    );
+    return row ? toDocumentView(row, historyLines(row.events), baseUrl) : null;
+  }
+
+  /**
+   * The owner's documents, newest first, one page (limit + 1 rows tell whether more follow). `q`
+   * matches a control number, generation code or seal exactly, or the receiver's name or document
+   * number (trigram index).
+   */
+  async list(owner: DocumentOwner, f: DocumentListFilter, page: { limit: number; startingAfter: string | null }, baseUrl: string): Promise<{ data: DocumentView[]; hasMore: boolean }> {
+    const where: string[] = ['d.account_id = ?', 'd.environment = ?'];
+    const params: unknown[] = [owner.accountId, owner.environment];
+    const add = (clause: string, ...values: unknown[]) => {
+      where.push(clause);
+      params.push(...values);
+    };
+    if (f.emitterId) add('d.emitter_id = ?', f.emitterId);
+    if (f.type) add('d.type = ?', f.type);
+    if (f.status) add('d.status = ?', f.status);
+    if (f.externalId) add('d.external_id = ?', f.externalId);
+    if (f.issuedFrom) add('d.issue_date >= ?', f.issuedFrom);
+    if (f.issuedTo) add('d.issue_date <= ?', f.issuedTo);
+    if (page.startingAfter) add('d.id < ?', page.startingAfter);
+    const q = f.q?.trim();
+    if (q) {
+      const upper = q.toUpperCase();
+      add(
+        `(d.control_number = ? or d.generation_code = ? or d.reception_stamp = ? or (coalesce(d.receiver_name, '') || ' ' || coalesce(d.receiver_document_number, '')) ilike ?)`,
+        upper,
+        upper,
+        upper,
+        `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      );
+    }
+    const em = this.em();
+    const rows = await sqlRows<DocumentViewRow>(
+      em,
+      `select ${this.viewSelect} from documents d join emitters e on e.id = d.emitter_id where ${where.join(' and ')} order by d.id desc limit ?`,
+      [...params, page.limit + 1],
+    );
+    const pageRows = rows.slice(0, page.limit);
+    const events = pageRows.length
+      ? await sqlRows<{ document_id: string; type: string; at: Date; message: string }>(
+          em,
+          'select document_id, type, at, message from document_events where document_id = any(?::text[]) order by at, id',
+          [pageRows.map((r) => r.id)],
+        )
+      : [];
+    const byDoc = new Map<string, DocumentHistoryLine[]>();
+    for (const e of events) {
+      const lines = byDoc.get(e.document_id) ?? [];
+      lines.push({ type: e.type, at: e.at, message: e.message });
+      byDoc.set(e.document_id, lines);
+    }
+    return { data: pageRows.map((r) => toDocumentView(r, byDoc.get(r.id) ?? [], baseUrl)), hasMore: rows.length > page.limit };
+  }
+
+  /** A document of the owner as an entity with its issuer (another owner's is invisible: null). */
+  async findOwn(em: EntityManager, owner: DocumentOwner, id: string): Promise<DocumentEntity | null> {
+    if (!validId(id)) return null;
+    return em.findOne(DocumentEntity, { id, accountId: owner.accountId, environment: owner.environment }, { populate: ['emitter'] });
+  }
+
+  /** A document with its signed JSON, JWS and issuer (PDF, e-mail, `/json`); `owner` limits it to one account and environment. */
+  async findSigned(em: EntityManager, id: string, owner?: DocumentOwner): Promise<DocumentEntity | null> {
+    if (!validId(id)) return null;
+    const where = owner ? { id, accountId: owner.accountId, environment: owner.environment } : { id };
+    return em.findOne(DocumentEntity, where, { populate: ['dteJson', 'jws', 'emitter'] });
+  }
+
+  /** The signed JSON text of a document, exactly as stored. */
+  async signedJson(em: EntityManager, id: string): Promise<string | null> {
+    const [row] = await sqlRows<Pick<DocumentRow, 'dte_json'>>(em, 'select dte_json from documents where id = ?', [id]);
+    return row?.dte_json ?? null;
+  }
+
+  /** The owner's document of one issuer with this generation code (a related document of a note). */
+  async findByGenerationCode(em: EntityManager, owner: DocumentOwner, emitterId: string, generationCode: string): Promise<Pick<DocumentRow, 'id' | 'type' | 'generation_code' | 'issue_date'> | null> {
+    const [row] = await sqlRows<Pick<DocumentRow, 'id' | 'type' | 'generation_code' | 'issue_date'>>(
+      em,
+      'select id, type, generation_code, issue_date from documents where account_id = ? and environment = ? and emitter_id = ? and generation_code = ?',
+      [owner.accountId, owner.environment, emitterId, generationCode],
+    );
+    return row ?? null;
+  }
+
+  /** An NC or ND of the owner, not voided or rejected, relating this generation code (blocks voiding the CCF). */
+  async activeNoteRelating(em: EntityManager, owner: DocumentOwner, generationCode: string): Promise<string | null> {
+    const [row] = await sqlRows<{ id: string }>(
+      em,
+      `select id from documents where account_id = ? and environment = ? and type in ('05', '06') and status not in ('voided', 'rejected')
+         and related_documents @> ?::jsonb limit 1`,
+      [owner.accountId, owner.environment, JSON.stringify([{ generationCode }])],
+    );
+    return row?.id ?? null;
+  }
+
+  /** Normally signed documents waiting for a transmitter whose lease is free and that have not moved since `quietSince`. */
+  async awaitingTransmission(now: Date, quietSince: Date, limit: number): Promise<string[]> {
+    const rows = await sqlRows<{ id: string }>(
+      this.em(),
+      `select id from documents
+        where status = any(?::text[]) and model_type = 1 and contingency_episode_id is null
+          and (transmit_lease_until is null or transmit_lease_until < ?) and updated_at < ?
+        order by updated_at limit ?`,
+      [AWAITING_TRANSMISSION_STATUSES, now, quietSince, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Status and model of a document (why a transmitter could not claim it). */
+  async transmissionState(id: string): Promise<Pick<DocumentRow, 'status' | 'model_type'> | null> {
+    const [row] = await preparedRows<Pick<DocumentRow, 'status' | 'model_type'>>(this.em(), 'select status, model_type from documents where id = ?', [id]);
+    return row ?? null;
+  }
+
+  /** The identity of a document (issuer, account, environment). */
+  async owner(em: EntityManager, id: string): Promise<Pick<DocumentRow, 'account_id' | 'emitter_id' | 'environment'> | null> {
+    const [row] = await sqlRows<Pick<DocumentRow, 'account_id' | 'emitter_id' | 'environment'>>(em, 'select account_id, emitter_id, environment from documents where id = ?', [id]);
+    return row ?? null;
+  }
+
+  /** Documents held in a contingency episode, in issuance order. */
+  async heldInEpisode(em: EntityManager, episodeId: string): Promise<Pick<DocumentRow, 'id' | 'type' | 'generation_code' | 'model_type' | 'jws' | 'establishment_code' | 'point_of_sale_code'>[]> {
+    return sqlRows(
+      em,
+      `select id, type, generation_code, model_type, jws, establishment_code, point_of_sale_code from documents
+        where contingency_episode_id = ? and status = 'contingency' order by id`,
+      [episodeId],
+    );
+  }
+
+  /** Status and codes of the given documents (a lote's results). */
+  async statusesOf(em: EntityManager, ids: readonly string[]): Promise<Pick<DocumentRow, 'id' | 'type' | 'generation_code' | 'status'>[]> {
+    return sql(em, 'select id, type, generation_code, status from documents where id = any(?::text[])', [ids]);
+  }
+
+
+  /**
+   * One chunk (ids after `after`, in id order) of the documents one period's books read: issued in
+   * the period (`issue_date` in [from, to)), or issued earlier and voided in it (`voided_at` in
+   * [fromInstant, toInstant)), of the given types, with the generation code of a void's replacement.
+   */
+  async ledgerChunk(em: EntityManager, q: LedgerDocumentsQuery, after: string, limit: number): Promise<LedgerDocumentRow[]> {
+    const columns = `d.id, d.type, d.environment, d.status, d.dte_json, d.reception_stamp, d.issue_date, d.processed_at, d.voided_at, d.void,
+      d.fiscal_tags, r.generation_code as replacement_generation_code`;
+    const where =
+      q.kind === 'issued'
+        ? 'd.issue_date >= ? and d.issue_date < ?'
+        : 'd.voided_at is not null and d.voided_at >= ? and d.voided_at < ? and d.issue_date < ?';
+    const bounds = q.kind === 'issued' ? [q.from, q.to] : [q.fromInstant, q.toInstant, q.from];
+    // Timestamps stay PostgreSQL's text here: report input hashes are computed over them.
+    return sql<LedgerDocumentRow>(
+      em,
+      `select ${columns} from documents d left join documents r on r.id = d.void->>'replacementDocumentId'
+        where d.emitter_id = ? and d.environment = ? and ${where} and d.type = any(?::text[]) and d.id > ?
+        order by d.id limit ?`,
+      [q.emitterId, q.environment, ...bounds, q.types, after, limit],
+    );
+  }
+}
+
+export interface LedgerDocumentsQuery {
+  kind: 'issued' | 'voided_late';
+  emitterId: string;
+  environment: string;
+  /** First day of the period and of the next one (`yyyy-MM-dd`). */
+  from: string;
+  to: string;
+  /** Those days' first instants in El Salvador time. */
+  fromInstant: Date;
+  toInstant: Date;
+  types: readonly string[];
+}
+
+export type LedgerDocumentRow = Pick<DocumentRow, 'id' | 'type' | 'environment' | 'status' | 'dte_json' | 'reception_stamp' | 'issue_date' | 'void' | 'fiscal_tags'> & {
+  /** As PostgreSQL writes it (`2026-03-10 14:00:00+00`). */
+  processed_at: string | null;
+  voided_at: string | null;
+  replacement_generation_code: string | null;
+};
+
+/**
+ * The documented view of documents for analysts' aggregates: use as `from ${DOCUMENT_ANALYTICS_VIEW} d`.
+ * Columns: id, account_id, environment, emitter_id, type, status, issue_date, establishment_code,
+ * receiver_name, receiver_document_number, subtotal, iva, total (numeric), fiscal_tags (jsonb).
+ * PostgreSQL flattens it into the outer query, so the table's indexes serve its filters.
+ */
+export const DOCUMENT_ANALYTICS_VIEW = `(select id, account_id, environment, emitter_id, type, status, issue_date, establishment_code,
+  receiver_name, receiver_document_number, subtotal, iva, total, fiscal_tags from documents)`;
+
+/** The months (`period`, `yyyy-MM`) in which an issuer has documents of an environment (parameters: emitter id, environment), to compose with other period sources. */
+export const DOCUMENT_ISSUE_PERIODS_SQL = 'select distinct substr(issue_date, 1, 7) as period from documents where emitter_id = ? and environment = ?';
+
+/**
+ * How many documents a contingency episode aliased `alias` holds (`held_only`: still in contingency),
+ * for queries over episodes.
+ */
+export function episodeDocumentCountSql(alias: string, heldOnly: boolean): string {
+  return `(select count(*)::int from documents x where x.contingency_episode_id = ${alias}.id${heldOnly ? " and x.status = 'contingency'" : ''})`;
+}

@@ -1,0 +1,123 @@
+import type { EntityManager } from '@mikro-orm/core';
+
+import { types as pgTypes } from 'pg';
+
+interface PgConnection {
+  query(q: { text: string; name?: string; values: unknown[]; types?: QueryTypes }): Promise<{ rows: unknown[] }>;
+}
+
+interface QueryTypes {
+  getTypeParser(oid: number, format?: string): unknown;
+}
+
+/**
+ * The ORM's connections hand timestamps back as text; statements run with these types get `Date`s
+ * for `timestamptz` (the rows typed after the entities, whose timestamp properties are `Date`).
+ */
+const DATE_TYPES: QueryTypes = {
+  getTypeParser: (oid: number, format?: string) => pgTypes.getTypeParser(oid, (format ?? 'text') as 'text'),
+};
+
+export interface SqlOptions {
+  /** `timestamptz` columns as `Date` (default: text, as the ORM's connection returns them). */
+  dates?: boolean;
+}
+interface KnexClient {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(c: PgConnection): Promise<unknown> | unknown;
+}
+
+/** A query text in PostgreSQL's `$n` form and the name it is prepared under on each connection. */
+interface Prepared {
+  text: string;
+  name: string | undefined;
+}
+const positional = new Map<string, Prepared>();
+const MAX_CACHED = 2_000;
+
+/** `?` placeholders → `$1…` (`\?` stays a literal question mark), computed once per query text. */
+export function toPositional(query: string): string {
+  return prepared(query, false).text;
+}
+
+let statementNames = 0;
+
+/**
+ * The positional text of a query, cached per text. Texts of sql() are cached while the cache has
+ * room (ad hoc SQL beyond it is converted on every call); texts of preparedSql — a fixed set by
+ * construction — are always cached and get a statement name unique in this process.
+ */
+function prepared(query: string, named: boolean): Prepared {
+  let entry = positional.get(query);
+  if (entry === undefined) {
+    let n = 0;
+    const text = query.replace(/(\\*)\?/g, (match: string, escapes: string) => (escapes.length % 2 ? `${escapes.slice(1)}?` : `${escapes}$${++n}`));
+    entry = { text, name: undefined };
+    if (named || positional.size < MAX_CACHED) positional.set(query, entry);
+  }
+  if (named && entry.name === undefined) entry.name = `q${++statementNames}`;
+  return entry;
+}
+
+/** Root pg clients (one per ORM) whose statements must stay unnamed (see OrmOptions.namedStatements). */
+const unnamedClients = new WeakSet<object>();
+
+function knexOf(em: EntityManager): { client: KnexClient } {
+  return (em.getConnection() as unknown as { getKnex(): { client: KnexClient } }).getKnex();
+}
+
+export function useUnnamedStatements(em: EntityManager): void {
+  unnamedClients.add(knexOf(em).client);
+}
+
+/**
+ * Raw SQL (`?` placeholders) on the entity manager's own connection: inside `em.transactional` it
+ * runs in that transaction (another connection would also deadlock the single-session embedded
+ * database). Parameters travel apart from the text (`$1…`), never inlined: inlining escapes every
+ * value in JavaScript, which costs milliseconds on large values (a JSON batch) and CPU on every
+ * statement. `undefined` is sent as NULL; an array is one parameter (`= any(?::text[])`).
+ *
+ * The statement goes straight to the pooled `pg` connection (the one the ORM's transaction holds,
+ * or one borrowed from the same pool): the query builder's raw path re-formatted every statement and
+ * cost more CPU than PostgreSQL spent running the hot path's statements. It is planned for its
+ * actual parameters on every call.
+ */
+export function sql<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = [], opts: SqlOptions = {}): Promise<T[]> {
+  return run<T>(em, query, params, false, opts);
+}
+
+/**
+ * sql() as a named prepared statement: PostgreSQL parses it once per connection and, after a few
+ * calls, may run it with a generic plan. Only for the issuance path's fixed-shape statements that
+ * look rows up by key (ADR 0018): a generic plan for a statement whose best plan depends on its
+ * parameters (a list of keys, a filter on a growing table) can be far slower than a custom one.
+ * Unnamed on ORMs marked with useUnnamedStatements (the embedded database).
+ */
+export function preparedSql<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = [], opts: SqlOptions = {}): Promise<T[]> {
+  return run<T>(em, query, params, true, opts);
+}
+
+async function run<T>(em: EntityManager, query: string, params: unknown[], named: boolean, opts: SqlOptions): Promise<T[]> {
+  const knex = knexOf(em);
+  const ctx = em.getTransactionContext() as { client: KnexClient } | undefined;
+  const client = ctx ? ctx.client : knex.client;
+  const values = params.map((p) => (p === undefined ? null : p));
+  const conn = await client.acquireConnection();
+  try {
+    const useName = named && !unnamedClients.has(knex.client);
+    const { text, name } = prepared(query, useName);
+    return (await conn.query({ text, name: useName ? name : undefined, values, ...(opts.dates ? { types: DATE_TYPES } : {}) })).rows as T[];
+  } finally {
+    if (!ctx) await client.releaseConnection(conn);
+  }
+}
+
+/** sql() whose `timestamptz` columns come back as `Date` (rows typed after the entities). */
+export function sqlRows<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = []): Promise<T[]> {
+  return run<T>(em, query, params, false, { dates: true });
+}
+
+/** preparedSql() whose `timestamptz` columns come back as `Date`. */
+export function preparedRows<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = []): Promise<T[]> {
+  return run<T>(em, query, params, true, { dates: true });
+}

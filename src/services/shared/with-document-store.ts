@@ -1,0 +1,21 @@
+import { DocumentStore } from '../../persistence/documents/document-store';
+import { DELIVER_DOCUMENT_EMAIL_JOB } from '../documents/document-emails';
+import { detectDocumentDrift } from '../fiscal/document-drift';
+import type { ServiceDeps } from './service-deps';
+
+/** Completes the dependencies with the document store, wired to the queue, the outbox, the status bus and the books. */
+export function withDocumentStore(base: Omit<ServiceDeps, 'documents'>): ServiceDeps {
+  const documents = new DocumentStore(base.orm, {
+    clock: base.clock,
+    statusBus: base.statusBus,
+    outbox: { kick: () => base.outbox.kick() },
+    logger: base.logger,
+    booksTouched: detectDocumentDrift,
+    emailQueued: (emailId) => {
+      base.queue
+        .enqueue(DELIVER_DOCUMENT_EMAIL_JOB, { emailId })
+        .catch((err) => base.logger.warn({ err, email_id: emailId }, 'no se pudo encolar el correo del documento; el barrido lo enviará'));
+    },
+  });
+  return { ...base, documents };
+}

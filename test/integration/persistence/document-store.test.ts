@@ -1,0 +1,99 @@
+import { DOCUMENT_MOVES, DOCUMENT_MOVE_NAMES, STORED_STATUSES, type DocumentMoveName, type StoredDocumentStatus } from '../../../src/domain/documents';
+import type { DocumentStatusChange } from '../../../src/persistence/documents/document-store';
+import type { DocumentRow } from '../../../src/persistence/documents/document-row';
+import { parseDocumentCreate } from '../../../src/domain/dte';
+import { snakeKeysToCamel } from '../../../rest-adapter/case-convert';
+import { ccfBody } from '../../fixtures/document-bodies';
+import { dbRows } from '../../support/db-rows';
+import { createIssuer, type Issuer } from '../../support/issuer';
+import { waitFor } from '../../support/mh-control';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+// The API role only: no worker transmits or reconciles the documents this test puts in each status.
+let t: TestApp;
+let issuer: Issuer;
+const notified: DocumentStatusChange[] = [];
+let seq = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ ROLE: 'api' });
+  issuer = await createIssuer(t.url, t.account.testKey);
+  t.app.services.deps.statusBus.subscribe((e) => notified.push(e));
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+const rows = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => dbRows<T>(t.db.url, text, params);
+
+/** A stored document of the test issuer put straight into `status` (the state under test). */
+async function documentIn(status: StoredDocumentStatus): Promise<string> {
+  const parsed = parseDocumentCreate(snakeKeysToCamel(ccfBody(issuer)).value);
+  if (!parsed.ok) throw new Error('cuerpo de prueba inválido');
+  const now = new Date();
+  const n = ++seq;
+  const id = `doc_store_${String(n).padStart(4, '0')}`;
+  const row: DocumentRow & { status: 'signed' } = {
+    id, account_id: t.account.id, emitter_id: issuer.emitterId, environment: '00', type: '03', status: 'signed', external_id: null,
+    generation_code: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`, control_number: `DTE-03-M001P001-${String(900000 + n).padStart(15, '0')}`,
+    establishment_code: 'M001', point_of_sale_code: 'P001', issued_at: now, issue_date: '2026-01-15', model_type: 1, contingency_type: null, contingency_reason: null,
+    subtotal: '1.00', iva: '0.13', total: '1.13', total_in_words: 'UNO 13/100 USD', receiver_name: 'Receptor', receiver_document_type: '36', receiver_document_number: '06140101010101',
+    receiver_nrc: null, receiver_email: null, related_documents: [], warnings: [], request: parsed.value, dte_json: '{}', jws: 'a.b.c', signed_at: now,
+    reception_stamp: null, processed_at: null, mh_response: null, transmission_attempts: 0, transmit_lease_until: null, contingency_episode_id: null, operation_type: 1,
+    first_transmitted_at: null, rejected_at: null, voided_at: null, void: null, replaces_document_id: null, replaced_by_document_id: null, send_email: false,
+    fiscal_tags: {}, created_at: now, updated_at: now,
+  };
+  const store = t.app.services.deps.documents;
+  await store.transaction((tx) => store.insertBorn(tx, [{ row, pointOfSaleId: 'pos_none' }]));
+  await rows('update documents set status = $1 where id = $2', [status, id]);
+  return id;
+}
+
+const state = async (id: string) => {
+  const [doc] = await rows<{ status: string }>('select status from documents where id = $1', [id]);
+  const events = await rows<{ type: string }>('select type from document_events where document_id = $1 order by at, id', [id]);
+  const outbox = await rows<{ type: string; data: Record<string, unknown> }>('select type, data from outbox_events where subject_id = $1 order by id', [id]);
+  return { status: doc.status, events: events.map((e) => e.type), outbox: outbox.map((o) => o.type) };
+};
+
+async function apply(id: string, name: DocumentMoveName, path: 'one statement' | 'transaction'): Promise<boolean> {
+  const store = t.app.services.deps.documents;
+  if (name === 'transmit') return (await store.claim(id, { leaseUntil: new Date(Date.now() + 60_000), includeContingency: true })) !== null;
+  const change = { message: `prueba ${name}` };
+  if (path === 'one statement') return (await store.transition(id, name, change)).done;
+  return store.transaction(async (tx) => (await store.transition(id, name, change, { tx })).done);
+}
+
+const cases = (['one statement', 'transaction'] as const).flatMap((path) =>
+  STORED_STATUSES.flatMap((from) => DOCUMENT_MOVE_NAMES.filter((name) => name !== 'transmit' || path === 'one statement').map((name) => [path, from, name] as const)),
+);
+
+describe('every status change goes through the state machine', () => {
+  test.each(cases)('%s: %s, move %s', async (path, from, name) => {
+    const move = DOCUMENT_MOVES[name];
+    const id = await documentIn(from);
+    const before = await state(id);
+    const allowed = (move.from as readonly string[]).includes(from);
+    expect(await apply(id, name, path)).toBe(allowed);
+    const after = await state(id);
+    if (!allowed) {
+      expect(after).toEqual(before);
+      return;
+    }
+    // The row, its events[] line, its outbox event (a summary showing the new status) and its notification.
+    expect(after.status).toBe(move.to);
+    expect(after.events).toEqual([...before.events, move.event]);
+    expect(after.outbox).toEqual(move.outbox ? [...before.outbox, move.outbox] : before.outbox);
+    if (move.outbox) {
+      const [event] = await rows<{ data: { id: string; status: string } }>('select data from outbox_events where subject_id = $1 and type = $2', [id, move.outbox]);
+      expect(event.data).toMatchObject({ id, status: move.to });
+    }
+    await waitFor(async () => notified.some((e) => e.documentId === id && e.status === move.to && e.emitterId === issuer.emitterId));
+  });
+
+  it('a move cannot be narrowed to a status it does not leave from', async () => {
+    const id = await documentIn('processed');
+    await expect(t.app.services.deps.documents.transition(id, 'void', { message: 'x', from: ['sending'] })).rejects.toThrow(/no sale de/);
+    expect((await state(id)).status).toBe('processed');
+  });
+});
