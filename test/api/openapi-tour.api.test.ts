@@ -29,6 +29,8 @@ const keyWithout = new Map<string, string>();
 const people = { responsible: { name: 'Ana López', document_type: '13', document_number: '01234567-8' }, requester: { name: 'Luis Díaz', document_type: '13', document_number: '07654321-0' } };
 const MISSING = 'nope_000000000000';
 
+/** The route's path with ids that exist nowhere (a real fiscal resource and period, so only the id is missing). */
+const samplePath = (r: { path: string }) => r.path.replace(/:([a-z_]+)/g, (_m, p: string) => (p === 'resource' ? 'purchases' : p === 'period' ? '2026-01' : MISSING));
 const call = (method: string, path: string, opts: Parameters<ApiTour['call']>[2] = {}) => tour.call(method, path, { key, ...opts });
 const expectStatus = (r: TourResponse, status: number) => expect([r.status, r.text.slice(0, 300)]).toEqual([status, expect.any(String)]);
 async function eventually<T>(fn: () => Promise<T | null | undefined | false>): Promise<T> {
@@ -219,7 +221,7 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
 
   it('every route refuses a request without an API key (401), and a key without its scope (403), with documented problems', async () => {
     for (const r of ROUTES.filter((x) => !x.public)) {
-      const path = r.path.replace(/:([a-z_]+)/g, (_m, p: string) => (p === 'resource' ? 'purchases' : p === 'period' ? '2026-01' : MISSING));
+      const path = samplePath(r);
       expectStatus(await tour.call(r.method, path, { key: null }), 401);
       if (r.scope && (r.method === 'GET' || r.method === 'DELETE')) {
         expectStatus(await tour.call(r.method, path, { key: keyWithout.get(r.scope)! }), 403);
@@ -229,7 +231,7 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
 
   it('every route that reads a body refuses a non-JSON one (415) and broken JSON (400); every POST needs Idempotency-Key (400)', async () => {
     for (const r of ROUTES.filter((x) => !x.public && x.method !== 'GET' && x.method !== 'DELETE')) {
-      const path = r.path.replace(/:([a-z_]+)/g, (_m, p: string) => (p === 'resource' ? 'purchases' : p === 'period' ? '2026-01' : MISSING));
+      const path = samplePath(r);
       expectStatus(await call(r.method, path, { raw: 'x=1', headers: { 'Content-Type': 'text/plain' } }), 415);
       if (!r.multipart) expectStatus(await call(r.method, path, { raw: '{"a":', headers: { 'Content-Type': 'application/json' } }), 400);
       if (r.method === 'POST') expectStatus(await call(r.method, path, { body: {}, idempotencyKey: null }), 400);
@@ -239,7 +241,7 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
   it('every route refuses a body over BODY_LIMIT_BYTES (413) and every GET an unknown id (404)', async () => {
     const big = JSON.stringify({ notes: 'x'.repeat(70_000) });
     for (const r of ROUTES.filter((x) => !x.public)) {
-      const path = r.path.replace(/:([a-z_]+)/g, (_m, p: string) => (p === 'resource' ? 'purchases' : p === 'period' ? '2026-01' : MISSING));
+      const path = samplePath(r);
       if (r.method !== 'GET' && !r.multipart) expectStatus(await call(r.method, path, { raw: big, headers: { 'Content-Type': 'application/json' } }), 413);
       if (r.method === 'GET' && r.path.includes('/:') && !r.path.endsWith('/fiscal/:resource')) expectStatus(await call(r.method, path), 404);
     }
