@@ -101,13 +101,20 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], baseUrl: stri
     scheme: 'bearer',
     description: 'Llave de API: `sk_test_…` (ambiente 00, pruebas) o `sk_live_…` (01, producción). La llave decide el ambiente.',
   });
+  registry.registerComponent('securitySchemes', 'panelSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'service_session',
+    description:
+      'Sesión del panel (POST /v1/auth/login). Toda solicitud que no sea GET/HEAD/OPTIONS (en /graphql, todo POST) lleva además `X-CSRF-Token` con el `csrf_token` de la sesión; sin él, 403 `csrf_token_invalid`. Con `Authorization: Bearer` la cookie se ignora.',
+  });
   registry.register('Problem', problemSchema);
   for (const r of routes) {
     const { successes, problems } = routeResponses(r);
     const responses: Record<string, unknown> = {};
     for (const s of successes) responses[String(s.status)] = successResponse(s);
     for (const [status, codes] of problems) responses[String(status)] = problemResponse(status, codes);
-    const headers = r.method === 'POST' && !r.public
+    const headers = r.method === 'POST' && !r.public && r.idempotent !== false
       ? z.object({ 'Idempotency-Key': z.string().min(1).max(255).describe('Obligatorio en todo POST: la misma llave con el mismo cuerpo devuelve la misma respuesta (Idempotency-Replayed: true).') })
       : undefined;
     const body = r.body
@@ -122,7 +129,7 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], baseUrl: stri
       summary: r.summary,
       description: [r.description, r.scope ? `Permiso requerido: \`${r.scope}\`.` : r.public ? 'Sin llave de API.' : 'Cualquier llave válida.'].filter(Boolean).join('\n\n'),
       tags: [r.tag],
-      security: r.public ? [] : [{ apiKey: [] }],
+      security: r.public ? [] : [{ apiKey: [] }, { panelSession: [] }],
       request: {
         ...(r.params ? { params: r.params } : {}),
         ...(r.query ? { query: r.query } : {}),

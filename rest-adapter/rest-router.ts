@@ -4,7 +4,7 @@ import { match, type MatchFunction } from 'path-to-regexp';
 import type { Logger } from '../src/config/logger';
 import { createLoaders } from '../src/graphql/common/loaders';
 import type { GraphQLContext } from '../src/graphql/common/context';
-import { AUTH_MESSAGES, type ApiGuard } from '../src/http/api-guard';
+import { AUTH_MESSAGES, authFailure, SAFE_METHODS, type ApiGuard } from '../src/http/api-guard';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../src/http/idempotency-key';
 import { requestIdOf } from '../src/http/request-id';
 import type { Actor } from '../src/services/shared/actor';
@@ -13,6 +13,7 @@ import { zodIssuesToFieldErrors } from '../src/domain/shared/zod-errors';
 import { DomainError } from '../src/domain/shared/domain-error';
 import { mhOf } from '../src/graphql/common/run-mutation';
 import { hasScope } from '../src/domain/identity/scopes';
+import { insufficientScopeMessage } from '../src/graphql/common/graphql-errors';
 import { snakeKeysToCamel } from './case-convert';
 import { jsonResult, problemResult, writeResult, type HttpResult } from './http-result';
 import { problemFromGraphQLError, problemFromUserErrors, type ProblemContext, type ProblemInput } from './problem';
@@ -77,9 +78,10 @@ export function createRestRouter(opts: RestRouterOptions) {
 
     let actor: Actor | null = null;
     if (!route.public) {
-      const auth = await opts.guard.authenticate(req);
+      const auth = await opts.guard.authenticate(req, { csrf: !SAFE_METHODS.has(req.method) });
       if (auth.kind !== 'ok') {
-        return problemResult({ code: 'unauthenticated', detail: AUTH_MESSAGES[auth.kind] }, ctx, { 'WWW-Authenticate': 'Bearer realm="dte"' });
+        const f = authFailure(auth);
+        return problemResult({ code: f.code, detail: f.message }, ctx, f.code === 'unauthenticated' ? { 'WWW-Authenticate': 'Bearer realm="dte"' } : {});
       }
       actor = auth.actor;
       const rate = opts.guard.rateLimit(res, actor);
@@ -161,7 +163,7 @@ export function createRestRouter(opts: RestRouterOptions) {
       if (route.handler) {
         // Handler routes do not pass through a GraphQL resolver's @Authorized: check the scope here.
         if (route.scope && actor && !hasScope(actor.scopes, route.scope)) {
-          return problemResult({ code: 'insufficient_scope', detail: `La llave de API no tiene el permiso "${route.scope}" que requiere esta operación.` }, ctx);
+          return problemResult({ code: 'insufficient_scope', detail: insufficientScopeMessage(route.scope, actor.scheme) }, ctx);
         }
         try {
           return await route.handler(req, input, gctx, ctx);
@@ -175,7 +177,7 @@ export function createRestRouter(opts: RestRouterOptions) {
       return runOperation(route, document!, input, gctx, ctx);
     };
 
-    if (req.method === 'POST' && !route.public && actor) {
+    if (req.method === 'POST' && !route.public && actor && route.idempotent !== false) {
       const key = req.get('idempotency-key');
       const bad = idempotencyKeyProblem(key, true);
       if (bad) return problemResult(bad, ctx);

@@ -74,6 +74,8 @@ export interface RestRoute {
   payloadField?: string;
   /** Routes that cannot be GraphQL (binary, multipart, redirects) call the service directly. */
   handler?: (req: Request, input: RouteInput, ctx: GraphQLContext, problem: ProblemContext) => Promise<HttpResult>;
-  /** True for routes needing no API key (the OpenAPI document itself). */
+  /** True for routes needing no credentials (the OpenAPI document, login, plans, the embed exchange). */
   public?: boolean;
+  /** False for the POSTs that need no Idempotency-Key (the panel session's `/v1/auth/*`). */
+  idempotent?: boolean;
 }

@@ -19,10 +19,12 @@ import { SecretBox } from './integrations/crypto/secret-box';
 import { createMhRuntime } from './integrations/mh/mh-runtime';
 import { SigningKeyCache } from './integrations/signer/signing-key-cache';
 import { createLocalStatusBus, createPgStatusBus } from './integrations/events/document-status-bus';
+import { createLocalSessionEvents, createPgSessionEvents } from './integrations/events/session-events-bus';
 import { externalDatabase, openEmbeddedDatabase, type Database } from './persistence/database';
 import { createOrm, migrate, type Orm } from './persistence/orm';
 import { createHttpApp } from './server';
 import { EnsureDemoAccountService } from './services/accounts/ensure-demo-account.service';
+import { EnsureDemoUserService } from './services/identity/ensure-demo-user.service';
 import { systemClock, type Clock } from './services/shared/clock';
 import { withDocumentStore } from './services/shared/with-document-store';
 import { createServices, type Services } from './services/services';
@@ -43,7 +45,7 @@ export interface RunningApp {
   /** http://host:port (the listening address), or null for a worker. */
   url: string | null;
   baseUrl: string;
-  demo: { accountId: string; testKey: string } | null;
+  demo: { accountId: string; testKey: string; user: { email: string; password: string } } | null;
   /** The MH simulator's URL in simulator mode. */
   mhSimulatorUrl: string | null;
   database: Database;
@@ -112,6 +114,8 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     let baseUrl = config.publicBaseUrl ?? '';
     const statusBus = db.embedded ? createLocalStatusBus() : await createPgStatusBus(db.pool, logger);
     stopping.push(() => statusBus.close());
+    const sessionEvents = db.embedded ? createLocalSessionEvents() : await createPgSessionEvents(db.pool, logger);
+    stopping.push(() => sessionEvents.close());
     const mailer = createMailer(config);
     stopping.push(async () => mailer.close());
     logger.info({ mail: mailer.kind === 'smtp' ? 'smtp' : `archivos .eml en ${join(config.dataDir, 'outbox')}` }, 'correo saliente listo');
@@ -132,6 +136,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         mhCredentials: mh.credentials,
         mhClient: mh.client,
         statusBus,
+        sessionEvents,
         mailer,
         outbox,
         baseUrl: () => baseUrl,
@@ -152,7 +157,8 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     if (opts.demoAccount !== false) {
       const sealer = { seal: (t: string) => secretBox.seal(t), open: (s: string) => secretBox.openText(s) };
       const d = await new EnsureDemoAccountService(services.deps, sealer).execute();
-      demo = { accountId: d.accountId, testKey: d.testKey };
+      const user = await new EnsureDemoUserService(services.deps, sealer).execute(d.accountId);
+      demo = { accountId: d.accountId, testKey: d.testKey, user };
     }
 
     let url: string | null = null;
@@ -175,7 +181,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       });
       const server: Server = createServer(app);
       server.keepAliveTimeout = 65_000;
-      const ws = attachGraphQLWebSocket({ httpServer: server, schema, services, logger, maxDepth: config.graphqlMaxDepth });
+      const ws = attachGraphQLWebSocket({ httpServer: server, schema, services, logger, maxDepth: config.graphqlMaxDepth, baseUrl: () => baseUrl });
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   // The in-process simulator (MH_MODE=simulator without MH_SIMULATOR_URL) listens on its own port: its control API lives there.
   if (app.mhSimulatorUrl && !config.mh.simulatorUrl) lines.push(`Simulador MH: ${app.mhSimulatorUrl}  (control: ${app.mhSimulatorUrl}/__control/faults)`);
   if (app.demo) lines.push(`Test API key: ${app.demo.testKey}`);
+  if (app.demo && app.url) lines.push(`Panel: ${app.baseUrl}/panel/  (usuario ${app.demo.user.email} · contraseña ${app.demo.user.password})`);
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);
 

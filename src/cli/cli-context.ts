@@ -10,6 +10,7 @@ import { SecretBox } from '../integrations/crypto/secret-box';
 import { SigningKeyCache } from '../integrations/signer/signing-key-cache';
 import type { MhClient } from '../integrations/mh-client';
 import { createLocalStatusBus } from '../integrations/events/document-status-bus';
+import { createLocalSessionEvents } from '../integrations/events/session-events-bus';
 import type { MhCredentialGateway } from '../services/shared/mh-gateway.port';
 import { withDocumentStore } from '../services/shared/with-document-store';
 import { createServices, type Services } from '../services/services';
@@ -62,6 +63,7 @@ export async function openCliContext(): Promise<CliContext> {
       mhCredentials: { mode: config.mh.mode, enrol: noMh, login: noMh } as MhCredentialGateway,
       mhClient: new Proxy({}, { get: () => noMh }) as MhClient,
       statusBus: createLocalStatusBus(),
+      sessionEvents: createLocalSessionEvents(),
       mailer: { kind: 'file', send: async () => { throw new Error('la CLI no envía correos'); }, close: () => undefined },
       outbox: { kick: () => undefined },
       baseUrl: () => config.publicBaseUrl ?? `http://${config.host}:${config.port}`,

@@ -24,6 +24,20 @@ function required(values: Record<string, unknown>, name: string): string {
   return v.trim();
 }
 
+/** `--password` or, with `--password-stdin`, the first line of standard input (keeps it out of the process list and shell history). */
+async function passwordOption(values: Record<string, unknown>): Promise<string> {
+  if (values['password-stdin']) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    const line = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0];
+    if (!line) throw DomainError.field('required', 'password', 'La entrada estándar no trae una contraseña.');
+    return line;
+  }
+  const v = values.password;
+  if (typeof v !== 'string' || !v) throw DomainError.field('required', 'password', 'Falta la opción --password (o --password-stdin).');
+  return v;
+}
+
 async function withContext<T>(fn: (ctx: Awaited<ReturnType<typeof openCliContext>>) => Promise<T>): Promise<T> {
   const ctx = await openCliContext();
   try {
@@ -115,6 +129,59 @@ export const COMMANDS: CliCommand[] = [
         const r = await services.revokeApiKey.execute({ keyId: id });
         return { json: { id: r.id, revoked_at: r.revokedAt.toISOString() }, text: `Llave ${r.id} revocada (${r.revokedAt.toISOString()}).` };
       }),
+  },
+  {
+    name: 'users create',
+    summary: 'Crea un usuario del panel para una cuenta (rol predeterminado: member).',
+    usage: '--account ID --email correo --password clave|--password-stdin [--role owner|member|viewer] [--json]',
+    options: { account: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, 'password-stdin': { type: 'boolean' }, role: { type: 'string' } },
+    run: async (v) => {
+      const password = await passwordOption(v);
+      return withContext(async ({ services }) => {
+        const u = await services.createUser.execute({ accountId: required(v, 'account'), email: required(v, 'email'), password, role: typeof v.role === 'string' ? v.role : undefined });
+        return {
+          json: { user_id: u.id, account_id: u.accountId, email: u.email, role: u.role },
+          text: `Usuario ${u.id} (${u.email}, ${u.role}) creado en la cuenta ${u.accountId}.`,
+        };
+      });
+    },
+  },
+  {
+    name: 'users list',
+    summary: 'Lista los usuarios del panel de una cuenta.',
+    usage: '--account ID [--json]',
+    options: { account: { type: 'string' } },
+    run: (v) =>
+      withContext(async ({ services }) => {
+        const users = await services.listUsers.execute({ accountId: required(v, 'account') });
+        return {
+          json: {
+            data: users.map((u) => ({
+              user_id: u.id,
+              account_id: u.accountId,
+              email: u.email,
+              role: u.role,
+              active: u.active,
+              created_at: u.createdAt.toISOString(),
+              last_login_at: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
+            })),
+          },
+          text: users.length ? users.map((u) => `${u.id}  ${u.email}  ${u.role}${u.active ? '' : '  (invitación pendiente)'}`).join('\n') : 'La cuenta no tiene usuarios.',
+        };
+      }),
+  },
+  {
+    name: 'users set-password',
+    summary: 'Cambia la contraseña de un usuario; sus sesiones abiertas se cierran.',
+    usage: '--email correo|--user ID --password clave|--password-stdin [--json]',
+    options: { email: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+    run: async (v) => {
+      const password = await passwordOption(v);
+      return withContext(async ({ services }) => {
+        const u = await services.setUserPassword.execute({ userId: typeof v.user === 'string' ? v.user : undefined, email: typeof v.user === 'string' ? undefined : required(v, 'email'), password });
+        return { json: { user_id: u.id, account_id: u.accountId, email: u.email, role: u.role }, text: `Contraseña de ${u.email} cambiada; sus sesiones se cerraron.` };
+      });
+    },
   },
   {
     name: 'certs generate-test',

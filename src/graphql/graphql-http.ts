@@ -3,7 +3,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import type { Request, Response } from 'express';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { Logger } from '../config/logger';
-import { AUTH_MESSAGES, type ApiGuard } from '../http/api-guard';
+import { AUTH_MESSAGES, authFailure, type ApiGuard } from '../http/api-guard';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
 import { requestIdOf } from '../http/request-id';
 import type { Services } from '../services/services';
@@ -71,8 +71,13 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
   async function handler(req: Request, res: Response): Promise<void> {
     const json = (status: number, code: string, message: string, extra: Record<string, string> = {}) =>
       write(res, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: errorBody(code, message) });
-    const auth = await opts.guard.authenticate(req);
-    if (auth.kind === 'invalid') return json(401, 'UNAUTHENTICATED', AUTH_MESSAGES.invalid, { 'WWW-Authenticate': 'Bearer realm="dte"' });
+    // With a panel session every POST needs X-CSRF-Token, queries included (a query can be sent by a cross-site form).
+    const auth = await opts.guard.authenticate(req, { csrf: req.method === 'POST' });
+    if (auth.kind === 'invalid' || auth.kind === 'csrf') {
+      const f = authFailure(auth);
+      const status = f.code === 'csrf_token_invalid' ? 403 : 401;
+      return json(status, f.code.toUpperCase(), f.message, status === 401 ? { 'WWW-Authenticate': 'Bearer realm="dte"' } : {});
+    }
     const actor = auth.kind === 'ok' ? auth.actor : null;
     if (actor) {
       const rate = opts.guard.rateLimit(res, actor);

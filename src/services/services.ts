@@ -4,6 +4,14 @@ import { CreateApiKeyService } from './accounts/create-api-key.service';
 import { ListApiKeysService } from './accounts/list-api-keys.service';
 import { RevokeApiKeyService } from './accounts/revoke-api-key.service';
 import { GetCatalogService } from './catalogs/get-catalog.service';
+import { AuthenticateSessionService } from './identity/authenticate-session.service';
+import { CleanupPanelSessionsService } from './identity/cleanup-panel-sessions.service';
+import { CreateUserService } from './identity/create-user.service';
+import { ListUsersService } from './identity/list-users.service';
+import { LogInService } from './identity/log-in.service';
+import { LogOutService } from './identity/log-out.service';
+import { SetUserPasswordService } from './identity/set-user-password.service';
+import { SwitchSessionEnvironmentService } from './identity/switch-session-environment.service';
 import { ListCatalogsService } from './catalogs/list-catalogs.service';
 import { CreateEmitterService } from './emitters/create-emitter.service';
 import { CreateEstablishmentService } from './emitters/create-establishment.service';
@@ -76,6 +84,14 @@ export function createServices(deps: ServiceDeps) {
     createApiKey: new CreateApiKeyService(deps),
     listApiKeys: new ListApiKeysService(deps),
     revokeApiKey: new RevokeApiKeyService(deps),
+    createUser: new CreateUserService(deps),
+    listUsers: new ListUsersService(deps),
+    setUserPassword: new SetUserPasswordService(deps),
+    logIn: new LogInService(deps),
+    authenticateSession: new AuthenticateSessionService(deps),
+    switchSessionEnvironment: new SwitchSessionEnvironmentService(deps),
+    logOut: new LogOutService(deps),
+    cleanupPanelSessions: new CleanupPanelSessionsService(deps),
     listCatalogs: new ListCatalogsService(),
     getCatalog: new GetCatalogService(),
     createEmitter: new CreateEmitterService(deps),

@@ -122,7 +122,7 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(schema.properties.address.properties)).toEqual(['department', 'municipality', 'district', 'line']);
     expect(create.parameters.find((p: { name: string; in: string }) => p.name === 'Idempotency-Key' && p.in === 'header')).toMatchObject({ required: true });
     expect(create.responses['422'].content['application/problem+json']).toBeDefined();
-    expect(create.security).toEqual([{ apiKey: [] }]);
+    expect(create.security).toEqual([{ apiKey: [] }, { panelSession: [] }]);
     const form = doc.paths['/emitters/{id}/credentials'].put.requestBody.content['multipart/form-data'].schema;
     expect(form.properties.certificate).toMatchObject({ type: 'string', format: 'binary' });
   });

@@ -13,6 +13,10 @@ export const ERROR_CODES = {
   // authentication and authorization
   unauthenticated: { status: 401, title: 'No autenticado' },
   insufficient_scope: { status: 403, title: 'Permiso insuficiente' },
+  invalid_credentials: { status: 401, title: 'Credenciales incorrectas' },
+  csrf_token_invalid: { status: 403, title: 'Token CSRF ausente o incorrecto' },
+  session_required: { status: 403, title: 'Se requiere una sesión del panel' },
+  insufficient_role: { status: 403, title: 'Rol insuficiente' },
   // lookup and routing
   resource_not_found: { status: 404, title: 'Recurso no encontrado' },
   route_not_found: { status: 404, title: 'Ruta no encontrada' },
@@ -22,6 +26,7 @@ export const ERROR_CODES = {
   idempotency_request_in_progress: { status: 409, title: 'Solicitud con el mismo Idempotency-Key en curso' },
   emitter_nit_taken: { status: 409, title: 'NIT ya registrado' },
   establishment_code_taken: { status: 409, title: 'Código de establecimiento ya registrado' },
+  email_taken: { status: 409, title: 'Correo electrónico ya registrado' },
   generation_code_taken: { status: 409, title: 'Código de generación ya usado' },
   document_not_retryable: { status: 409, title: 'El documento no admite reintento' },
   correction_not_allowed: { status: 409, title: 'Corrección no permitida' },
@@ -92,6 +97,7 @@ export const ERROR_CODES = {
   link_expired: { status: 410, title: 'Enlace vencido o inválido' },
   // throttling and server side
   rate_limited: { status: 429, title: 'Demasiadas solicitudes' },
+  login_throttled: { status: 429, title: 'Demasiados intentos de inicio de sesión' },
   internal_error: { status: 500, title: 'Error interno' },
   service_unavailable: { status: 503, title: 'Servicio no disponible' },
 } as const satisfies Record<string, { status: number; title: string }>;

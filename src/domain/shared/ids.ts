@@ -24,6 +24,8 @@ export const IdPrefix = {
   fiscalReport: 'frp',
   embedSession: 'ems',
   fiscalRecord: 'frc',
+  user: 'usr',
+  panelSession: 'ses',
 } as const;
 
 function encodeTime(ms: number): string {

@@ -18,6 +18,6 @@ export class AuthenticateApiKeyService {
     );
     const row = rows[0];
     if (!row || row.revoked_at || row.environment !== environment) return null;
-    return { accountId: row.account_id, environment, scopes: row.scopes, keyId: row.id };
+    return { accountId: row.account_id, environment, scopes: row.scopes, keyId: row.id, scheme: 'api_key', user: null };
   }
 }

@@ -5,7 +5,7 @@ import { IdPrefix, newId } from '../../domain/shared/ids';
 import type { Numbering } from '../../domain/numbering/control-number';
 import { signCompact } from '../../integrations/signer/jws-signer';
 import { signingKeyFrom } from '../credentials/signing-key';
-import type { Actor } from '../shared/actor';
+import { issuingActor, type Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { isUniqueViolation } from '../shared/unique-violation';
 import type { DocumentView } from '../../domain/documents';
@@ -53,7 +53,9 @@ function receiverSummary(input: DocumentCreateInput, json: Json): DocumentView['
 export class IssueDocumentService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(actor: Actor, body: unknown, opts: IssueOptions): Promise<DocumentView> {
+  async execute(caller: Actor, body: unknown, opts: IssueOptions): Promise<DocumentView> {
+    // With a panel session the body's environment decides for this document (see issuingActor).
+    const actor = issuingActor(caller, (body as { environment?: unknown } | null)?.environment);
     // The same request again after its first run died with the document committed: that document, as it is now.
     const issued = resumedResource(actor, 'document');
     if (issued) return this.current(actor, issued);

@@ -1,12 +1,40 @@
 import type { Environment } from '../../domain/identity/api-key-format';
+import type { Role } from '../../domain/identity/roles';
 import type { IdempotencyHandle } from '../idempotency/idempotency-handle';
 
-/** Who is calling: the authenticated API key's account, environment and scopes. */
+/**
+ * How the caller proved who it is: an API key (`Authorization: Bearer sk_…`), a panel session
+ * (cookie `service_session` + `X-CSRF-Token`), or the read-only view token of an embed session.
+ */
+export type ActorScheme = 'api_key' | 'session' | 'embed_view';
+
+/** The panel user behind a session. */
+export interface ActorUser {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+/** Who is calling, the same shape for every scheme: account, environment, scopes and the credential. */
 export interface Actor {
   accountId: string;
   environment: Environment;
   scopes: readonly string[];
+  /** The credential the request counts against (rate limit, audit): the key's id, or the session's (`ses_…`). */
   keyId: string;
+  scheme: ActorScheme;
+  /** The panel user with a session; null otherwise. */
+  user: ActorUser | null;
   /** Set while a request carrying an Idempotency-Key runs: what it creates is linked to its record. */
   idempotency?: IdempotencyHandle;
+}
+
+/**
+ * The caller as one issuance sees it: with a panel session the body's `environment` decides for that
+ * document (default the session's own); with an API key the key decides and the body's value is
+ * ignored (interface spec). Production then follows the same rules whichever scheme chose it.
+ */
+export function issuingActor(actor: Actor, requested: unknown): Actor {
+  if (actor.scheme !== 'session' || (requested !== '00' && requested !== '01') || requested === actor.environment) return actor;
+  return { ...actor, environment: requested };
 }

@@ -11,6 +11,7 @@ import type { DocumentStatusBus } from './document-status-bus.port';
 import type { Mailer } from '../../integrations/mail/mailer.port';
 import type { ProcessLease } from '../processes/process-lease';
 import type { DocumentStore } from '../../persistence/documents/document-store';
+import type { SessionEventsBus } from './session-events.port';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */
 export interface ServiceDeps {
@@ -27,6 +28,8 @@ export interface ServiceDeps {
   /** MH's transmission API (real MH or the simulator). */
   mhClient: MhClient;
   statusBus: DocumentStatusBus;
+  /** Ended panel sessions, so the WebSocket server closes their sockets (any process). */
+  sessionEvents: SessionEventsBus;
   /** Outgoing e-mail: SMTP (SMTP_URL) or `.eml` files in DATA_DIR/outbox. */
   mailer: Mailer;
   /** Asks the outbox dispatcher to run now (webhook deliveries); set once the dispatcher exists. */

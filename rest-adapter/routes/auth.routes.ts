@@ -1,0 +1,123 @@
+import type { Request } from 'express';
+import { z } from 'zod';
+import { SESSION_ABSOLUTE_MS } from '../../src/domain/identity/session-lifetime';
+import { sessionOf } from '../../src/http/api-guard';
+import { clearedSessionCookie, clientAddress, isSecureContext, sessionCookie, sessionTokenOf } from '../../src/http/session-cookie';
+import type { GraphQLContext } from '../../src/graphql/common/context';
+import type { AuthenticatedSession } from '../../src/services/identity/authenticate-session.service';
+import { jsonResult, problemResult, type HttpResult } from '../http-result';
+import type { ProblemContext } from '../problem';
+import { serializeSession, sessionResource } from '../resources/session.resource';
+import type { RestRoute } from '../route';
+
+const TAG = 'Sesión del panel';
+
+const loginBody = z.object({
+  email: z.string().max(320).describe('Correo del usuario (sin distinguir mayúsculas)'),
+  password: z.string().max(1024),
+});
+const sessionPatchBody = z.object({ environment: z.enum(['00', '01']).describe('00 pruebas, 01 producción') });
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+function secure(req: Request, gctx: GraphQLContext): boolean {
+  return isSecureContext(req, gctx.services.deps.config.publicBaseUrl ?? null);
+}
+
+/** The session the guard authenticated; a request with an API key (or none) has no panel session. */
+function currentSession(req: Request, ctx: ProblemContext): AuthenticatedSession | HttpResult {
+  const s = sessionOf(req);
+  if (s) return s;
+  return problemResult({ code: 'unauthenticated', detail: 'No hay una sesión del panel: inicie sesión con POST /v1/auth/login.' }, ctx);
+}
+
+/**
+ * The panel session (`service_session` cookie + `X-CSRF-Token`). These POSTs need no Idempotency-Key;
+ * every non-safe one with a session needs the CSRF token (login has no session yet).
+ */
+export const authRoutes: RestRoute[] = [
+  {
+    id: 'logIn',
+    method: 'POST',
+    path: '/v1/auth/login',
+    status: 200,
+    tag: TAG,
+    summary: 'Inicia una sesión del panel: responde la sesión y la cookie service_session (HttpOnly, SameSite=Lax, Path=/; Secure con https).',
+    description:
+      'Credenciales incorrectas → 401 `invalid_credentials` (la misma respuesta para un correo desconocido y una contraseña errónea). Tras 5 fallos de un correo desde una dirección en 15 minutos, todo intento de ese par (también con la contraseña correcta) responde 429 `login_throttled` con `Retry-After` hasta que termine la ventana; y a lo sumo 50 fallos por dirección en una hora. Cada inicio de sesión crea una sesión nueva: una cookie presentada nunca se adopta. Sin Idempotency-Key.',
+    scope: null,
+    public: true,
+    idempotent: false,
+    body: { schema: loginBody, required: true },
+    response: sessionResource,
+    handler: async (req, input, gctx, ctx) => {
+      const body = input.body as z.infer<typeof loginBody>;
+      const r = await gctx.services.logIn.execute({
+        email: body.email,
+        password: body.password,
+        ip: clientAddress(req),
+        userAgent: req.get('user-agent') ?? null,
+        presentedToken: sessionTokenOf(req),
+      });
+      if (r.kind === 'throttled') {
+        return problemResult(
+          { code: 'login_throttled', detail: `Demasiados intentos fallidos de inicio de sesión; intente de nuevo en ${r.retryAfterS} s.` },
+          ctx,
+          { 'Retry-After': String(r.retryAfterS) },
+        );
+      }
+      if (r.kind === 'invalid') return problemResult({ code: 'invalid_credentials', detail: 'El correo electrónico o la contraseña no son correctos.' }, ctx);
+      // The cookie lives as long as a session can (8 h); the server enforces the idle timeout and ends it at logout.
+      return jsonResult(200, serializeSession(r.session), { ...NO_STORE, 'Set-Cookie': sessionCookie(r.token, SESSION_ABSOLUTE_MS / 1000, secure(req, gctx)) });
+    },
+  },
+  {
+    id: 'getSession',
+    method: 'GET',
+    path: '/v1/auth/session',
+    status: 200,
+    tag: TAG,
+    summary: 'La sesión del panel en curso, con su csrf_token; 401 sin una sesión válida.',
+    scope: null,
+    response: sessionResource,
+    handler: async (req, _input, _gctx, ctx) => {
+      const s = currentSession(req, ctx);
+      if ('status' in s) return s;
+      return jsonResult(200, serializeSession(s.session), NO_STORE);
+    },
+  },
+  {
+    id: 'updateSession',
+    method: 'PATCH',
+    path: '/v1/auth/session',
+    status: 200,
+    tag: TAG,
+    summary: 'Cambia el ambiente del panel (00 pruebas, 01 producción). Requiere X-CSRF-Token.',
+    description: 'Con una sesión en 01 el panel trabaja en producción con las mismas reglas que una llave sk_live_.',
+    scope: null,
+    body: { schema: sessionPatchBody, required: true },
+    response: sessionResource,
+    handler: async (req, input, gctx, ctx) => {
+      const s = currentSession(req, ctx);
+      if ('status' in s) return s;
+      return jsonResult(200, serializeSession(await gctx.services.switchSessionEnvironment.execute(s, input.body as { environment: string })), NO_STORE);
+    },
+  },
+  {
+    id: 'logOut',
+    method: 'POST',
+    path: '/v1/auth/logout',
+    status: 204,
+    tag: TAG,
+    summary: 'Cierra la sesión: la cookie deja de valer de inmediato y sus WebSockets se cierran. Requiere X-CSRF-Token; sin Idempotency-Key.',
+    scope: null,
+    idempotent: false,
+    response: null,
+    handler: async (req, _input, gctx, ctx) => {
+      const s = currentSession(req, ctx);
+      if ('status' in s) return s;
+      await gctx.services.logOut.execute(s.session.id);
+      return { status: 204, headers: { ...NO_STORE, 'Set-Cookie': clearedSessionCookie(secure(req, gctx)) }, body: '' };
+    },
+  },
+];

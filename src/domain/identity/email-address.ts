@@ -1,0 +1,9 @@
+/** E-mail addresses of panel users: compared case-insensitively, stored trimmed and in lower case. */
+export function normalizeEmail(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/** A plausible address (one `@`, no spaces, a dot in the domain), at most 254 characters. */
+export function isEmailAddress(text: string): boolean {
+  return text.length <= 254 && /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$/.test(text);
+}

@@ -1,0 +1,93 @@
+import type { Environment } from '../../domain/identity/api-key-format';
+import { normalizeEmail } from '../../domain/identity/email-address';
+import { LOGIN_THROTTLE, loginThrottle } from '../../domain/identity/login-throttle';
+import type { Role } from '../../domain/identity/roles';
+import { SESSION_ABSOLUTE_MS, sessionExpiry } from '../../domain/identity/session-lifetime';
+import { generateOpaqueToken, generateSessionToken, hashToken, isWellFormedToken } from '../../domain/identity/session-token';
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import { verifyPassword } from '../../integrations/crypto/password-hasher';
+import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
+import type { SessionView } from './session-view';
+
+export interface LogInInput {
+  email: unknown;
+  password: unknown;
+  /** The caller's address (throttling, audit). */
+  ip: string;
+  userAgent: string | null;
+  /** A `service_session` cookie the browser already sent: never adopted, ended if it is a live session. */
+  presentedToken: string | null;
+}
+
+export type LogInResult =
+  | { kind: 'ok'; token: string; session: SessionView }
+  | { kind: 'invalid' }
+  | { kind: 'throttled'; retryAfterS: number };
+
+/**
+ * Panel login: throttled per e-mail + address and per address (domain/identity/login-throttle.ts),
+ * Argon2id check (as long for an unknown e-mail as for a wrong password), then a new session with a
+ * new random token — a token the browser presented is never reused.
+ */
+export class LogInService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(input: LogInInput): Promise<LogInResult> {
+    const email = typeof input.email === 'string' ? normalizeEmail(input.email).slice(0, 254) : '';
+    const password = typeof input.password === 'string' ? input.password.slice(0, 1024) : '';
+    const em = this.deps.orm.em.fork();
+    const now = this.deps.clock.now();
+    const throttle = await this.throttle(email, input.ip, now);
+    if (!throttle.allowed) return { kind: 'throttled', retryAfterS: throttle.retryAfterS };
+
+    const user = email
+      ? (await sql<{ id: string; account_id: string; email: string; role: Role; password_hash: string | null }>(
+          em,
+          'select id, account_id, email, role, password_hash from users where email = ?',
+          [email],
+        ))[0]
+      : undefined;
+    const ok = (await verifyPassword(user?.password_hash ?? null, password)) && !!user;
+    if (!ok) {
+      await sql(em, 'insert into login_failures (email, ip, failed_at) values (?, ?, ?)', [email, input.ip, now]);
+      return { kind: 'invalid' };
+    }
+
+    const token = generateSessionToken();
+    const csrfToken = generateOpaqueToken();
+    const id = newId(IdPrefix.panelSession, now.getTime());
+    const absolute = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+    const expiresAt = sessionExpiry(now, absolute);
+    const environment: Environment = '00';
+    await em.transactional(async (tx) => {
+      if (input.presentedToken && isWellFormedToken(input.presentedToken)) {
+        await sql(tx, 'delete from panel_sessions where token_hash = ?', [hashToken(input.presentedToken)]);
+      }
+      await sql(tx, 'delete from login_failures where email = ? and ip = ?', [email, input.ip]);
+      await sql(
+        tx,
+        `insert into panel_sessions (id, token_hash, user_id, account_id, environment, csrf_token, created_at, last_seen_at, expires_at, absolute_expires_at, ip, user_agent)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [id, hashToken(token), user.id, user.account_id, environment, csrfToken, now, now, expiresAt, absolute, input.ip, input.userAgent?.slice(0, 300) ?? null],
+      );
+      await sql(tx, 'update users set last_login_at = ? where id = ?', [now, user.id]);
+    });
+    return {
+      kind: 'ok',
+      token,
+      session: { id, user: { id: user.id, email: user.email, role: user.role }, accountId: user.account_id, environment, csrfToken, expiresAt },
+    };
+  }
+
+  private async throttle(email: string, ip: string, now: Date) {
+    const em = this.deps.orm.em.fork();
+    const t = LOGIN_THROTTLE;
+    const [pair, byIp] = await Promise.all([
+      sql<{ failed_at: Date }>(em, 'select failed_at from login_failures where email = ? and ip = ? and failed_at > ? order by failed_at desc limit ?', [email, ip, new Date(now.getTime() - t.pairWindowMs), t.pairLimit]),
+      sql<{ failed_at: Date }>(em, 'select failed_at from login_failures where ip = ? and failed_at > ? order by failed_at desc limit ?', [ip, new Date(now.getTime() - t.ipWindowMs), t.ipLimit]),
+    ]);
+    const times = (rows: { failed_at: Date }[]) => rows.map((r) => new Date(r.failed_at).getTime());
+    return loginThrottle(now.getTime(), times(pair), times(byIp));
+  }
+}

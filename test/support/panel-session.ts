@@ -1,0 +1,57 @@
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { request, type ApiResponse } from './http-client';
+
+/** A logged-in panel session as a browser holds it: the cookie and the CSRF token of GET /v1/auth/session. */
+export interface PanelSession {
+  cookie: string;
+  token: string;
+  csrf: string;
+  setCookie: string;
+  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function logIn(url: string, email: string, password: string, headers: Record<string, string> = {}): Promise<PanelSession> {
+  const r = await request(url, 'POST', '/v1/auth/login', { body: { email, password }, headers, idempotencyKey: null });
+  if (r.status !== 200) throw new Error(`login: ${r.status} ${r.text}`);
+  const setCookie = r.headers.get('set-cookie') ?? '';
+  const token = /service_session=([^;]*)/.exec(setCookie)?.[1] ?? '';
+  return { cookie: `service_session=${token}`, token, csrf: r.body.csrf_token, setCookie, body: r.body };
+}
+
+/** A request with the session cookie; `csrf: false` leaves out X-CSRF-Token. */
+export function withSession(
+  url: string,
+  s: Pick<PanelSession, 'cookie' | 'csrf'>,
+  method: string,
+  path: string,
+  opts: { body?: unknown; csrf?: string | false; headers?: Record<string, string>; idempotencyKey?: string | null; raw?: string } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { Cookie: s.cookie, ...(opts.headers ?? {}) };
+  const csrf = opts.csrf === undefined ? s.csrf : opts.csrf;
+  if (csrf !== false) headers['X-CSRF-Token'] = csrf;
+  return request(url, method, path, { body: opts.body, raw: opts.raw, headers, idempotencyKey: opts.idempotencyKey });
+}
+
+export function graphqlWithSession(url: string, s: Pick<PanelSession, 'cookie' | 'csrf'>, query: string, variables: Record<string, unknown> = {}, opts: { csrf?: string | false } = {}) {
+  return withSession(url, s, 'POST', '/graphql', { body: { query, variables }, csrf: opts.csrf, idempotencyKey: null });
+}
+
+/** A graphql-ws client whose upgrade carries the cookie and an Origin (as a browser page would). */
+export function sessionWsClient(url: string, cookie: string, origin: string | null, params: Record<string, unknown>): Client {
+  const headers: Record<string, string> = { Cookie: cookie };
+  if (origin) headers.Origin = origin;
+  class BrowserLikeWebSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  }
+  return createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: BrowserLikeWebSocket, connectionParams: params, retryAttempts: 0, lazy: true });
+}
+
+/** Resolves with the close event (code) of a client that is refused or closed by the server. */
+export function closeOf(client: Client): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) => {
+    client.on('closed', (e) => resolve(e as { code: number; reason: string }));
+  });
+}
