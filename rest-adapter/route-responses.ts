@@ -29,8 +29,9 @@ const SUCCESS_TEXT: Record<number, string> = {
 /**
  * The refusals a route's shape implies, mirroring `rest-router.ts` step by step: every body is read
  * against the size limit; POST/PUT/PATCH bodies must be JSON (or multipart) and well formed; an
- * API key (and its rate limit) unless the route is public; the scope; the query; the body schema;
- * Idempotency-Key on POST; an id in the path that is not found. Add the route's own refusals with
+ * API key or panel session (its rate limit, and the session's CSRF token on a method that changes
+ * something) unless the route is public; the scope; the query; the body schema; Idempotency-Key on
+ * POST (not under /v1/auth/*); an id in the path that is not found. Add the route's own refusals with
  * `refusals`.
  */
 export function impliedRefusals(route: RestRoute): ErrorCode[] {
@@ -39,10 +40,12 @@ export function impliedRefusals(route: RestRoute): ErrorCode[] {
   if (route.multipart) codes.push('unsupported_media_type');
   else if (readsBody) codes.push('unsupported_media_type', 'malformed_json', 'invalid_request');
   if (!route.public) codes.push('unauthenticated', 'rate_limited');
+  // A panel session without its X-CSRF-Token on a method that changes something.
+  if (!route.public && route.method !== 'GET') codes.push('csrf_token_invalid');
   if (route.scope) codes.push('insufficient_scope');
   if (route.query) codes.push('invalid_request');
   if (route.body) codes.push('validation_failed', ...(route.body.required ? (['invalid_request'] as const) : []));
-  if (route.method === 'POST' && !route.public) codes.push('idempotency_key_missing', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
+  if (route.method === 'POST' && !route.public && route.idempotent !== false) codes.push('idempotency_key_missing', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
   if (route.path.includes('/:') && !route.public) codes.push('resource_not_found');
   return codes;
 }

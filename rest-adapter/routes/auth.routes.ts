@@ -50,6 +50,7 @@ export const authRoutes: RestRoute[] = [
     idempotent: false,
     body: { schema: loginBody, required: true },
     response: sessionResource,
+    refusals: ['invalid_credentials', 'login_throttled'],
     handler: async (req, input, gctx, ctx) => {
       const body = input.body as z.infer<typeof loginBody>;
       const r = await gctx.services.logIn.execute({

@@ -8,7 +8,7 @@ export interface PanelSession {
   token: string;
   csrf: string;
   setCookie: string;
-  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: Record<string, any>;
 }
 
 export async function logIn(url: string, email: string, password: string, headers: Record<string, string> = {}): Promise<PanelSession> {
