@@ -5,6 +5,7 @@ import { createIssuer } from '../support/issuer';
 import { insertOutboxEvents } from '../support/outbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { closedPortUrl, eventually, startReceiver, type Receiver } from '../support/webhook-receiver';
+import { Client } from 'pg';
 import { dbRows } from '../support/db-rows';
 
 /**
@@ -500,6 +501,32 @@ describe('outbox deliveries', () => {
     expect([page2.data.map((d) => d.id), page2.has_more]).toEqual([ids.slice(2), false]);
     const bad = await request(t.url, 'GET', `/v1/webhook-endpoints/${e.id}/deliveries?limit=0`, { key: acct.testKey });
     expect(bad.status).toBe(400);
+  });
+
+  it('deletes an endpoint while a worker is recording an attempt, without a deadlock (delivery row first, then the endpoint)', async () => {
+    const acct = await t.newAccount('Borrado concurrente');
+    const e = await createEndpoint(t, acct.testKey);
+    const [eventId] = await insertOutboxEvents(t.app, [{ accountId: acct.id, environment: '00' }]);
+    await eventually(async () => (await deliveriesOf(t, acct.testKey, e.id)).data.some((d) => d.status === 'delivered'), 10_000, 'entregado');
+    // A worker recording an attempt: it holds the delivery row and then updates the endpoint.
+    const worker = new Client({ connectionString: t.db.url });
+    await worker.connect();
+    try {
+      await worker.query('begin');
+      await worker.query('update webhook_deliveries set updated_at = now() where event_id = $1', [eventId]);
+      const deleting = request(t.url, 'DELETE', `/v1/webhook-endpoints/${e.id}`, { key: acct.testKey });
+      await eventually(
+        async () => (await dbRows(t.db.url, "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).length > 0,
+        10_000,
+        'el borrado espera la fila de la entrega',
+      );
+      await worker.query('update webhook_endpoints set last_delivery_at = now() where id = $1', [e.id]);
+      await worker.query('commit');
+      expect((await deleting).status).toBe(204);
+    } finally {
+      await worker.end();
+    }
+    expect(await dbRows(t.db.url, 'select id from webhook_endpoints where id = $1 union all select id from webhook_deliveries where event_id = $2', [e.id, eventId])).toEqual([]);
   });
 
   it('stops retrying the deliveries of a deleted endpoint', async () => {
