@@ -22,7 +22,11 @@ describe('fault injection (PUT /__control/faults) through the client', () => {
     impatient = new HttpMhClient({ baseUrls: { '00': s.url, '01': s.url }, timeoutMs: 400 });
     // Tokens are cached from here on, so faults on MH endpoints never hit the login.
     expect(await mh.login('00', issuer.creds)).toEqual({ ok: true });
-    expect(await impatient.login('00', issuer.creds)).toEqual({ ok: true });
+    // The impatient client's own login may miss its 400 ms on a loaded machine: what is tested is
+    // its behaviour under faults, so its token is fetched until it is cached.
+    let login = await impatient.login('00', issuer.creds);
+    for (let i = 0; i < 10 && !login.ok; i++) login = await impatient.login('00', issuer.creds);
+    expect(login).toEqual({ ok: true });
   });
   beforeEach(async () => {
     await http(s.url, 'DELETE', '/__control/faults');
@@ -101,11 +105,12 @@ describe('fault injection (PUT /__control/faults) through the client', () => {
   it('down for a duration: every call refused, then normal again', async () => {
     const req = fe();
     const queuedAt = performance.now();
-    await setFaults(s.url, { mode: 'down', duration_ms: 800 });
+    // A window far longer than two local calls take, even on a loaded machine.
+    await setFaults(s.url, { mode: 'down', duration_ms: 4000 });
     expect(await mh.transmit('00', issuer.creds, req)).toMatchObject({ kind: 'unavailable', status: null });
     expect(await mh.query('00', issuer.creds, req)).toMatchObject({ kind: 'unavailable', status: null });
-    expect(performance.now() - queuedAt).toBeLessThan(800);
-    await new Promise((r) => setTimeout(r, 850 - (performance.now() - queuedAt)));
+    expect(performance.now() - queuedAt).toBeLessThan(4000);
+    await new Promise((r) => setTimeout(r, 4050 - (performance.now() - queuedAt)));
     expect(await mh.transmit('00', issuer.creds, req)).toMatchObject({ kind: 'processed' });
   });
 
