@@ -79,13 +79,24 @@ export function optional<T extends z.ZodType>(schema: T): OptionalField<T> {
   return schema.nullish().overwrite((v) => (v === null ? undefined : v)) as unknown as OptionalField<T>;
 }
 
-/** A generation code (CodigoGeneracion): UUID, normalised to MH's uppercase form. */
-export const generationCode = z
+const GENERATION_CODE_SHAPE = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+/** True for a generation code (UUID, either case): the document is electronic (tipoGeneracion 2). */
+export function isGenerationCode(value: string): boolean {
+  return GENERATION_CODE_SHAPE.test(value);
+}
+
+/**
+ * A related document's identifier in `generationCode`: shaped like a generation code (UUID) it is
+ * an electronic document (normalised to uppercase; `tipoGeneracion` 2); any other text of 1–36
+ * characters is the number of a paper document (kept as given; `tipoGeneracion` 1).
+ */
+export const relatedDocumentNumber = z
   .string()
-  .regex(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/, {
-    error: 'Debe ser un código de generación (UUID de 36 caracteres).',
-  })
-  .transform((v) => v.toUpperCase());
+  .trim()
+  .min(1, { error: 'Indique el código de generación del documento electrónico o el número del documento en papel.' })
+  .max(36, { error: 'Un código de generación tiene 36 caracteres; el número de un documento en papel, hasta 36.' })
+  .transform((v) => (isGenerationCode(v) ? v.toUpperCase() : v));
 
 /** Address: department CAT-012; municipality CAT-013 and district CAT-008, both of that department. */
 export const addressSchema = z

@@ -17,7 +17,7 @@ import { CatalogCode } from '../catalog/catalogs';
 import { TAX_TREATMENTS } from './amounts/amount.types';
 import { checkDocumentRules } from './document-type-rules';
 import {
-  DUI_PATTERN, NIT_PATTERN, addressSchema, catalogCode, decimalString, generationCode, optional,
+  DUI_PATTERN, NIT_PATTERN, addressSchema, catalogCode, decimalString, optional, relatedDocumentNumber,
 } from './document-create-fields';
 import { ALL_DTE_TYPES, type FieldError } from './dte.types';
 import { issuesToFieldErrors, spanishIssueMessage } from './zod-issue-mapper';
@@ -76,7 +76,7 @@ const itemSchema = z.strictObject({
       params: { code: 'duplicate_value' }, error: 'Hay códigos de tributo repetidos.',
     }),
   ),
-  relatedDocument: optional(generationCode),
+  relatedDocument: optional(relatedDocumentNumber),
   donationType: optional(catalogCode(CatalogCode.donationType)),
   depreciation: optional(decimalString({ sign: 'non_negative' })),
 });
@@ -100,8 +100,11 @@ const paymentMethodSchema = z
     }
   });
 
-/** A related document: CAT-002 type, generation code and its issue date. */
-export const relatedDocumentSchema = z.strictObject({ type: catalogCode(CatalogCode.documentType), generationCode, issuedOn: z.iso.date() });
+/**
+ * A related document: CAT-002 type, its generation code — or, for a paper document, its number
+ * (`relatedDocumentNumber`) — and its issue date.
+ */
+export const relatedDocumentSchema = z.strictObject({ type: catalogCode(CatalogCode.documentType), generationCode: relatedDocumentNumber, issuedOn: z.iso.date() });
 
 const money2 = (sign: 'non_negative' | 'positive' | 'any') => decimalString({ sign, places: 2 });
 
@@ -109,11 +112,7 @@ const money2 = (sign: 'non_negative' | 'positive' | 'any') => decimalString({ si
  * The document a CR or CL line is about: electronic (a generation code, normalised to uppercase) or
  * paper (its number, 1–36 characters, in `generationCode`, emitted with tipoGeneracion 1).
  */
-const lineDocumentSchema = z.strictObject({
-  type: catalogCode(CatalogCode.documentType),
-  generationCode: z.string().trim().min(1).max(36).transform((v) => (/^[0-9A-Fa-f]{8}-([0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$/.test(v) ? v.toUpperCase() : v)),
-  issuedOn: z.iso.date(),
-});
+const lineDocumentSchema = relatedDocumentSchema;
 
 /** CR (07): one line per document the withholding applies to. */
 const withholdingLineSchema = z.strictObject({

@@ -7,6 +7,7 @@ export type { Address, BuildContext } from './builders/build-context';
 export { buildDte, type BuildResult } from './builders/build-dte';
 export { prepareRawDte, type RawResult } from './builders/raw-dte';
 export { documentCreateSchema, parseDocumentCreate } from './document-create.schema';
+export { isGenerationCode } from './document-create-fields';
 export type { DocumentCreateInput, DocumentItemInput, ParseResult, ReceiverInput } from './document-create.schema';
 export type { DteType, FieldError, Totals, Warning } from './dte.types';
 export { schemaKindForDteType, validateOfficialJson } from './schemas/official-schema-validator';

@@ -33,7 +33,7 @@ export class DocumentItemInput {
   @Field(() => String, { nullable: true }) discount?: string | null;
   @Field(() => String, { nullable: true, description: 'gravada, exenta, no_sujeta o no_gravado (no en FSE ni CD).' }) tax?: string | null;
   @Field(() => [String], { nullable: true, description: 'Tributos adicionales (CAT-015).' }) taxes?: string[] | null;
-  @Field(() => String, { nullable: true, description: 'Código de generación del documento relacionado (NC/ND).' }) relatedDocument?: string | null;
+  @Field(() => String, { nullable: true, description: 'Código de generación (o número en papel) del documento relacionado que la línea ajusta (NC/ND).' }) relatedDocument?: string | null;
   @Field(() => String, { nullable: true, description: 'CD: CAT-026 (1 efectivo, 2 bien, 3 servicio).' }) donationType?: string | null;
   @Field(() => String, { nullable: true, description: 'CD: depreciación de un bien usado.' }) depreciation?: string | null;
 }
@@ -70,7 +70,7 @@ export class PaymentInput {
 @InputType('RelatedDocumentInput')
 export class RelatedDocumentInput {
   @Field({ description: 'CAT-002' }) type!: string;
-  @Field() generationCode!: string;
+  @Field({ description: 'Código de generación del documento electrónico (UUID: tipoGeneracion 2) o número del documento en papel (1 a 36 caracteres: tipoGeneracion 1).' }) generationCode!: string;
   @Field({ description: 'yyyy-MM-dd' }) issuedOn!: string;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { BuildContext, DocumentCreateInput } from '../../domain/dte';
-import { FE_RECEIVER_THRESHOLD_DEFAULT } from '../../domain/dte';
+import { FE_RECEIVER_THRESHOLD_DEFAULT, isGenerationCode } from '../../domain/dte';
 import { placeholderControlNumber } from '../../domain/numbering/control-number';
 import { DomainError, type FieldError } from '../../domain/shared/domain-error';
 import type { DocumentQueries } from '../../persistence/documents/document-queries';
@@ -9,7 +9,6 @@ import type { Actor } from '../shared/actor';
 import { preparedSql } from '../shared/sql';
 
 export const ISSUED_AT_SLACK_MS = 30 * 60_000;
-const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
 /** What issuance reads of the issuer: the engine's emitter data plus id and numbering (an `EmitterEntity` has this shape). */
 export type IssuingEmitter = BuildContext['emitter'] & { id: string; numbering: string };
@@ -218,7 +217,7 @@ export async function resolveIssuanceContext(
     },
     pointOfSale: { code: pointOfSale!.code },
     contingency: opts.contingency ?? null,
-    relatedDocuments: related.map((r) => ({ type: r.type, generationType: UUID.test(r.generationCode) ? 2 : 1, number: r.generationCode, issuedOn: r.issuedOn })),
+    relatedDocuments: related.map((r) => ({ type: r.type, generationType: isGenerationCode(r.generationCode) ? 2 : 1, number: r.generationCode, issuedOn: r.issuedOn })),
     feReceiverThreshold: opts.feReceiverThreshold ?? FE_RECEIVER_THRESHOLD_DEFAULT,
   };
   return { emitter, establishment: establishment!, pointOfSale: pointOfSale!, build, related };

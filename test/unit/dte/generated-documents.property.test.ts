@@ -13,6 +13,7 @@ import { getCatalog } from '../../../src/domain/catalog/catalogs';
 import { amountInWords } from '../../../src/domain/dte/amount-in-words';
 import type { BuildContext } from '../../../src/domain/dte/builders/build-context';
 import { buildDte } from '../../../src/domain/dte/builders/build-dte';
+import { elSalvadorDateTime } from '../../../src/domain/dte/builders/el-salvador-time';
 import { parseDocumentCreate } from '../../../src/domain/dte/document-create.schema';
 import type { DteType } from '../../../src/domain/dte/dte.types';
 import { compileOfficialSchema, createOfficialAjv } from '../../../src/domain/dte/schemas/decimal-multiple-of';
@@ -184,8 +185,10 @@ const caseArb: fc.Arbitrary<Case> = fc.constantFrom<DteType>('01', '03', '05', '
     let related: BuildContext['relatedDocuments'] = [];
     if (g.related) {
       const [relType, codes] = g.related;
-      body.relatedDocuments = codes.map((c) => ({ type: relType, generationCode: c, issuedOn: '2026-01-15' }));
-      related = codes.map((c) => ({ type: relType, generationType: 2, number: c, issuedOn: '2026-01-15' }));
+      // Issued before the document, within the 3 months an NC/ND may adjust it.
+      const issuedOn = elSalvadorDateTime(new Date(g.issuedAt.getTime() - 10 * 86_400_000)).date;
+      body.relatedDocuments = codes.map((c) => ({ type: relType, generationCode: c, issuedOn }));
+      related = codes.map((c) => ({ type: relType, generationType: 2, number: c, issuedOn }));
       g.items.forEach((it, i) => {
         if (adjusting || g.relatedPick[i] % 2 === 0) it.relatedDocument = codes[g.relatedPick[i] % codes.length];
       });

@@ -15,7 +15,7 @@ import { buildExtendedDte } from '../extended/extended-build';
 import { schemaKindForDteType, validateOfficialJson } from '../schemas/official-schema-validator';
 import type { BuildContext } from './build-context';
 import { buildCcf } from './ccf-builder';
-import { checkFeReceiverThreshold, checkPaymentTotal, checkResolvedRelatedDocuments } from './context-rules';
+import { checkFeReceiverThreshold, checkPaymentTotal, checkRelatedDocumentDates, checkResolvedRelatedDocuments } from './context-rules';
 import { buildDteParts, type DteParts } from './dte-parts';
 import { buildEmisor } from './emisor-section';
 import { buildFe } from './fe-builder';
@@ -77,6 +77,7 @@ export function buildDte(input: DocumentCreateInput, ctx: BuildContext): BuildRe
     ...checkFeReceiverThreshold(input, amounts.summary, ctx),
     ...checkPaymentTotal(input, amounts.summary),
     ...checkResolvedRelatedDocuments(type, input, ctx),
+    ...checkRelatedDocumentDates(type, ctx),
     ...('errors' in emisor ? emisor.errors : []),
   ];
   if (errors.length > 0 || 'errors' in emisor) return { ok: false, errors };

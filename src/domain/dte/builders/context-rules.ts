@@ -1,6 +1,7 @@
 /**
  * Checks that need the computed amounts or the caller's context: the FE receiver threshold, payment
- * methods adding up to the total, and items pointing at the related documents the caller resolved.
+ * methods adding up to the total, items pointing at the related documents the caller resolved, and
+ * the dates of an NC/ND's related documents.
  */
 import Decimal from 'decimal.js';
 import type { SummaryAmounts } from '../amounts/amount.types';
@@ -8,6 +9,8 @@ import type { DocumentCreateInput } from '../document-create.schema';
 import { RELATED_DOCUMENT_TYPES } from '../document-type-rules';
 import type { DteType, FieldError } from '../dte.types';
 import type { BuildContext } from './build-context';
+import { elSalvadorDateTime } from './el-salvador-time';
+import { addMonthsClamped } from '../../mh-rules/el-salvador-time';
 
 /** FE: from `feReceiverThreshold` (montoTotalOperacion) on, the receiver's name and ID are mandatory. */
 export function checkFeReceiverThreshold(input: DocumentCreateInput, summary: SummaryAmounts, ctx: BuildContext): FieldError[] {
@@ -52,6 +55,37 @@ export function checkResolvedRelatedDocuments(type: DteType, input: DocumentCrea
   (input.items ?? []).forEach((item, i) => {
     if (item.relatedDocument !== undefined && !numbers.has(item.relatedDocument)) {
       errors.push({ path: `items[${i}].relatedDocument`, code: 'invalid_reference', message: 'La línea apunta a un documento que no está entre los documentos relacionados.' });
+    }
+  });
+  return errors;
+}
+
+/** How long after a CCF or CR an NC/ND may adjust it (MH-2026-RULES §5: MF-2.0 §XV, Normativa Anexo IV N°14–17). */
+export const NOTE_WINDOW_MONTHS = 3;
+
+/**
+ * NC/ND: each related document is dated on or before the note, and the note falls within
+ * NOTE_WINDOW_MONTHS calendar months of it (same day-of-month, clamped to the month's end,
+ * inclusive), both as El Salvador dates.
+ */
+export function checkRelatedDocumentDates(type: DteType, ctx: BuildContext): FieldError[] {
+  if (type !== '05' && type !== '06') return [];
+  const noteDate = elSalvadorDateTime(ctx.issuedAt).date;
+  const note = type === '05' ? 'La nota de crédito' : 'La nota de débito';
+  const errors: FieldError[] = [];
+  ctx.relatedDocuments.forEach((d, i) => {
+    const path = `relatedDocuments[${i}].issuedOn`;
+    if (d.issuedOn > noteDate) {
+      errors.push({ path, code: 'out_of_range', message: `El documento relacionado es del ${d.issuedOn}, posterior a la nota (${noteDate}): una nota solo ajusta documentos ya emitidos.` });
+      return;
+    }
+    const last = addMonthsClamped(d.issuedOn, NOTE_WINDOW_MONTHS);
+    if (noteDate > last) {
+      errors.push({
+        path,
+        code: 'out_of_range',
+        message: `${note} (${noteDate}) está fuera del plazo del MH: ajusta un documento dentro de los ${NOTE_WINDOW_MONTHS} meses siguientes a su emisión, y el del ${d.issuedOn} admitía notas hasta el ${last}.`,
+      });
     }
   });
   return errors;

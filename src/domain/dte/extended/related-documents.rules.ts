@@ -5,6 +5,7 @@
 import type { DocumentCreateInput } from '../document-create.schema';
 import type { ExtendedDteType, FieldError } from '../dte.types';
 import { TYPE_NAMES } from './field-placement';
+import { isGenerationCode } from '../document-create-fields';
 
 export function checkListedRelatedDocuments(input: DocumentCreateInput, type: ExtendedDteType, allowed: readonly string[]): FieldError[] {
   const errors: FieldError[] = [];
@@ -33,6 +34,5 @@ export function checkListedRelatedDocuments(input: DocumentCreateInput, type: Ex
 export function relatedDocumentFields(d: { type: string; generationCode: string; issuedOn: string }): {
   tipoDte: string; tipoGeneracion: 1 | 2; numeroDocumento: string; fechaEmision: string;
 } {
-  const electronic = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/.test(d.generationCode);
-  return { tipoDte: d.type, tipoGeneracion: electronic ? 2 : 1, numeroDocumento: d.generationCode, fechaEmision: d.issuedOn };
+  return { tipoDte: d.type, tipoGeneracion: isGenerationCode(d.generationCode) ? 2 : 1, numeroDocumento: d.generationCode, fechaEmision: d.issuedOn };
 }
