@@ -179,10 +179,23 @@ describe('buildDte — payment', () => {
     ]);
   });
 
-  it('credit without methods: condition 2 and one method 01 for the total', () => {
-    const { json } = built('03', { payment: { condition: '2' } });
-    expect(json.resumen.condicionOperacion).toBe(2);
-    expect(json.resumen.pagos).toEqual([{ codigo: '01', montoPago: 11.3, referencia: null, plazo: null, periodo: null }]);
+  // A credit (2) or other (3) sale is not paid in cash: without methods, pagos is null (the schema allows it).
+  it.each([
+    ['FE', '01', undefined, 1, [{ codigo: '01', montoPago: 10, referencia: null, plazo: null, periodo: null }]],
+    ['FE', '01', { condition: '1' }, 1, [{ codigo: '01', montoPago: 10, referencia: null, plazo: null, periodo: null }]],
+    ['FE', '01', { condition: '2' }, 2, null],
+    ['FE', '01', { condition: '3' }, 3, null],
+    ['CCF', '03', undefined, 1, [{ codigo: '01', montoPago: 11.3, referencia: null, plazo: null, periodo: null }]],
+    ['CCF', '03', { condition: '1' }, 1, [{ codigo: '01', montoPago: 11.3, referencia: null, plazo: null, periodo: null }]],
+    ['CCF', '03', { condition: '2' }, 2, null],
+    ['CCF', '03', { condition: '3' }, 3, null],
+    ['CCF on credit with its terms given', '03', { condition: '2', methods: [{ code: '99', amount: '11.30', reference: 'Crédito 30 días', term: '01', period: 30 }] }, 2,
+      [{ codigo: '99', montoPago: 11.3, referencia: 'Crédito 30 días', plazo: '01', periodo: 30 }]],
+  ] as const)('%s, payment %j: condicionOperacion %d, pagos %j', (_label, type, payment, condition, pagos) => {
+    const { json } = built(type, payment === undefined ? {} : { payment });
+    expect(json.resumen.condicionOperacion).toBe(condition);
+    expect(json.resumen.pagos).toEqual(pagos);
+    expect(validateOfficialJson(schemaKindForDteType(type), json)).toEqual({ valid: true, errors: [] });
   });
 
   it('methods must add up to the total', () => {

@@ -1,7 +1,9 @@
 /**
  * `resumen` per type from the computed summary. Payment (FE/CCF): `condicionOperacion` from
  * `payment.condition` (default 1, contado); `pagos` from `payment.methods`, or — when none are
- * given — one method 01 (billetes y monedas) for the whole `totalPagar`. NC/ND have no pagos; their
+ * given — one method 01 (billetes y monedas) for the whole `totalPagar` only for a cash sale
+ * (condition 1): a credit (2) or other (3) sale without methods has `pagos` null, never an invented
+ * cash payment (buildPagosFor, shared with FEX and FSE). NC/ND have no pagos; their
  * `condicionOperacion` still comes from `payment.condition` (default 1). `observaciones` = `notes`.
  * NC/ND `codigoRetencionMH` is "22" (CAT-006, retención IVA 1 %) when the 1 % withholding applies.
  */
@@ -9,32 +11,12 @@ import type { SummaryAmounts } from '../amounts/amount.types';
 import type { DocumentCreateInput } from '../document-create.schema';
 import type { DteType } from '../dte.types';
 import { jsonNumber } from './json-number';
-
-type Payment = DocumentCreateInput['payment'];
-
-/** CAT-017 "Billetes y monedas": the default payment method. */
-export const DEFAULT_PAYMENT_METHOD = '01';
-/** CAT-016 "Contado": the default operation condition. */
-export const DEFAULT_CONDITION = '1';
-
-function buildPagos(payment: Payment, totalPagar: string): Record<string, unknown>[] {
-  const methods = payment?.methods;
-  if (!methods || methods.length === 0) {
-    return [{ codigo: DEFAULT_PAYMENT_METHOD, montoPago: jsonNumber(totalPagar), referencia: null, plazo: null, periodo: null }];
-  }
-  return methods.map((m) => ({
-    codigo: m.code,
-    montoPago: jsonNumber(m.amount),
-    referencia: m.reference ?? null,
-    plazo: m.term ?? null,
-    periodo: m.period ?? null,
-  }));
-}
+import { CASH_CONDITION, buildPagosFor } from '../extended/extended-parts';
 
 export function buildResumen(type: DteType, s: SummaryAmounts, input: DocumentCreateInput): Record<string, unknown> {
   const n = jsonNumber;
   const tributos = s.tributos ? s.tributos.map((t) => ({ codigo: t.codigo, descripcion: t.descripcion, valor: n(t.valor) })) : null;
-  const condicionOperacion = Number(input.payment?.condition ?? DEFAULT_CONDITION);
+  const condicionOperacion = Number(input.payment?.condition ?? CASH_CONDITION);
   const observaciones = input.notes ?? null;
   // Converted in this order whatever the type (the first unrepresentable amount names the error).
   const totalNoSuj = n(s.totalNoSuj);
@@ -73,7 +55,7 @@ export function buildResumen(type: DteType, s: SummaryAmounts, input: DocumentCr
   const totalNoGravado = n(s.totalNoGravado);
   const totalPagar = n(s.totalPagar);
   const totalLetras = s.totalLetras;
-  const pagos = buildPagos(input.payment, s.totalPagar);
+  const pagos = buildPagosFor(input.payment, s.totalPagar, { terms: true });
   if (type === '01') {
     return {
       totalNoSuj, totalExenta, totalGravada, subTotalVentas, descuNoSuj, descuExenta, descuGravada, porcentajeDescuento, totalDescu,
