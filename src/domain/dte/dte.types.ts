@@ -1,4 +1,5 @@
 /** Types shared by the DTE engine (request parsing, amounts, builders). */
+import type { ErrorCode } from '../shared/error-codes';
 
 /** Document types this engine issues (CAT-002): FE, CCF, NC, ND. */
 export type DteType = '01' | '03' | '05' | '06';
@@ -39,7 +40,8 @@ export function allowsContingency(type: string): boolean {
 /** A field-level problem: 422-style, camelCase dotted path with indices (`items[0].unitPrice`). */
 export interface FieldError {
   path: string;
-  code: string;
+  /** A code of the service's one taxonomy (src/domain/shared/error-codes.ts): REST and GraphQL answer it by name. */
+  code: ErrorCode;
   message: string;
 }
 

@@ -1,4 +1,5 @@
 /** Zod issues → FieldError (stable snake_case codes, Spanish messages). */
+import { isErrorCode } from '../shared/error-codes';
 import type { z } from 'zod';
 import type { FieldError } from './dte.types';
 import { formatPath, joinPath } from './field-path';
@@ -70,7 +71,7 @@ export function issuesToFieldErrors(issues: readonly Issue[]): FieldError[] {
         break;
       case 'custom': {
         const code = (iss.params as { code?: unknown } | undefined)?.code;
-        out.push({ path, code: typeof code === 'string' ? code : 'invalid_value', message: iss.message });
+        out.push({ path, code: typeof code === 'string' && isErrorCode(code) ? code : 'invalid_value', message: iss.message });
         break;
       }
       default:

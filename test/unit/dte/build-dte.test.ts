@@ -245,9 +245,18 @@ describe('buildDte — context problems', () => {
     ]);
   });
 
-  it('an amount that a JSON number cannot carry exactly is refused, not altered', () => {
-    expect(errorsOf(build('01', { items: [item({ quantity: '9999999999.99999999', unitPrice: '1' })] }, makeContext('01', { feReceiverThreshold: '1e12' }))))
-      .toEqual([{ path: 'items', code: 'amount_not_representable' }]);
+  // Refused naming the field it comes from (REST: items[3].unit_price), or the line for a computed amount; never altered.
+  it.each([
+    ['a quantity', '03', [item(), item({ quantity: '9999999999.99999999', unitPrice: '1' })], 'items[1].quantity', '9999999999.99999999'],
+    ['a unit price', '01', [item(), item(), item(), item({ unitPrice: '100000000.00000002' })], 'items[3].unitPrice', '100000000.00000002'],
+    ['a discount', '03', [item(), item({ unitPrice: '200000000', discount: '100000000.00000002' })], 'items[1].discount', '100000000.00000002'],
+    ['a line amount computed from two representable ones', '01', [item({ quantity: '1.5', unitPrice: '66666666.6666667' })], 'items[0]', '100000000.00000005'],
+  ] as const)('an amount a JSON number cannot carry exactly (%s) is refused naming its field', (_label, type, items, path, value) => {
+    const r = build(type, { items: [...items] }, makeContext(type, { feReceiverThreshold: '1e12' }));
+    expect(r).toEqual({
+      ok: false,
+      errors: [{ path, code: 'amount_not_representable', message: `El monto ${value} no se puede representar exactamente como número JSON; reduzca los decimales o el monto.` }],
+    });
   });
 
   it('a control number of another type is a caller bug (thrown)', () => {

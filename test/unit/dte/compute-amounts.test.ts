@@ -136,10 +136,51 @@ const rows: Row[] = [
     input: input('03', [line('1000.00')], { perception: true, isLargeTaxpayer: true }),
     summary: { iva: '130.00', ivaPerci: '10.00', montoTotalOperacion: '1130.00', totalPagar: '1140.00' },
   },
+  // Perception, Código Tributario art. 163: goods only (item types 1 and 3), without IVA, from 100.00.
   {
-    label: 'CCF perception and withholding together',
-    input: input('03', [line('1000.00')], { perception: true, withholdingIva1: true, isLargeTaxpayer: true }),
-    summary: { ivaPerci: '10.00', ivaRete: '10.00', totalPagar: '1130.00' },
+    label: 'CCF perception at exactly 100.00 of goods → 1.00',
+    input: input('03', [line('100.00')], { perception: true, isLargeTaxpayer: true }),
+    summary: { iva: '13.00', ivaPerci: '1.00', montoTotalOperacion: '113.00', totalPagar: '114.00' },
+    items: [{ ivaPerci: '1' }],
+    warnings: [],
+  },
+  {
+    label: 'CCF perception below: 99.99 of goods → none, with the warning',
+    input: input('03', [line('99.99')], { perception: true, isLargeTaxpayer: true }),
+    summary: { ivaPerci: '0.00', totalPagar: '112.99' },
+    items: [{ ivaPerci: '0' }],
+    warnings: ['perception_below_threshold'],
+  },
+  {
+    label: 'CCF perception on the goods part only: 80.00 goods + 500.00 services → below 100.00, none',
+    input: input('03', [line('80.00'), line('500.00', { type: '2' })], { perception: true, isLargeTaxpayer: true }),
+    summary: { iva: '75.40', ivaPerci: '0.00', totalPagar: '655.40' },
+    warnings: ['perception_below_threshold'],
+  },
+  {
+    label: 'CCF perception: goods (type 1) and goods-and-services (type 3) lines count, services (2) do not',
+    input: input('03', [line('150.00'), line('50.00', { type: '3' }), line('400.00', { type: '2' })], { perception: true, isLargeTaxpayer: true }),
+    summary: { iva: '78.00', ivaPerci: '2.00', montoTotalOperacion: '678.00', totalPagar: '680.00' },
+    items: [{ ivaPerci: '1.5' }, { ivaPerci: '0.5' }, { ivaPerci: '0' }],
+    warnings: [],
+  },
+  {
+    label: 'CCF perception after the taxed global discount: 120.00 goods + 80.00 services − 50.00 → goods base 90.00, none',
+    input: input('03', [line('120.00'), line('80.00', { type: '2' })], { perception: true, isLargeTaxpayer: true, globalDiscount: { gravada: '50.00' } }),
+    summary: { subTotal: '150.00', iva: '19.50', ivaPerci: '0.00', totalPagar: '169.50' },
+    warnings: ['perception_below_threshold'],
+  },
+  {
+    label: 'CCF perception after the taxed global discount: 300.00 goods + 100.00 services − 40.00 → goods base 270.00 → 2.70',
+    input: input('03', [line('300.00'), line('100.00', { type: '2' })], { perception: true, isLargeTaxpayer: true, globalDiscount: { gravada: '40.00' } }),
+    summary: { subTotal: '360.00', iva: '46.80', ivaPerci: '2.70', montoTotalOperacion: '406.80', totalPagar: '409.50' },
+    warnings: [],
+  },
+  {
+    label: 'CCF withholding counts goods and services alike (art. 162): 60.00 + 40.00 services → 1.00',
+    input: input('03', [line('60.00'), line('40.00', { type: '2' })], { withholdingIva1: true }),
+    summary: { ivaRete: '1.00', totalPagar: '112.00' },
+    warnings: [],
   },
   {
     label: 'NC: IVA in tributos and totalIva, per-line IVA',
@@ -165,6 +206,54 @@ const rows: Row[] = [
       montoTotalOperacion: '118.00', totalPagar: '118.00',
     },
     items: [{ tributos: ['20', '59'], tributes: [{ code: '59', value: '5' }] }],
+  },
+  // Rate-based tributes use the same base as IVA: after the taxed global discount. Per-unit ones stay on quantity.
+  {
+    label: 'CCF tourism (59) with a 20.00 taxed global discount: IVA and 59 on 80.00',
+    input: input('03', [line('100.00', { taxes: ['59'] })], { globalDiscount: { gravada: '20.00' } }),
+    summary: {
+      subTotal: '80.00',
+      tributos: [
+        { codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: '10.40' },
+        { codigo: '59', descripcion: 'Turismo: por alojamiento (5%)', valor: '4.00' },
+      ],
+      montoTotalOperacion: '94.40', totalPagar: '94.40',
+    },
+  },
+  {
+    label: 'CCF tourism (59) on one of two taxed lines, with a discount: its share of the discounted base',
+    input: input('03', [line('300.00', { taxes: ['59'] }), line('100.00')], { globalDiscount: { gravada: '40.00' } }),
+    summary: {
+      subTotal: '360.00',
+      tributos: [
+        { codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: '46.80' },
+        { codigo: '59', descripcion: 'Turismo: por alojamiento (5%)', valor: '13.50' },
+      ],
+      montoTotalOperacion: '420.30',
+    },
+  },
+  {
+    label: 'FE tourism (59) with a 22.60 taxed global discount: 5 % of (113.00 − 22.60) / 1.13 = 4.00',
+    input: input('01', [line('113.00', { taxes: ['59'] })], { globalDiscount: { gravada: '22.60' } }),
+    summary: { subTotal: '90.40', iva: '10.40', tributos: [{ codigo: '59', descripcion: 'Turismo: por alojamiento (5%)', valor: '4.00' }], montoTotalOperacion: '94.40' },
+  },
+  {
+    label: 'CCF fuel with a taxed global discount: FOVIAL and COTRANS stay per gallon, IVA on the discounted base',
+    input: input('03', [line('4.00', { quantity: '10', unitCode: '22', taxes: ['D1', 'C8'] })], { globalDiscount: { gravada: '10.00' } }),
+    summary: {
+      subTotal: '30.00',
+      tributos: [
+        { codigo: '20', descripcion: 'Impuesto al Valor Agregado 13%', valor: '3.90' },
+        { codigo: 'D1', descripcion: 'FOVIAL ($0.20 Ctvs. por galón)', valor: '2.00' },
+        { codigo: 'C8', descripcion: 'COTRANS ($0.10 Ctvs. por galón)', valor: '1.00' },
+      ],
+      montoTotalOperacion: '36.90',
+    },
+  },
+  {
+    label: 'CCF air departure (71) with a taxed global discount: 7.00 per unit, unchanged',
+    input: input('03', [line('50.00', { quantity: '2', taxes: ['71'] })], { globalDiscount: { gravada: '50.00' } }),
+    summary: { subTotal: '50.00', iva: '6.50', montoTotalOperacion: '70.50' },
   },
   {
     label: 'FE tourism lodging (59): 5 % of the price without IVA',
@@ -234,11 +323,25 @@ describe('computeAmounts', () => {
     expect(totalLetras).toBe('ONCE DÓLARES CON 30/100');
   });
 
-  it('the below-threshold warning is in Spanish and names the base', () => {
-    const r = computeAmounts(input('03', [line('99.99')], { withholdingIva1: true }));
-    expect(r.ok && r.value.warnings).toEqual([
-      { code: 'withholding_below_threshold', message: 'No se aplicó la retención de IVA 1 %: la base gravada sin IVA (99.99 USD) es menor que 100.00 USD.' },
-    ]);
+  it.each([
+    ['withholding', input('03', [line('99.99')], { withholdingIva1: true }),
+      { code: 'withholding_below_threshold', message: 'No se aplicó la retención de IVA 1 %: la base gravada sin IVA (99.99 USD) es menor que 100.00 USD.' }],
+    ['perception', input('03', [line('99.99'), line('900.00', { type: '2' })], { perception: true, isLargeTaxpayer: true }),
+      { code: 'perception_below_threshold', message: 'No se aplicó la percepción de IVA 1 %: la base gravada de bienes sin IVA (99.99 USD) es menor que 100.00 USD.' }],
+  ])('the %s below-threshold warning is in Spanish and names the base', (_label, amounts, warning) => {
+    const r = computeAmounts(amounts);
+    expect(r.ok && r.value.warnings).toEqual([warning]);
+  });
+
+  it('perception and withholding on one document are refused in Spanish, citing both articles', () => {
+    expect(computeAmounts(input('03', [line('1000.00')], { perception: true, withholdingIva1: true, isLargeTaxpayer: true }))).toEqual({
+      ok: false,
+      errors: [{
+        path: 'perception',
+        code: 'invalid_combination',
+        message: 'La percepción y la retención de IVA 1 % se excluyen en un mismo documento: percibe el gran contribuyente que vende bienes a quien no lo es (Código Tributario art. 163); retiene el gran contribuyente que compra a quien no lo es (art. 162). Indique solo una.',
+      }],
+    });
   });
 
   const refusals: [string, AmountsInput, { path: string; code: string }[]][] = [

@@ -104,7 +104,8 @@ describe('section builders write the schema order themselves', () => {
     ['01', { items: [item({ unitPrice: '226.00', taxes: ['59'] }), item({ type: '2', unitCode: '99', tax: 'no_gravado', unitPrice: '-1.00' })], globalDiscount: { gravada: '10.00' } }],
     ['03', { items: [item({ quantity: '10', unitCode: '22', unitPrice: '4.00', taxes: ['D1', 'C8'] }), item({ type: '4', unitCode: '99', unitPrice: '32.00', taxes: ['57'] })] }],
     ['03', { payment: { condition: '2', methods: [{ code: '01', amount: '11.30' }] }, notes: 'Nota', appendix: [{ field: 'pedido', label: 'Pedido', value: 'PO-1' }] }],
-    ['03', { items: [item({ unitPrice: '1000.00', taxes: ['71'] })], perception: true, withholding: { iva1: true } }],
+    ['03', { items: [item({ unitPrice: '1000.00', taxes: ['71'] })], perception: true }],
+    ['03', { items: [item({ unitPrice: '1000.00', taxes: ['59'] })], withholding: { iva1: true }, globalDiscount: { gravada: '100.00' } }],
     ['05', { items: [item({ unitPrice: '200.00', ...related })], withholding: { iva1: true } }],
     ['06', { items: [item({ unitPrice: '5.00', ...related }), item({ tax: 'no_sujeta', ...related })], notes: 'Ajuste' }],
   ];

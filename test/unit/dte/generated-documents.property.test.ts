@@ -201,7 +201,8 @@ const caseArb: fc.Arbitrary<Case> = fc.constantFrom<DteType>('01', '03', '05', '
         noSujeta: floor2(t.no_sujeta.times(g.discountShares[2])).toFixed(2),
       };
     }
-    if (g.withholding) body.withholding = { iva1: true };
+    // Perception (CT art. 163) and withholding (art. 162) exclude each other on one document.
+    if (g.withholding && !g.perception) body.withholding = { iva1: true };
     if (g.perception) body.perception = true;
     if (g.condition) body.payment = { condition: g.condition };
     if (g.notes) body.notes = g.notes;
@@ -277,13 +278,15 @@ function recomputeAndCompare(type: DteType, json: Json, body: Body, warnings: { 
     if (items.some((it) => D(it.ventaGravada).gt(0))) same(t20?.valor, iva, 'tributo 20');
     if (type !== '03') same(res.totalIva, iva, 'totalIva NC/ND');
   }
+  // The taxed global discount spread over part of the taxed sales (the same base as IVA).
+  const discounted = (part: Decimal) => (descuGravada.isZero() ? r2(part) : r2(part.times(taxedAmount).div(res.totalGravada)));
   for (const t of tributos.filter((x) => x.codigo !== '20')) {
     const perUnit: Record<string, string> = { '71': '7.00', D1: '0.20', C8: '0.10' };
     const values = items.filter((it) => (it.tributos ?? []).includes(t.codigo)).map((it) =>
       t.codigo === '59'
         ? r8((type === '01' ? D(it.ventaGravada).div('1.13') : D(it.ventaGravada)).times('0.05'))
         : r8(D(it.cantidad).times(perUnit[t.codigo])));
-    same(t.valor, r2(total(values)), `tributo ${t.codigo}`);
+    same(t.valor, t.codigo === '59' ? discounted(total(values)) : r2(total(values)), `tributo ${t.codigo}`);
   }
   const subTotal = subTotalVentas.minus(globalDiscounts);
   const monto = subTotal.plus(total(tributos.map((t) => D(t.valor))));
@@ -295,7 +298,11 @@ function recomputeAndCompare(type: DteType, json: Json, body: Body, warnings: { 
   else same(res.ivaRete, new Decimal(0), 'ivaRete (no aplicada)');
   expect(warnings.some((w) => w.code === 'withholding_below_threshold')).toBe(wantsWithholding && base.lt(100));
   const ivaPerci = type === '01' ? new Decimal(0) : D(res.ivaPerci);
-  if (body.perception === true) same(res.ivaPerci, r2(base.times('0.01')), 'ivaPerci');
+  const wantsPerception = body.perception === true;
+  // Perception: goods lines only (tipoItem 1 and 3), after their share of the taxed discount, from 100.00.
+  const goodsBase = discounted(total(items.filter((it) => it.tipoItem === 1 || it.tipoItem === 3).map((it) => D(it.ventaGravada))));
+  if (wantsPerception) same(res.ivaPerci, goodsBase.gte(100) ? r2(goodsBase.times('0.01')) : new Decimal(0), 'ivaPerci');
+  expect(warnings.some((w) => w.code === 'perception_below_threshold')).toBe(wantsPerception && goodsBase.lt(100));
   same(res.totalPagar, D(res.montoTotalOperacion).plus(ivaPerci).minus(res.ivaRete).plus(res.totalNoGravado), 'totalPagar');
   expect(res.totalLetras).toBe(amountInWords(D(res.totalPagar).toFixed(2)));
   return { exact: diffs.every((d) => d.isZero()) };

@@ -6,7 +6,7 @@ import type { DteType } from '../../../src/domain/dte/dte.types';
 import { schemaKindForDteType, validateOfficialJson } from '../../../src/domain/dte/schemas/official-schema-validator';
 import { RELATED_CCF, body, item, makeContext, type Body } from './dte-fixtures';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- built MH JSON read by path in assertions
+type Json = Record<string, any>;
 
 /** As the issuing service resolves them: a generation code is electronic (2), anything else paper (1). */
 function contextFor(type: DteType, parsed: { relatedDocuments?: { type: string; generationCode: string; issuedOn: string }[] }, issuedAt: string): BuildContext {

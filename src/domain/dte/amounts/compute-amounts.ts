@@ -19,7 +19,13 @@ export function computeAmounts(input: AmountsInput): AmountsResult {
   const errors: FieldError[] = [];
   if (input.items.length === 0) errors.push({ path: 'items', code: 'required', message: 'El documento necesita al menos un ítem.' });
   input.items.forEach((item, i) => errors.push(...checkItemTributes(type, item, i)));
-  if (input.perception) {
+  if (input.perception && input.withholdingIva1) {
+    errors.push({
+      path: 'perception',
+      code: 'invalid_combination',
+      message: 'La percepción y la retención de IVA 1 % se excluyen en un mismo documento: percibe el gran contribuyente que vende bienes a quien no lo es (Código Tributario art. 163); retiene el gran contribuyente que compra a quien no lo es (art. 162). Indique solo una.',
+    });
+  } else if (input.perception) {
     if (!PERCEPTION_TYPES.includes(type)) {
       errors.push({ path: 'perception', code: 'perception_not_allowed', message: 'La percepción de IVA 1 % solo se aplica en comprobantes de crédito fiscal (03).' });
     } else if (!input.isLargeTaxpayer) {

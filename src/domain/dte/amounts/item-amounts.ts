@@ -7,7 +7,7 @@
 import type { DteType, FieldError } from '../dte.types';
 import type { AmountItemInput, ItemAmounts } from './amount.types';
 import { type Dec, IVA_FACTOR, IVA_RATE, ONE_PERCENT, ZERO, dec, round8 } from './decimal-math';
-import { IVA_TRIBUTE, bodyTributeCode, computeItemTributes } from './tribute-rules';
+import { IVA_TRIBUTE, bodyTributeCode, computeItemTributes, type LineTribute } from './tribute-rules';
 
 /** Internal decimal form of a line, kept for the summary. */
 export interface ItemDecimals {
@@ -22,8 +22,13 @@ export interface ItemDecimals {
   lineIva: Dec;
   codTributo: string | null;
   tributos: string[] | null;
-  tributes: { code: string; value: Dec }[];
+  tributes: LineTribute[];
+  /** A transfer of goods (CAT-011 1 bienes, 3 bienes y servicios): the base of the IVA perception (CT art. 163). */
+  goods: boolean;
 }
+
+/** CAT-011 item types that transfer goods (`bienes muebles corporales`): 1 bienes, 3 ambos. */
+export const GOODS_ITEM_TYPES: readonly string[] = ['1', '3'];
 
 export function computeItem(type: DteType, item: AmountItemInput, index: number): { value: ItemDecimals } | { errors: FieldError[] } {
   const quantity = dec(item.quantity);
@@ -38,7 +43,7 @@ export function computeItem(type: DteType, item: AmountItemInput, index: number)
     return {
       value: {
         quantity, unitPrice: ZERO, discount: ZERO, ventaNoSuj: ZERO, ventaExenta: ZERO, ventaGravada: ZERO, noGravado: gross,
-        ivaItem: ZERO, lineIva: ZERO, codTributo: null, tributos: null, tributes: [],
+        ivaItem: ZERO, lineIva: ZERO, codTributo: null, tributos: null, tributes: [], goods: false,
       },
     };
   }
@@ -71,11 +76,12 @@ export function computeItem(type: DteType, item: AmountItemInput, index: number)
       codTributo: bodyTributeCode(item),
       tributos,
       tributes: extras,
+      goods: GOODS_ITEM_TYPES.includes(item.type),
     },
   };
 }
 
-/** String form of a line; `withheld`/`perceived` say whether the 1 % applies to the document. */
+/** String form of a line; `withheld`/`perceived` say whether the 1 % applies to the document (perception: goods lines only). */
 export function itemAmountsOf(d: ItemDecimals, withheld: boolean, perceived: boolean): ItemAmounts {
   const s = (v: Dec) => round8(v).toFixed();
   const onePercent = (flag: boolean) => (flag ? s(d.ventaGravada.times(ONE_PERCENT)) : '0');
@@ -89,7 +95,7 @@ export function itemAmountsOf(d: ItemDecimals, withheld: boolean, perceived: boo
     noGravado: s(d.noGravado),
     ivaItem: s(d.ivaItem),
     totalIva: s(d.lineIva),
-    ivaPerci: onePercent(perceived),
+    ivaPerci: onePercent(perceived && d.goods),
     ivaRete: onePercent(withheld),
     codTributo: d.codTributo,
     tributos: d.tributos,

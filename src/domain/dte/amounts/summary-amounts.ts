@@ -10,7 +10,12 @@
  *   montoTotalOperacion = subTotal + Σ tributos (IVA included);
  *   totalPagar = montoTotalOperacion + ivaPerci − ivaRete + totalNoGravado.
  * totalDescu (informative) = Σ item discounts + global discounts (MH manual, discounts section).
- * Withholding/perception: 1 % of the taxed base without IVA (FE: (totalGravada − descuGravada)/1.13).
+ * Withholding (Código Tributario art. 162: a large-taxpayer buyer of goods or services): 1 % of the
+ * taxed base without IVA (FE: (totalGravada − descuGravada)/1.13), from 100.00 USD of that base.
+ * Perception (art. 163: a large-taxpayer seller of goods): 1 % of the taxed GOODS base without IVA
+ * (item types 1 and 3, after their share of the taxed global discount), from 100.00 USD of it.
+ * Below the threshold neither applies and the document gets a warning saying so.
+ * Rate-based section-1 tributes (59) use the same discounted base as IVA; per-unit ones do not.
  */
 import { amountInWords } from '../amount-in-words';
 import type { DteType, FieldError, Warning } from '../dte.types';
@@ -18,8 +23,9 @@ import type { GlobalDiscountInput, SummaryAmounts, SummaryTribute } from './amou
 import { ExactDecimal } from './exact-decimal';
 import { type Dec, HUNDRED, IVA_FACTOR, IVA_RATE, MH_AMOUNT_LIMIT, ONE, ONE_PERCENT, ZERO, dec, fixed2, round2, sum } from './decimal-math';
 import type { ItemDecimals } from './item-amounts';
-import { IVA_TRIBUTE, tributeName } from './tribute-rules';
+import { IVA_TRIBUTE, tributeName, type LineTribute } from './tribute-rules';
 
+/** CT arts. 162 and 163: withholding and perception apply to operations of 100.00 USD or more (without IVA). */
 export const WITHHOLDING_THRESHOLD = dec('100.00');
 
 export interface SummaryOptions {
@@ -34,6 +40,33 @@ export interface SummaryDecimals {
   withheld: boolean;
   perceived: boolean;
   warnings: Warning[];
+}
+
+/** The taxed global discount spread over part of the taxed sales: `part × taxedAmount / totalGravada`, 2 decimals. */
+function afterTaxedDiscount(part: Dec, totalGravada: Dec, taxedAmount: Dec): Dec {
+  if (taxedAmount.eq(totalGravada) || totalGravada.isZero()) return round2(part);
+  return part.times(taxedAmount).divRound(totalGravada, 2);
+}
+
+/**
+ * A section-1 tribute of the summary: Σ of its line values (2 decimals). A rate-based one (59…) is
+ * levied on the same base as IVA, the taxed sales after the taxed global discount, so the
+ * discount's share of its lines is taken off; a per-unit one (71, D1, C8 per gallon) stays on the
+ * quantity.
+ */
+function tributeValue(lines: readonly LineTribute[], totalGravada: Dec, taxedAmount: Dec): Dec {
+  const perUnit = sum(lines.filter((t) => !t.rateBased).map((t) => t.value));
+  const rated = sum(lines.filter((t) => t.rateBased).map((t) => t.value));
+  return round2(perUnit.plus(afterTaxedDiscount(rated, totalGravada, taxedAmount)));
+}
+
+/**
+ * Base of the IVA perception (Código Tributario art. 163): the taxed sales of goods (CAT-011 item
+ * types 1 and 3), after their share of the taxed global discount; CCF prices exclude IVA.
+ */
+function perceptionBase(items: readonly ItemDecimals[], totalGravada: Dec, taxedAmount: Dec): Dec {
+  const goods = sum(items.filter((i) => i.goods).map((i) => i.ventaGravada));
+  return afterTaxedDiscount(goods, totalGravada, taxedAmount);
 }
 
 function checkDiscount(errors: FieldError[], field: string, discount: Dec, total: Dec, label: string): void {
@@ -87,7 +120,8 @@ export function computeSummary(items: readonly ItemDecimals[], opts: SummaryOpti
   const extraCodes: string[] = [];
   for (const i of items) for (const t of i.tributes) if (!extraCodes.includes(t.code)) extraCodes.push(t.code);
   for (const code of extraCodes) {
-    const value = round2(sum(items.flatMap((i) => i.tributes.filter((t) => t.code === code).map((t) => t.value))));
+    const lines = items.flatMap((i) => i.tributes.filter((t) => t.code === code));
+    const value = tributeValue(lines, totalGravada, taxedAmount);
     tributos.push({ codigo: code, descripcion: tributeName(code), valor: fixed2(value) });
     tributesTotal = tributesTotal.plus(value);
   }
@@ -109,8 +143,21 @@ export function computeSummary(items: readonly ItemDecimals[], opts: SummaryOpti
       });
     }
   }
-  const perceived = opts.perception;
-  const ivaPerci = perceived ? taxedAmount.times(ONE_PERCENT).divRound(baseDivisor, 2) : ZERO;
+  let perceived = false;
+  let ivaPerci = ZERO;
+  if (opts.perception) {
+    // CT art. 163: goods only, without IVA, from 100.00 of that base.
+    const base = perceptionBase(items, totalGravada, taxedAmount);
+    if (base.gte(WITHHOLDING_THRESHOLD)) {
+      perceived = true;
+      ivaPerci = round2(base.times(ONE_PERCENT));
+    } else {
+      warnings.push({
+        code: 'perception_below_threshold',
+        message: `No se aplicó la percepción de IVA 1 %: la base gravada de bienes sin IVA (${base.toFixed(2)} USD) es menor que 100.00 USD.`,
+      });
+    }
+  }
   const totalPagar = montoTotalOperacion.plus(ivaPerci).minus(ivaRete).plus(totalNoGravado);
 
   if (totalPagar.isNegative()) {

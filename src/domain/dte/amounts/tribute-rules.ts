@@ -4,7 +4,8 @@
  * Section 1 (summarised in resumen.tributos, added to montoTotalOperacion):
  *   20  IVA 13 %: implicit on every taxed line of CCF/NC/ND (listing it is accepted); refused on FE,
  *       whose prices already contain the IVA.
- *   59  Turismo por alojamiento: 5 % of the line's taxed amount without IVA.
+ *   59  Turismo por alojamiento: 5 % of the line's taxed amount without IVA, after the taxed global
+ *       discount (the same base as IVA; see summary-amounts.ts).
  *   71  Turismo salida del país por vía aérea: 7.00 per unit (quantity).
  *   D1  FOVIAL: 0.20 per gallon; C8 COTRANS: 0.10 per gallon — the line's unit must be CAT-014 22 (galón).
  *   C3  IVA exportaciones 0 %: export documents only → refused (not_allowed_for_type).
@@ -18,6 +19,7 @@
  */
 import { CatalogCode, getCatalog, findEntry } from '../../catalog/catalogs';
 import type { DteType, FieldError } from '../dte.types';
+import type { ErrorCode } from '../../shared/error-codes';
 import type { AmountItemInput } from './amount.types';
 import { type Dec, IVA_FACTOR, dec, round8 } from './decimal-math';
 
@@ -66,7 +68,7 @@ export function tributeName(code: string): string {
   return findEntry(CatalogCode.tribute, code)?.name ?? code;
 }
 
-function err(path: string, code: string, message: string): FieldError {
+function err(path: string, code: ErrorCode, message: string): FieldError {
   return { path, code, message };
 }
 
@@ -120,19 +122,30 @@ export function checkItemTributes(type: DteType, item: AmountItemInput, index: n
   return errors;
 }
 
-/** Section-1 tributes (other than IVA) the line carries, with their computed 8-decimal value. */
-export function computeItemTributes(type: DteType, item: AmountItemInput, ventaGravada: Dec, quantity: Dec): { code: string; value: Dec }[] {
+/** A section-1 tribute computed on one line; `rateBased` ones follow the taxed base's global discount. */
+export interface LineTribute {
+  code: string;
+  value: Dec;
+  rateBased: boolean;
+}
+
+/**
+ * Section-1 tributes (other than IVA) the line carries, with their computed 8-decimal value on the
+ * line's own amount: a rate on its taxed sale without IVA, or an amount per unit (per gallon for D1
+ * and C8). The summary applies the document's taxed global discount to the rate-based ones.
+ */
+export function computeItemTributes(type: DteType, item: AmountItemInput, ventaGravada: Dec, quantity: Dec): LineTribute[] {
   if (item.type === TRIBUTE_ITEM_TYPE) return [];
-  const out: { code: string; value: Dec }[] = [];
+  const out: LineTribute[] = [];
   for (const code of item.taxes ?? []) {
     const rule = COMPUTABLE[code];
     if (!rule) continue;
     if (rule.kind === 'rate') {
       // FE prices include IVA: the rate applies to ventaGravada / 1.13.
       const value = ventaGravada.times(rule.rate);
-      out.push({ code, value: type === '01' ? value.divRound(IVA_FACTOR, 8) : round8(value) });
+      out.push({ code, value: type === '01' ? value.divRound(IVA_FACTOR, 8) : round8(value), rateBased: true });
     } else {
-      out.push({ code, value: round8(quantity.times(rule.amount)) });
+      out.push({ code, value: round8(quantity.times(rule.amount)), rateBased: false });
     }
   }
   return out;

@@ -87,9 +87,7 @@ export function buildDte(input: DocumentCreateInput, ctx: BuildContext): BuildRe
     const parts = buildDteParts(type, input, ctx, amounts, emisor.value);
     json = BUILDERS[type](parts);
   } catch (err) {
-    if (err instanceof UnrepresentableAmountError) {
-      return { ok: false, errors: [{ path: 'items', code: 'amount_not_representable', message: `${err.message}; reduzca los decimales o el monto.` }] };
-    }
+    if (err instanceof UnrepresentableAmountError) return unrepresentable(err);
     throw err;
   }
   assertOfficial(type, json);
@@ -102,11 +100,14 @@ function buildOtherType(input: DocumentCreateInput, type: ExtendedDteType, ctx: 
   try {
     built = buildExtendedDte(input, type, ctx);
   } catch (err) {
-    if (err instanceof UnrepresentableAmountError) {
-      return { ok: false, errors: [{ path: 'items', code: 'amount_not_representable', message: `${err.message}; reduzca los decimales o el monto.` }] };
-    }
+    if (err instanceof UnrepresentableAmountError) return unrepresentable(err);
     throw err;
   }
   if (built.ok) assertOfficial(type, built.json);
   return built;
+}
+
+/** An amount a JSON number cannot carry exactly: refused naming its field (or its line), never altered. */
+function unrepresentable(err: UnrepresentableAmountError): BuildResult {
+  return { ok: false, errors: [{ path: err.path ?? 'items', code: 'amount_not_representable', message: `${err.message}; reduzca los decimales o el monto.` }] };
 }

@@ -6,7 +6,7 @@
 import type { ItemAmounts } from '../amounts/amount.types';
 import type { DocumentItemInput } from '../document-create.schema';
 import type { DteType } from '../dte.types';
-import { jsonNumber } from './json-number';
+import { UnrepresentableAmountError, jsonNumber } from './json-number';
 
 function buildLine(type: DteType, item: DocumentItemInput, a: ItemAmounts, index: number): Record<string, unknown> {
   const n = jsonNumber;
@@ -40,6 +40,17 @@ function buildLine(type: DteType, item: DocumentItemInput, a: ItemAmounts, index
   }
 }
 
+/** The request field an item amount comes from as given; amounts computed from several (ventas, IVA) name the line. */
+const INPUT_FIELDS: readonly [keyof ItemAmounts, string][] = [['cantidad', 'quantity'], ['precioUni', 'unitPrice'], ['montoDescu', 'discount']];
+
 export function buildCuerpoDocumento(type: DteType, items: readonly DocumentItemInput[], amounts: readonly ItemAmounts[]): Record<string, unknown>[] {
-  return items.map((item, i) => buildLine(type, item, amounts[i], i));
+  return items.map((item, i) => {
+    try {
+      return buildLine(type, item, amounts[i], i);
+    } catch (err) {
+      if (!(err instanceof UnrepresentableAmountError)) throw err;
+      const field = INPUT_FIELDS.find(([mh]) => amounts[i][mh] === err.value)?.[1];
+      throw err.at(field ? `items[${i}].${field}` : `items[${i}]`);
+    }
+  });
 }

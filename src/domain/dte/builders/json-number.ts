@@ -5,8 +5,17 @@
 import Decimal from 'decimal.js';
 
 export class UnrepresentableAmountError extends Error {
+  /** The request field the amount comes from (`items[3].unitPrice`, or the line `items[3]`), when known. */
+  path: string | undefined;
+
   constructor(readonly value: string) {
     super(`El monto ${value} no se puede representar exactamente como número JSON`);
+  }
+
+  /** The same error, naming the field it comes from. */
+  at(path: string): UnrepresentableAmountError {
+    this.path = path;
+    return this;
   }
 }
 
