@@ -79,6 +79,8 @@ export interface Field {
   readonly value: string;
   /** A short second field drawn on the same row (NIT · NRC, teléfono · correo). */
   readonly pair?: Field;
+  /** A code printed whole on one line (FieldLike.code). */
+  readonly code?: boolean;
 }
 
 /** Joins short fields two per row: `a` with `b` when both are present. */

@@ -1,6 +1,6 @@
 /** Page-1 header: issuer (logo, name, identification, activity, address, contact) and the document title box. */
 import { type PartyView, pairFields } from './dte-view';
-import { COLOR, CONTENT_WIDTH, type Doc, FONT, LEFT, RIGHT, drawFields, drawText, fillRect, hLine, strokeRect, textHeight } from './pdf-layout';
+import { COLOR, CONTENT_WIDTH, type Doc, FONT, LEFT, RIGHT, drawFields, drawFitted, drawText, fillRect, hLine, strokeRect, textHeight } from './pdf-layout';
 
 export interface HeaderData {
   readonly issuer: PartyView;
@@ -71,7 +71,8 @@ export function drawContinuationHeader(doc: Doc, title: string, controlNumber: s
   strokeRect(doc, LEFT, y, CONTENT_WIDTH, h, COLOR.border, 3);
   drawText(doc, `${title} (continuación)`, LEFT + 8, y + 5, 240, { font: FONT.bold, size: 9, color: COLOR.accent });
   drawText(doc, 'DOCUMENTO TRIBUTARIO ELECTRÓNICO', LEFT + 8, y + 16, 240, { size: 6.5, color: COLOR.muted });
-  drawText(doc, `Número de control: ${controlNumber}`, LEFT + 250, y + 5, CONTENT_WIDTH - 258, { size: 7.5, align: 'right' });
-  drawText(doc, `Código de generación: ${generationCode}`, LEFT + 250, y + 15, CONTENT_WIDTH - 258, { size: 7.5, align: 'right' });
+  // One line each, whatever their characters (shrunk rather than wrapped).
+  drawFitted(doc, `Número de control: ${controlNumber}`, LEFT + 250, y + 5, CONTENT_WIDTH - 258, { size: 7.5, minSize: 6, align: 'right' });
+  drawFitted(doc, `Código de generación: ${generationCode}`, LEFT + 250, y + 15, CONTENT_WIDTH - 258, { size: 7.5, minSize: 6, align: 'right' });
   return y + h + 8;
 }

@@ -19,7 +19,7 @@ export const FOOTER_Y = PAGE_HEIGHT - MARGIN + 2;
 /** Vertical space between blocks. */
 export const GAP = 7;
 
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
+export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', code: 'Courier-Bold' } as const;
 export type FontName = (typeof FONT)[keyof typeof FONT];
 
 export const COLOR = {
@@ -113,7 +113,15 @@ export interface FieldLike {
   readonly label: string;
   readonly value: string;
   readonly pair?: FieldLike;
+  /**
+   * A code to read and copy whole (seal, generation code, control number): one line in a fixed-width
+   * font, whatever its characters, shrunk (down to CODE_MIN_SIZE) rather than wrapped.
+   */
+  readonly code?: boolean;
 }
+
+const CODE_SIZE = 8;
+const CODE_MIN_SIZE = 6;
 
 const FIELD_ROW_GAP = 2.2;
 const PAIR_LABEL_GAP = 5;
@@ -127,6 +135,7 @@ function pairLayout(doc: Doc, f: FieldLike, labelWidth: number, width: number, v
 }
 
 function fieldRowHeight(doc: Doc, f: FieldLike, labelWidth: number, width: number, valueFont: FontName): number {
+  if (f.code) return Math.max(textHeight(doc, 'X', width, { font: FONT.code, size: CODE_SIZE }), textHeight(doc, f.label, labelWidth - 4, { size: 7 })) + FIELD_ROW_GAP;
   if (f.pair) {
     const { pairValueW } = pairLayout(doc, f, labelWidth, width, valueFont);
     const pairH = textHeight(doc, f.pair.value, pairValueW, { font: valueFont, size: 8 });
@@ -145,7 +154,9 @@ export function drawFields(doc: Doc, list: readonly FieldLike[], x: number, y: n
   let cy = y;
   for (const f of list) {
     drawText(doc, f.label, x, cy + 0.8, labelWidth - 4, { size: 7, color: COLOR.muted });
-    if (f.pair) {
+    if (f.code) {
+      drawFitted(doc, f.value, x + labelWidth, cy, width - labelWidth, { font: FONT.code, size: CODE_SIZE, minSize: CODE_MIN_SIZE });
+    } else if (f.pair) {
       const { pairX, pairLabelW, pairValueW } = pairLayout(doc, f, labelWidth, width, valueFont);
       drawText(doc, f.value, x + labelWidth, cy, pairX - labelWidth - 4, { font: valueFont, size: 8 });
       drawText(doc, f.pair.label, x + pairX, cy + 0.8, pairLabelW, { size: 7, color: COLOR.muted });

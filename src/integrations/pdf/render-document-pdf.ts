@@ -7,7 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { CatalogCode } from '../../domain/catalog/catalogs';
-import { type Json, asObject, asText, catalogName, documentTypeTitle, fields, issuerView, receiverView } from './dte-view';
+import { type Field, type Json, asObject, asText, catalogName, documentTypeTitle, fields, issuerView, receiverView } from './dte-view';
 import { formatIsoDate, formatSvDateTime, issueInstant, safeText } from './format';
 import { drawIdentification } from './identification-block';
 import { drawContinuationHeader, drawHeader } from './issuer-block';
@@ -70,10 +70,12 @@ function identificationFields(dte: Json, idy: Identity, input: PdfDocumentInput)
   const id = asObject(dte.identificacion) ?? {};
   const contingency = catalogName(CatalogCode.contingencyType, id.tipoContingencia);
   const reason = asText(id.motivoContin);
-  return fields([
-    ['Código de generación', idy.generationCode],
-    ['Número de control', idy.controlNumber],
-    ['Sello de recepción', input.seal ?? 'Pendiente de sello'],
+  const codes: Field[] = [
+    { label: 'Código de generación', value: idy.generationCode, code: true },
+    { label: 'Número de control', value: idy.controlNumber, code: true },
+    input.seal ? { label: 'Sello de recepción', value: input.seal, code: true } : { label: 'Sello de recepción', value: 'Pendiente de sello' },
+  ];
+  return [...codes.filter((f) => f.value !== ''), ...fields([
     ['Fecha y hora de emisión', `${formatIsoDate(idy.issueDate)} ${idy.issueTime}`.trim()],
     ['Procesamiento en MH', input.processedAt ? formatSvDateTime(input.processedAt) : 'Pendiente'],
     ['Modelo de facturación', catalogName('CAT-003', id.tipoModelo) ?? asText(id.tipoModelo)],
@@ -81,7 +83,7 @@ function identificationFields(dte: Json, idy: Identity, input: PdfDocumentInput)
     ['Tipo de contingencia', contingency ?? asText(id.tipoContingencia)],
     ['Motivo de contingencia', reason],
     ['Moneda · versión', `${asText(id.tipoMoneda) ?? 'USD'} · JSON v${asText(id.version) ?? ''}`],
-  ]);
+  ])];
 }
 
 function priceNote(type: string): string {
