@@ -16,7 +16,8 @@ import { checkItemTributes } from './amounts/tribute-rules';
 import type { DocumentCreateInput } from './document-create.schema';
 import { isExtendedDteType, type DteType, type FieldError } from './dte.types';
 import { checkExtendedDocumentRules } from './extended/extended-rules';
-import { checkFieldPlacement } from './extended/field-placement';
+import { TYPE_NAMES, checkFieldPlacement } from './extended/field-placement';
+import { checkListedRelatedDocuments } from './extended/related-documents.rules';
 
 /** Fields allowed next to `raw` (request routing, not document content). */
 export const RAW_COMPANION_FIELDS = ['emitterId', 'type', 'establishment', 'pointOfSale', 'externalId', 'sendEmail', 'environment'] as const;
@@ -27,10 +28,6 @@ export const RELATED_DOCUMENT_TYPES: Readonly<Record<DteType, readonly string[]>
   '03': ['04', '08', '09'],
   '05': ['03', '07'],
   '06': ['03', '07'],
-};
-
-const TYPE_NAMES: Readonly<Record<DteType, string>> = {
-  '01': 'la factura (01)', '03': 'el comprobante de crédito fiscal (03)', '05': 'la nota de crédito (05)', '06': 'la nota de débito (06)',
 };
 
 function notAllowed(path: string, type: DteType, why: string): FieldError {
@@ -90,32 +87,12 @@ function checkReceiver(input: DocumentCreateInput, type: DteType): FieldError[] 
 }
 
 function checkRelatedDocuments(input: DocumentCreateInput, type: DteType): FieldError[] {
-  const errors: FieldError[] = [];
-  const related = input.relatedDocuments ?? [];
   const adjusting = type === '05' || type === '06';
-  if (adjusting && related.length === 0) {
+  const errors: FieldError[] = [];
+  if (adjusting && (input.relatedDocuments ?? []).length === 0) {
     errors.push(required('relatedDocuments', `${TYPE_NAMES[type]} debe indicar el documento que ajusta (CCF 03 o CR 07).`));
   }
-  const allowed = RELATED_DOCUMENT_TYPES[type];
-  related.forEach((d, i) => {
-    if (!allowed.includes(d.type)) {
-      errors.push({ path: `relatedDocuments[${i}].type`, code: 'not_allowed_for_type',
-        message: `${TYPE_NAMES[type]} solo relaciona documentos de tipo ${allowed.join(', ')}.` });
-    } else if (d.type !== related[0].type) {
-      errors.push({ path: `relatedDocuments[${i}].type`, code: 'invalid_value', message: 'Los documentos relacionados deben ser todos del mismo tipo.' });
-    }
-    if (related.findIndex((o) => o.generationCode === d.generationCode) !== i) {
-      errors.push({ path: `relatedDocuments[${i}].generationCode`, code: 'duplicate_value', message: 'Documento relacionado repetido.' });
-    }
-  });
-  const codes = new Set(related.map((d) => d.generationCode));
-  (input.items ?? []).forEach((item, i) => {
-    if (item.relatedDocument === undefined) {
-      if (adjusting) errors.push(required(`items[${i}].relatedDocument`, 'Cada línea de una nota indica el documento relacionado que ajusta.'));
-    } else if (!codes.has(item.relatedDocument)) {
-      errors.push({ path: `items[${i}].relatedDocument`, code: 'invalid_reference', message: 'La línea apunta a un documento que no está en relatedDocuments.' });
-    }
-  });
+  errors.push(...checkListedRelatedDocuments(input, type, RELATED_DOCUMENT_TYPES[type], { everyLine: adjusting }));
   return errors;
 }
 

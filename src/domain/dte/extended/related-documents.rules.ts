@@ -1,13 +1,14 @@
 /**
- * Related documents of the types that carry `documentoRelacionado` (NR, FEX): at most 50, all of one
- * allowed type, no repeats, and every line that names one names a listed one.
+ * Related documents of the types that carry `documentoRelacionado` (FE, CCF, NC, ND, NR, FEX): at
+ * most 50, all of one allowed type, no repeats, and every line that names one names a listed one
+ * (with `everyLine`, as on an NC/ND, every line names one).
  */
 import type { DocumentCreateInput } from '../document-create.schema';
-import type { ExtendedDteType, FieldError } from '../dte.types';
+import type { AnyDteType, FieldError } from '../dte.types';
 import { TYPE_NAMES } from './field-placement';
 import { isGenerationCode } from '../document-create-fields';
 
-export function checkListedRelatedDocuments(input: DocumentCreateInput, type: ExtendedDteType, allowed: readonly string[]): FieldError[] {
+export function checkListedRelatedDocuments(input: DocumentCreateInput, type: AnyDteType, allowed: readonly string[], opts: { everyLine?: boolean } = {}): FieldError[] {
   const errors: FieldError[] = [];
   const related = input.relatedDocuments ?? [];
   related.forEach((d, i) => {
@@ -23,7 +24,9 @@ export function checkListedRelatedDocuments(input: DocumentCreateInput, type: Ex
   });
   const codes = new Set(related.map((d) => d.generationCode));
   (input.items ?? []).forEach((item, i) => {
-    if (item.relatedDocument !== undefined && !codes.has(item.relatedDocument)) {
+    if (item.relatedDocument === undefined) {
+      if (opts.everyLine) errors.push({ path: `items[${i}].relatedDocument`, code: 'required', message: 'Cada línea de una nota indica el documento relacionado que ajusta.' });
+    } else if (!codes.has(item.relatedDocument)) {
       errors.push({ path: `items[${i}].relatedDocument`, code: 'invalid_reference', message: 'La línea apunta a un documento que no está en relatedDocuments.' });
     }
   });
