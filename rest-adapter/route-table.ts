@@ -1,5 +1,6 @@
 import type { RestRoute } from './route';
 import { authRoutes } from './routes/auth.routes';
+import { billingRoutes } from './routes/billing.routes';
 import { catalogRoutes } from './routes/catalog.routes';
 import { emitterRoutes } from './routes/emitter.routes';
 import { establishmentRoutes } from './routes/establishment.routes';
@@ -10,4 +11,4 @@ import { documentFiscalRoutes, fiscalRecordRoutes } from './routes/fiscal-record
 import { fiscalReportRoutes } from './routes/fiscal-report.routes';
 
 /** Every REST /v1 route. A contract test checks them against the interface spec. Fiscal record routes go last: `/fiscal/:resource` also matches fixed fiscal paths. */
-export const ROUTES: readonly RestRoute[] = [...authRoutes, ...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];
+export const ROUTES: readonly RestRoute[] = [...authRoutes, ...billingRoutes, ...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];

@@ -63,6 +63,17 @@ export const COMMANDS: CliCommand[] = [
       }),
   },
   {
+    name: 'accounts set-plan',
+    summary: 'Asigna a una cuenta un plan de la lista de precios (PLANS_FILE o la incorporada).',
+    usage: '--account ID --plan CÓDIGO [--json]',
+    options: { account: { type: 'string' }, plan: { type: 'string' } },
+    run: (v) =>
+      withContext(async ({ services }) => {
+        const r = await services.setAccountPlan.execute({ accountId: required(v, 'account'), planCode: required(v, 'plan') });
+        return { json: { account_id: r.accountId, plan_code: r.planCode }, text: `La cuenta ${r.accountId} queda en el plan ${r.planCode}.` };
+      }),
+  },
+  {
     name: 'keys create',
     summary: 'Crea una llave de API para una cuenta y un ambiente.',
     usage: '--account ID --environment 00|01 [--scopes a,b] [--description texto] [--json]',

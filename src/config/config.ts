@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import type { PlanCatalog } from '../domain/billing/plan';
 import { envSchema, type RawEnv } from './env.schema';
+import { loadPlanCatalog } from './plans-file';
 
 export type Role = RawEnv['ROLE'];
 
@@ -64,6 +66,8 @@ export interface AppConfig {
     /** Attempts before an e-mail is `failed`. */
     maxAttempts: number;
   };
+  /** The public price list (PLANS_FILE or the built-in one). */
+  plans: PlanCatalog;
 }
 
 /** MH's real hosts (MH-API-NOTES §1), used in remote mode unless MH_BASE_URL_00/01 are set. */
@@ -101,7 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.DATABASE_URL && !e.DTE_MASTER_KEY) {
     problems.push('DTE_MASTER_KEY: es obligatoria cuando se usa DATABASE_URL (64 caracteres hexadecimales, la misma en todas las instancias)');
   }
-  if (problems.length) throw new ConfigError(problems);
+  const plans = loadPlanCatalog(e.PLANS_FILE);
+  if ('problems' in plans) problems.push(...plans.problems);
+  if (problems.length || 'problems' in plans) throw new ConfigError(problems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -149,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: e.EMAIL_RETRY_BASE_MS,
       maxAttempts: e.EMAIL_MAX_ATTEMPTS,
     },
+    plans: plans.catalog,
   };
 }

@@ -72,6 +72,8 @@ export const envSchema = z.object({
     .default('Facturación electrónica <no-reply@localhost>'),
   EMAIL_RETRY_BASE_MS: int(1, 3_600_000).default(30_000),
   EMAIL_MAX_ATTEMPTS: int(1, 50).default(8),
+  // Account surface
+  PLANS_FILE: z.string().min(1).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

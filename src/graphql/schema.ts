@@ -8,6 +8,7 @@ import { CatalogResolver } from './catalog/catalog.resolver';
 import { EmitterResolver } from './emitter/emitter.resolver';
 import { EstablishmentResolver } from './emitter/establishment.resolver';
 import { SystemResolver } from './system/system.resolver';
+import { BillingResolver } from './account/billing.resolver';
 import { DocumentResolver } from './document/document.resolver';
 import { InvalidationWindowResolver } from './document/invalidation-window.resolver';
 import { CredentialResolver } from './credential/credential.resolver';
@@ -19,7 +20,7 @@ import { FiscalReportResolver } from './fiscal-report/fiscal-report.resolver';
 import { DocumentAggregateResolver } from './fiscal-analytics/document-aggregate.resolver';
 import { FiscalRecordAggregateResolver } from './fiscal-analytics/fiscal-record-aggregate.resolver';
 
-export const RESOLVERS = [SystemResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver] as const;
+export const RESOLVERS = [SystemResolver, BillingResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

@@ -4,6 +4,9 @@ import { CreateApiKeyService } from './accounts/create-api-key.service';
 import { ListApiKeysService } from './accounts/list-api-keys.service';
 import { RevokeApiKeyService } from './accounts/revoke-api-key.service';
 import { GetCatalogService } from './catalogs/get-catalog.service';
+import { GetUsageService } from './billing/get-usage.service';
+import { ListPlansService } from './billing/list-plans.service';
+import { SetAccountPlanService } from './billing/set-account-plan.service';
 import { AuthenticateSessionService } from './identity/authenticate-session.service';
 import { CleanupPanelSessionsService } from './identity/cleanup-panel-sessions.service';
 import { CreateUserService } from './identity/create-user.service';
@@ -92,6 +95,9 @@ export function createServices(deps: ServiceDeps) {
     switchSessionEnvironment: new SwitchSessionEnvironmentService(deps),
     logOut: new LogOutService(deps),
     cleanupPanelSessions: new CleanupPanelSessionsService(deps),
+    listPlans: new ListPlansService(deps),
+    getUsage: new GetUsageService(deps),
+    setAccountPlan: new SetAccountPlanService(deps),
     listCatalogs: new ListCatalogsService(),
     getCatalog: new GetCatalogService(),
     createEmitter: new CreateEmitterService(deps),

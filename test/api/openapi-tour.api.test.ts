@@ -234,6 +234,14 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('GET', '/v1/auth/session', { headers: session }), 401);
   });
 
+  it('plans and usage: public plans 200; usage 200 and a bad period 400', async () => {
+    const plans = await tour.call('GET', '/v1/plans');
+    expectStatus(plans, 200);
+    expect(plans.body.data.length).toBeGreaterThan(0);
+    expectStatus(await call('GET', '/v1/usage'), 200);
+    expectStatus(await call('GET', '/v1/usage?period=2026-13'), 400);
+  });
+
   it('every route refuses a request without an API key (401), and a key without its scope (403), with documented problems', async () => {
     for (const r of ROUTES.filter((x) => !x.public)) {
       const path = samplePath(r);
@@ -287,7 +295,9 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
       const seen = tour.exchanges.filter((x) => x.route === r).map((x) => x.status);
       const { successes } = routeResponses(r);
       if (!seen.some((s) => successes.some((x) => x.status === s))) missing.push(`${r.id} (${r.method} ${r.path}): no success step — add one to test/api/openapi-tour.api.test.ts`);
-      if (!seen.some((s) => s >= 400)) missing.push(`${r.id} (${r.method} ${r.path}): no refusal step — add one to test/api/openapi-tour.api.test.ts`);
+      // A public GET with nothing to send (no path id, no query) has no refusal a client can cause.
+      const refusable = !(r.public && r.method === 'GET' && !r.path.includes('/:') && !r.query);
+      if (refusable && !seen.some((s) => s >= 400)) missing.push(`${r.id} (${r.method} ${r.path}): no refusal step — add one to test/api/openapi-tour.api.test.ts`);
     }
     expect(missing).toEqual([]);
   });

@@ -1,7 +1,9 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 @Entity({ tableName: 'accounts' })
 export class AccountEntity {
+  [OptionalProps]?: 'createdAt' | 'planCode' | 'embedOrigins';
+
   @PrimaryKey({ type: 'text' })
   id!: string;
 
@@ -10,4 +12,12 @@ export class AccountEntity {
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
+
+  /** Code of the account's plan in the price list; null (or a code no longer listed) = the list's default plan. */
+  @Property({ type: 'text', nullable: true })
+  planCode: string | null = null;
+
+  /** Origins allowed to frame the account's embed views (`Content-Security-Policy: frame-ancestors`). */
+  @Property({ type: 'text[]', default: '{}' })
+  embedOrigins: string[] = [];
 }

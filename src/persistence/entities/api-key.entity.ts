@@ -33,4 +33,12 @@ export class ApiKeyEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   revokedAt: Date | null = null;
+
+  /** Last request made with the key, written at most once a minute per key (never a write per request). */
+  @Property({ type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null = null;
+
+  /** The panel user who created it (null for the CLI and the demo key). */
+  @Property({ type: 'text', nullable: true })
+  createdByUserId: string | null = null;
 }
