@@ -51,9 +51,10 @@ export interface InvalidateResult {
 
 /**
  * Invalidates a processed document with MH's invalidation event (schema v3): enforces the deadline
- * (MF-2.0: CCF/NC/ND until 23:59:59 of the 10th business day of the month after the seal; FE 3
- * months), the replacement rules (types 1 and 3 need a processed replacement, except an NC; type 2
- * none) and that no active NC/ND points at a CCF, then signs and sends it. Idempotent once voided.
+ * (MF-2.0: CCF, NR, NC, ND, CR, CL, DCL and CD until 23:59:59 of the 10th business day of the month
+ * after the seal; FE, FEX and FSE 3 months), the replacement rules (types 1 and 3 need a processed
+ * replacement, except an NC or a CL; type 2 none) and that no active NC/ND points at a CCF or CR, then
+ * signs and sends it. Idempotent once voided.
  */
 export class InvalidateDocumentService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -83,7 +84,9 @@ export class InvalidateDocumentService {
       );
     }
     let replacementCode: string | null = null;
-    const needsReplacement = (v.reasonType === '1' || v.reasonType === '3') && doc.type !== '05';
+    // NC and CL are invalidated first and then issued again corrected: they carry no replacement (MH-2026-RULES §1.3).
+    const invalidatedFirst = doc.type === '05' || doc.type === '08';
+    const needsReplacement = (v.reasonType === '1' || v.reasonType === '3') && !invalidatedFirst;
     if (needsReplacement) {
       if (!v.replacementDocumentId) {
         throw DomainError.field('replacement_required', 'replacementDocumentId', 'Los tipos 1 y 3 requieren el documento que reemplaza al invalidado, ya procesado por el MH (replacement_document_id).');
@@ -100,13 +103,13 @@ export class InvalidateDocumentService {
       throw DomainError.field(
         'replacement_required',
         'replacementDocumentId',
-        v.reasonType === '2' ? 'El tipo 2 (rescindir) no lleva documento de reemplazo.' : 'Una nota de crédito se invalida primero y luego se emite la corregida: no lleva documento de reemplazo.',
+        v.reasonType === '2' ? 'El tipo 2 (rescindir) no lleva documento de reemplazo.' : 'Una nota de crédito o un comprobante de liquidación se invalida primero y luego se emite el corregido: no lleva documento de reemplazo.',
       );
     }
-    if (doc.type === '03') {
+    if (doc.type === '03' || doc.type === '07') {
       const active = await documents.activeNoteRelating(em, actor, doc.generationCode);
       if (active) {
-        throw new DomainError('document_not_invalidatable', `El CCF tiene una nota de crédito o débito activa (${active}); invalídela primero.`);
+        throw new DomainError('document_not_invalidatable', `El ${doc.type === '03' ? 'CCF' : 'comprobante de retención'} tiene una nota de crédito o débito activa (${active}); invalídela primero.`);
       }
     }
 
