@@ -12,6 +12,7 @@ import { Migration20261123181418_fiscal_work_leases as M7 } from './Migration202
 import { Migration20261125080734_process_leases as M8 } from './Migration20261125080734_process_leases';
 import { Migration20261125081333_panel_users_and_sessions as M9 } from './Migration20261125081333_panel_users_and_sessions';
 import { Migration20261125094809_account_plans_and_key_usage as M10 } from './Migration20261125094809_account_plans_and_key_usage';
+import { Migration20261125101932_dte_events as M11 } from './Migration20261125101932_dte_events';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -25,4 +26,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125080734_process_leases', class: M8 },
   { name: 'Migration20261125081333_panel_users_and_sessions', class: M9 },
   { name: 'Migration20261125094809_account_plans_and_key_usage', class: M10 },
+  { name: 'Migration20261125101932_dte_events', class: M11 },
 ];

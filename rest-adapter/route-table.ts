@@ -9,6 +9,7 @@ import { documentRoutes } from './routes/document.routes';
 import { webhookRoutes } from './routes/webhook.routes';
 import { documentFiscalRoutes, fiscalRecordRoutes } from './routes/fiscal-record.routes';
 import { fiscalReportRoutes } from './routes/fiscal-report.routes';
+import { dteEventRoutes } from './routes/dte-event.routes';
 
 /** Every REST /v1 route. A contract test checks them against the interface spec. Fiscal record routes go last: `/fiscal/:resource` also matches fixed fiscal paths. */
-export const ROUTES: readonly RestRoute[] = [...authRoutes, ...billingRoutes, ...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];
+export const ROUTES: readonly RestRoute[] = [...authRoutes, ...billingRoutes, ...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];

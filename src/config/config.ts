@@ -44,6 +44,10 @@ export interface AppConfig {
     /** Non-business days of MH's calendar (yyyy-MM-dd) for invalidation deadlines; null = the built-in list. */
     nonBusinessDays: string[] | null;
     invalidationRegime: 'MF-2.0' | 'MF-1.2';
+    /** MH paths of the 2026 events (ADR 0019: the reception endpoint until MH publishes others). */
+    eventPaths: { return: string; specialOperation: string };
+    /** Months after the original's seal within which a return event is accepted (ADR 0019). */
+    returnWindowMonths: number;
   };
   feReceiverThreshold: string;
   webhooks: {
@@ -141,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       lotePollMs: e.LOTE_POLL_MS,
       nonBusinessDays: e.MH_NON_BUSINESS_DAYS ? e.MH_NON_BUSINESS_DAYS.split(/[\s,;]+/).filter(Boolean) : null,
       invalidationRegime: e.MH_INVALIDATION_REGIME,
+      eventPaths: { return: e.MH_RETURN_EVENT_PATH, specialOperation: e.MH_SPECIAL_OPERATION_EVENT_PATH },
+      returnWindowMonths: e.RETURN_WINDOW_MONTHS,
     },
     feReceiverThreshold: e.FE_RECEIVER_THRESHOLD,
     webhooks: {

@@ -57,6 +57,9 @@ export const envSchema = z.object({
   LOTE_POLL_MS: int(100, 3_600_000).default(30_000),
   MH_NON_BUSINESS_DAYS: z.string().regex(/^(\d{4}-\d{2}-\d{2})([\s,;]+\d{4}-\d{2}-\d{2})*$/, 'debe ser una lista de fechas yyyy-MM-dd separadas por comas').optional(),
   MH_INVALIDATION_REGIME: z.enum(['MF-2.0', 'MF-1.2']).default('MF-2.0'),
+  MH_RETURN_EVENT_PATH: z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'debe ser una ruta que empiece con /, p. ej. /fesv/recepciondte').default('/fesv/recepciondte'),
+  MH_SPECIAL_OPERATION_EVENT_PATH: z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'debe ser una ruta que empiece con /, p. ej. /fesv/recepciondte').default('/fesv/recepciondte'),
+  RETURN_WINDOW_MONTHS: int(1, 36).default(3),
   FE_RECEIVER_THRESHOLD: z.string().regex(/^\d+(\.\d{1,2})?$/, 'debe ser un monto decimal, por ejemplo 25000.00').default('25000.00'),
   // Webhooks
   WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),

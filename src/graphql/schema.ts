@@ -19,8 +19,9 @@ import { FiscalRecordResolver } from './fiscal/fiscal-record.resolver';
 import { FiscalReportResolver } from './fiscal-report/fiscal-report.resolver';
 import { DocumentAggregateResolver } from './fiscal-analytics/document-aggregate.resolver';
 import { FiscalRecordAggregateResolver } from './fiscal-analytics/fiscal-record-aggregate.resolver';
+import { DteEventResolver } from './events/dte-event.resolver';
 
-export const RESOLVERS = [SystemResolver, BillingResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver] as const;
+export const RESOLVERS = [SystemResolver, BillingResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

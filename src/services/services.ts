@@ -75,6 +75,11 @@ import { SweepFiscalWorkService } from './fiscal/sweep-fiscal-work.service';
 import { CloseFiscalPeriodService, CompleteFiscalPeriodCloseService, ListFiscalPeriodsService, ReopenFiscalPeriodService } from './fiscal/fiscal-period.services';
 import { CreateEmbedSessionService, OpenEmbedSessionService } from './fiscal/embed-session.services';
 import { generateStoredReport } from './fiscal/fiscal-report-store';
+import { CreateDocumentReturnService } from './events/create-document-return.service';
+import { CreateSpecialOperationService } from './events/create-special-operation.service';
+import { ListDteEventsService } from './events/list-dte-events.service';
+import { TransmitDteEventService } from './events/transmit-dte-event.service';
+import { ReconcileDteEventsService } from './events/reconcile-dte-events.service';
 
 /** Every use case, one instance each, sharing the same dependencies. */
 export function createServices(deps: ServiceDeps) {
@@ -129,6 +134,11 @@ export function createServices(deps: ServiceDeps) {
     retryDocument: new RetryDocumentService(deps),
     invalidateDocument: new InvalidateDocumentService(deps),
     getInvalidationWindow: new GetInvalidationWindowService(deps),
+    createDocumentReturn: new CreateDocumentReturnService(deps),
+    createSpecialOperation: new CreateSpecialOperationService(deps),
+    listDteEvents: new ListDteEventsService(deps),
+    transmitDteEvent: new TransmitDteEventService(deps),
+    reconcileDteEvents: new ReconcileDteEventsService(deps),
     sendInvalidation: new SendInvalidationService(deps),
     listDocuments: new ListDocumentsService(deps),
     listContingencies: new ListContingenciesService(deps),

@@ -3,19 +3,13 @@
  * through the in-process simulator, invalidated within MH's deadline (MF-2.0: the 10th business day
  * of the next month, or 3 months for FEX and FSE) and refused past it with nothing changed.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ManualClock } from '../../src/services/shared/clock';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { DOCUMENT_TYPE_EXAMPLES } from '../fixtures/document-type-examples';
 
-const EXAMPLES: Record<string, Record<string, any>> = Object.fromEntries(
-  [...readFileSync(join(__dirname, '..', '..', 'docs', 'document-types.md'), 'utf8').matchAll(/```json\n([\s\S]*?)```/g)]
-    .map((m) => JSON.parse(m[1]) as Record<string, any>)
-    .filter((b) => typeof b.type === 'string')
-    .map((b) => [b.type, b]),
-);
+const EXAMPLES = DOCUMENT_TYPE_EXAMPLES;
 const PEOPLE = {
   responsible: { name: 'Ana López', document_type: '13', document_number: '01234567-8' },
   requester: { name: 'Carlos Méndez', document_type: '13', document_number: '09876543-2' },

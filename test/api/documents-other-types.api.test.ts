@@ -11,6 +11,7 @@ import { compileOfficialSchema, createOfficialAjv } from '../../src/domain/dte/s
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { DOCUMENT_TYPE_EXAMPLES } from '../fixtures/document-type-examples';
 
 type Json = Record<string, any>;
 
@@ -22,13 +23,7 @@ const FILES: Record<string, string> = {
 const ajv = createOfficialAjv();
 const validators = Object.fromEntries(Object.entries(FILES).map(([t, f]) => [t, compileOfficialSchema(ajv, JSON.parse(readFileSync(join(SCHEMAS, f), 'utf8').replace(/^\uFEFF/, '')))]));
 
-/** The ```json blocks of docs/document-types.md, by `type`. */
-const EXAMPLES: Record<string, Json> = Object.fromEntries(
-  [...readFileSync(join(__dirname, '..', '..', 'docs', 'document-types.md'), 'utf8').matchAll(/```json\n([\s\S]*?)```/g)]
-    .map((m) => JSON.parse(m[1]) as Json)
-    .filter((b) => typeof b.type === 'string')
-    .map((b) => [b.type, b]),
-);
+const EXAMPLES = DOCUMENT_TYPE_EXAMPLES;
 
 const TOTALS: Record<string, Json> = {
   '04': { subtotal: '265.00', iva: '32.50', total: '297.50' },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMhSimulator } from '../../src/mh-simulator/mh-simulator.server';
@@ -10,15 +10,11 @@ import { MhControl, waitFor } from '../support/mh-control';
 import { TEST_MASTER_KEY } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { runCli, startService, waitExit, type Started } from './process-helpers';
+import { DOCUMENT_TYPE_EXAMPLES } from '../fixtures/document-type-examples';
 
 jest.setTimeout(180_000);
 
-const EXAMPLES: Record<string, Record<string, any>> = Object.fromEntries(
-  [...readFileSync(join(__dirname, '..', '..', 'docs', 'document-types.md'), 'utf8').matchAll(/```json\n([\s\S]*?)```/g)]
-    .map((m) => JSON.parse(m[1]) as Record<string, any>)
-    .filter((b) => typeof b.type === 'string')
-    .map((b) => [b.type, b]),
-);
+const EXAMPLES = DOCUMENT_TYPE_EXAMPLES;
 
 /**
  * CL, DCL and CD fix tipoModelo/tipoOperacion to 1: issued while MH is down they are signed normally

@@ -5,6 +5,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.contingency',
   'document.voided',
   'document.delivered',
+  'document.returned',
+  'special_operation.processed',
   'fiscal.report.ready',
   'fiscal.report.failed',
   'fiscal.period.closed',

@@ -44,6 +44,8 @@ export interface MhTransmitRequest {
   codigoGeneracion: string;
   /** The signed DTE (JWS compact). */
   jws: string;
+  /** Reception path; default MH's `/fesv/recepciondte` (the 2026 events may be configured elsewhere, ADR 0019). */
+  path?: string;
 }
 
 export interface MhClient {

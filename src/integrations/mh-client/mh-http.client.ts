@@ -50,7 +50,7 @@ export class HttpMhClient implements MhClient {
 
   async transmit(env: MhEnvironment, creds: MhCredentials, req: MhTransmitRequest): Promise<MhReception> {
     const body = { ambiente: env, idEnvio: randomInt(1, 2 ** 31 - 1), version: req.version, tipoDte: req.tipoDte, documento: req.jws, codigoGeneracion: req.codigoGeneracion };
-    const out = await this.call(env, creds, 'recepciondte', 'POST', MH_PATHS.reception, body, req.codigoGeneracion);
+    const out = await this.call(env, creds, 'recepciondte', 'POST', req.path ?? MH_PATHS.reception, body, req.codigoGeneracion);
     return out.kind === 'auth_failed' ? out.failure : mapReception(out, this.clock.now());
   }
 

@@ -39,6 +39,7 @@ export async function createMhRuntime(config: AppConfig, logger: Logger, clock: 
       clock,
       logger: logger.child({ component: 'mh-simulator' }),
       allowProduction: mh.simulatorAllowProduction,
+      returnWindowMonths: mh.returnWindowMonths,
     });
     url = await sim.listen(0, '127.0.0.1');
     enrolInProcess = (e) => sim.enrol(e);

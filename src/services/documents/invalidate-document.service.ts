@@ -17,6 +17,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import type { DocumentView } from '../../domain/documents';
 import { GetDocumentService } from './get-document.service';
 import { SendInvalidationService } from './send-invalidation.service';
+import { activeReturnOf } from '../events/dte-event-queries';
 
 const person = z.strictObject({
   name: z.string().trim().min(1, 'Campo obligatorio.').max(100),
@@ -110,6 +111,13 @@ export class InvalidateDocumentService {
       const active = await documents.activeNoteRelating(em, actor, doc.generationCode);
       if (active) {
         throw new DomainError('document_not_invalidatable', `El ${doc.type === '03' ? 'CCF' : 'comprobante de retención'} tiene una nota de crédito o débito activa (${active}); invalídela primero.`);
+      }
+    }
+
+    if (doc.type === '01' || doc.type === '11' || doc.type === '14') {
+      const ret = await activeReturnOf(em, doc.id);
+      if (ret) {
+        throw new DomainError('document_not_invalidatable', `El documento tiene un evento de retorno activo (${ret}); MH no invalida un documento con retornos hasta que estos se invaliden.`);
       }
     }
 

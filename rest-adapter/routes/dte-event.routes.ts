@@ -1,0 +1,125 @@
+/** The 2026 events over REST: returns against a document and an issuer's special-operations events. */
+import { z } from 'zod';
+import { documentReturnSchema, specialOperationSchema } from '../../src/domain/events/dte-event-requests.schema';
+import { idParam, listOf, paginationQuery } from '../query-schemas';
+import {
+  DOCUMENT_RETURN_FIELDS, SPECIAL_OPERATION_FIELDS, documentReturnResource, dteEventStatus, serializeDteEvent, specialOperationResource,
+} from '../resources/dte-event.resource';
+import type { RestRoute } from '../route';
+
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL result
+
+const STATUS_NOTE = 'Responde 200 con el evento sellado por el MH (o rechazado, con la respuesta del MH en `mh_response`), o 202 si el MH no respondió a tiempo: el envío sigue y el resultado llega por webhook y por GET.';
+
+export const dteEventRoutes: RestRoute[] = [
+  {
+    id: 'createDocumentReturn',
+    method: 'POST',
+    path: '/v1/documents/:id/returns',
+    status: 200,
+    tag: 'Eventos',
+    summary: 'Evento de retorno (CAT-002 18) sobre una FE, FEX o FSE procesada: líneas por num_item con la cantidad devuelta.',
+    description: `Cada línea no supera su saldo por devolver (vendido menos lo devuelto en retornos no rechazados): 422 \`return_exceeds_balance\`. Plazo: RETURN_WINDOW_MONTHS (3) meses desde el sello del documento (422 \`return_window_passed\`). Webhook \`document.returned\` al sellarse. ${STATUS_NOTE}`,
+    scope: 'documents:write',
+    params: idParam('id', 'Id del documento original'),
+    body: { schema: documentReturnSchema, required: true },
+    response: documentReturnResource,
+    operation: `mutation($id: ID!, $input: DocumentReturnInput!) { createDocumentReturn(documentId: $id, input: $input) { documentReturn { ${DOCUMENT_RETURN_FIELDS} } errors { field code message } } }`,
+    toVariables: ({ params, body }) => ({ id: params.id, input: body }),
+    payloadField: 'createDocumentReturn',
+    fromResult: (data) => {
+      const v = (data.createDocumentReturn as Gql).documentReturn;
+      return { body: serializeDteEvent('document_return', v), status: dteEventStatus(v) };
+    },
+  },
+  {
+    id: 'listDocumentReturns',
+    method: 'GET',
+    path: '/v1/documents/:id/returns',
+    status: 200,
+    tag: 'Eventos',
+    summary: 'Los retornos de un documento, del más reciente al más antiguo.',
+    scope: 'documents:read',
+    params: idParam('id', 'Id del documento'),
+    query: paginationQuery,
+    response: listOf(documentReturnResource),
+    operation: `query($id: ID!, $first: Int, $after: String) { documentReturns(documentId: $id, first: $first, after: $after) { nodes { ${DOCUMENT_RETURN_FIELDS} } pageInfo { hasNextPage } } }`,
+    toVariables: ({ params, query }) => ({ id: params.id, first: query.limit, after: query.starting_after ?? null }),
+    fromResult: (data) => {
+      const c = data.documentReturns as Gql;
+      return { body: { object: 'list', data: (c.nodes as Gql[]).map((n) => serializeDteEvent('document_return', n)), has_more: c.pageInfo.hasNextPage } };
+    },
+  },
+  {
+    id: 'getDocumentReturn',
+    method: 'GET',
+    path: '/v1/documents/:id/returns/:return_id',
+    status: 200,
+    tag: 'Eventos',
+    summary: 'Un retorno, con su estado actualizado.',
+    scope: 'documents:read',
+    params: z.object({ id: z.string().max(64).describe('Id del documento'), return_id: z.string().max(64).describe('Id del retorno') }),
+    response: documentReturnResource,
+    operation: `query($id: ID!) { documentReturn(id: $id) { ${DOCUMENT_RETURN_FIELDS} } }`,
+    toVariables: ({ params }) => ({ id: params.return_id }),
+    fromResult: (data, input) => {
+      const v = data.documentReturn as Gql | null;
+      return v && v.documentId === input.params.id ? { body: serializeDteEvent('document_return', v) } : null;
+    },
+  },
+  {
+    id: 'createSpecialOperation',
+    method: 'POST',
+    path: '/v1/emitters/:id/special-operations',
+    status: 200,
+    tag: 'Eventos',
+    summary: 'Evento de operaciones especiales (CAT-002 17): facturas de venta simplificada (02, por rango) y comprobantes de control interno (97).',
+    description: `Se informa a más tardar el décimo día hábil del mes siguiente al de las operaciones. Webhook \`special_operation.processed\` al sellarse. ${STATUS_NOTE}`,
+    scope: 'documents:write',
+    params: idParam('id', 'Id del emisor'),
+    body: { schema: specialOperationSchema, required: true },
+    response: specialOperationResource,
+    operation: `mutation($id: ID!, $input: SpecialOperationInput!) { createSpecialOperation(emitterId: $id, input: $input) { specialOperation { ${SPECIAL_OPERATION_FIELDS} } errors { field code message } } }`,
+    toVariables: ({ params, body }) => ({ id: params.id, input: body }),
+    payloadField: 'createSpecialOperation',
+    fromResult: (data) => {
+      const v = (data.createSpecialOperation as Gql).specialOperation;
+      return { body: serializeDteEvent('special_operation', v), status: dteEventStatus(v) };
+    },
+  },
+  {
+    id: 'listSpecialOperations',
+    method: 'GET',
+    path: '/v1/emitters/:id/special-operations',
+    status: 200,
+    tag: 'Eventos',
+    summary: 'Los eventos de operaciones especiales de un emisor, del más reciente al más antiguo.',
+    scope: 'documents:read',
+    params: idParam('id', 'Id del emisor'),
+    query: paginationQuery,
+    response: listOf(specialOperationResource),
+    operation: `query($id: ID!, $first: Int, $after: String) { specialOperations(emitterId: $id, first: $first, after: $after) { nodes { ${SPECIAL_OPERATION_FIELDS} } pageInfo { hasNextPage } } }`,
+    toVariables: ({ params, query }) => ({ id: params.id, first: query.limit, after: query.starting_after ?? null }),
+    fromResult: (data) => {
+      const c = data.specialOperations as Gql;
+      return { body: { object: 'list', data: (c.nodes as Gql[]).map((n) => serializeDteEvent('special_operation', n)), has_more: c.pageInfo.hasNextPage } };
+    },
+  },
+  {
+    id: 'getSpecialOperation',
+    method: 'GET',
+    path: '/v1/emitters/:id/special-operations/:operation_id',
+    status: 200,
+    tag: 'Eventos',
+    summary: 'Un evento de operaciones especiales, con su estado actualizado.',
+    scope: 'documents:read',
+    params: z.object({ id: z.string().max(64).describe('Id del emisor'), operation_id: z.string().max(64).describe('Id del evento') }),
+    response: specialOperationResource,
+    operation: `query($id: ID!) { specialOperation(id: $id) { ${SPECIAL_OPERATION_FIELDS} } }`,
+    toVariables: ({ params }) => ({ id: params.operation_id }),
+    fromResult: (data, input) => {
+      const v = data.specialOperation as Gql | null;
+      return v && v.emitterId === input.params.id ? { body: serializeDteEvent('special_operation', v) } : null;
+    },
+  },
+];
