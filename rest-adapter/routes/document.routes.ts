@@ -33,7 +33,7 @@ export const documentRoutes: RestRoute[] = [
     ],
     refusals: ['generation_code_taken', 'production_not_allowed', 'credentials_not_configured', 'unknown_establishment', 'unknown_point_of_sale', 'receiver_required'],
     tag: 'Documentos',
-    summary: 'Emite un documento (FE 01, CCF 03, NC 05, ND 06): calcula montos, arma el JSON oficial, lo valida, lo firma y lo transmite al MH.',
+    summary: 'Emite un documento de cualquier tipo del CAT-002 (01, 03, 04, 05, 06, 07, 08, 09, 11, 14, 15): calcula montos, arma el JSON oficial, lo valida, lo firma y lo transmite al MH.',
     description:
       '`dry_run=true` devuelve 200 con los totales y el JSON construido sin guardar ni gastar nada. En `mode=sync` (predeterminado) se espera la respuesta del MH hasta SYNC_WAIT_MS: 201 procesado, 200 rechazado (detalle en `mh_response`), 202 si el MH no respondió a tiempo o el documento quedó en contingencia. `mode=async` responde 202 al instante.',
     scope: 'documents:write',

@@ -149,6 +149,31 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('GET', '/v1/contingencies?status=cerrada'), 400);
   });
 
+  it('2026 events: a return sealed 200, pending 202, beyond its balance 422, on a CCF 422; special operations 200, 202 and 422; lists and reads', async () => {
+    const fe = await call('POST', '/v1/documents', { body: feBody(issuer) });
+    expectStatus(fe, 201);
+    const ret = await call('POST', `/v1/documents/${fe.body.id}/returns`, { body: { lines: [{ num_item: 1, quantity: '1' }] } });
+    expectStatus(ret, 200);
+    expectStatus(await call('POST', `/v1/documents/${fe.body.id}/returns`, { body: { lines: [{ num_item: 1, quantity: '99' }] } }), 422);
+    const ccf = await call('POST', '/v1/documents', { body: ccfBody(issuer) });
+    expectStatus(await call('POST', `/v1/documents/${ccf.body.id}/returns`, { body: { lines: [{ num_item: 1, quantity: '1' }] } }), 422);
+    const silent = ['/fesv/recepciondte', '/fesv/recepcion/consultadte'];
+    await mh.fault({ mode: 'reset', paths: silent, count: 6 });
+    expectStatus(await call('POST', `/v1/documents/${fe.body.id}/returns`, { body: { lines: [{ num_item: 1, quantity: '1' }] } }), 202);
+    await mh.clear();
+    expectStatus(await call('GET', `/v1/documents/${fe.body.id}/returns`), 200);
+    expectStatus(await call('GET', `/v1/documents/${fe.body.id}/returns/${ret.body.id}`), 200);
+    const line = { document_type: '97', document_number: 'CCI-1', quantity: 1, description: 'Comprobante de control interno', gravada: '10.00' };
+    const op = await call('POST', `/v1/emitters/${issuer.emitterId}/special-operations`, { body: { lines: [line] } });
+    expectStatus(op, 200);
+    expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/special-operations`, { body: { lines: [{ ...line, document_number: undefined }] } }), 422);
+    await mh.fault({ mode: 'reset', paths: silent, count: 6 });
+    expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/special-operations`, { body: { lines: [line] } }), 202);
+    await mh.clear();
+    expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/special-operations`), 200);
+    expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/special-operations/${op.body.id}`), 200);
+  });
+
   it('webhooks: create, list, read, update, test, roll the secret, deliveries, replay; private URL refused 422, pending replay 409', async () => {
     const e = await call('POST', '/v1/webhook-endpoints', { body: { url: receiver.url, events: ['document.processed'] } });
     expectStatus(e, 201);

@@ -35,13 +35,15 @@ describe('webhook URL rules', () => {
 });
 
 describe('webhook events, secrets and input', () => {
-  it('knows the nine events of the spec', () => {
+  it('knows the nine events of the spec and the two of the 2026 events', () => {
     expect(WEBHOOK_EVENT_TYPES).toEqual([
       'document.processed',
       'document.rejected',
       'document.contingency',
       'document.voided',
       'document.delivered',
+      'document.returned',
+      'special_operation.processed',
       'fiscal.report.ready',
       'fiscal.report.failed',
       'fiscal.period.closed',
