@@ -38,6 +38,13 @@ const TYPE_TITLES: Readonly<Record<string, string>> = {
   '03': 'COMPROBANTE DE CRÉDITO FISCAL',
   '05': 'NOTA DE CRÉDITO',
   '06': 'NOTA DE DÉBITO',
+  '04': 'NOTA DE REMISIÓN',
+  '07': 'COMPROBANTE DE RETENCIÓN',
+  '08': 'COMPROBANTE DE LIQUIDACIÓN',
+  '09': 'DOCUMENTO CONTABLE DE LIQUIDACIÓN',
+  '11': 'FACTURA DE EXPORTACIÓN',
+  '14': 'FACTURA DE SUJETO EXCLUIDO',
+  '15': 'COMPROBANTE DE DONACIÓN',
 };
 
 /** Title of a document type (CAT-002) in capitals. */
@@ -112,11 +119,15 @@ export interface PartyView {
 export function issuerView(emisor: Json | null): PartyView {
   const e = emisor ?? {};
   const tradeName = asText(e.nombreComercial);
+  // The CD identifies its issuer (the donee) by tipoDocumento/numDocumento instead of nit.
+  const docType = asText(e.tipoDocumento);
+  const docLabel = docType === null || docType === '36' ? 'NIT' : (catalogName(CatalogCode.identificationDocumentType, docType) ?? `Documento (${docType})`);
   return {
     name: asText(e.nombre),
     tradeName: tradeName !== null && tradeName !== asText(e.nombre) ? tradeName : null,
     fields: fields([
       ['NIT', asText(e.nit)],
+      [docLabel, asText(e.numDocumento)],
       ['NRC', asText(e.nrc)],
       ['Actividad', activityText(e.codActividad, e.descActividad)],
       ['Dirección', addressText(e.direccion)],
@@ -143,6 +154,7 @@ export function receiverView(receptor: Json | null): PartyView | null {
       ['Dirección', addressText(r.direccion)],
       ['Teléfono', asText(r.telefono)],
       ['Correo', asText(r.correo)],
+      ['A título de', catalogName(CatalogCode.remittedGoodsTitle, r.bienTitulo)],
     ]),
   };
 }

@@ -16,6 +16,7 @@ import { COLOR, CONTENT_WIDTH, type Doc, FONT, FOOTER_Y, LEFT, MARGIN, PageFlow,
 import { publicQueryUrl } from '../../domain/documents/public-query-url';
 import { drawOtherDocuments, drawReceiver, drawRelatedDocuments } from './receiver-block';
 import { drawNotes, drawSummary } from './summary-block';
+import { drawSettlementPeriod } from './settlement-block';
 import { type DocumentStatus, drawNotices, drawWatermarks, noticesFor, watermarksFor } from './watermark';
 
 export { publicQueryUrl } from '../../domain/documents/public-query-url';
@@ -86,9 +87,17 @@ function identificationFields(dte: Json, idy: Identity, input: PdfDocumentInput)
   ])];
 }
 
+const PRICE_NOTES: Readonly<Record<string, string>> = {
+  '01': 'Precios con IVA incluido · Montos en dólares (USD)',
+  '07': 'IVA retenido sobre cada documento relacionado · Montos en dólares (USD)',
+  '08': 'Ventas netas sin IVA por documento liquidado · Montos en dólares (USD)',
+  '11': 'Exportación gravada a tasa 0 % · Montos en dólares (USD)',
+  '14': 'Compra a sujeto excluido, sin IVA · Montos en dólares (USD)',
+  '15': 'Valores donados · Montos en dólares (USD)',
+};
+
 function priceNote(type: string): string {
-  if (type === '01') return 'Precios con IVA incluido · Montos en dólares (USD)';
-  return 'Precios sin IVA (detallado en el resumen) · Montos en dólares (USD)';
+  return PRICE_NOTES[type] ?? 'Precios sin IVA (detallado en el resumen) · Montos en dólares (USD)';
 }
 
 function drawFooter(doc: Doc, idy: Identity, page: number, pages: number): void {
@@ -113,7 +122,8 @@ export async function renderDocumentPdf(input: PdfDocumentInput): Promise<Buffer
   const idy = identity(dte);
   const queryUrl = publicQueryUrl(idy.environment, idy.generationCode, idy.issueDate);
   const issuer = issuerView(asObject(dte.emisor));
-  const resumen = asObject(dte.resumen) ?? {};
+  // A DCL has no resumen: its single cuerpoDocumento carries the settlement's amounts and words.
+  const resumen = (idy.type === '09' ? asObject(dte.cuerpoDocumento) : asObject(dte.resumen)) ?? {};
   const issued = issueInstant(idy.issueDate, idy.issueTime) ?? new Date(0);
 
   const doc: Doc = new PDFDocument({
@@ -143,7 +153,8 @@ export async function renderDocumentPdf(input: PdfDocumentInput): Promise<Buffer
   drawReceiver(doc, flow, receiverView(asObject(dte.receptor)));
   drawRelatedDocuments(doc, flow, dte.documentoRelacionado);
   drawOtherDocuments(doc, flow, dte);
-  drawItemsTable(doc, flow, dte.cuerpoDocumento, resumen, priceNote(idy.type));
+  drawItemsTable(doc, flow, idy.type, dte.cuerpoDocumento, resumen, priceNote(idy.type));
+  drawSettlementPeriod(doc, flow, dte);
   drawSummary(doc, flow, dte, idy.type, resumen);
   drawNotes(doc, flow, dte, resumen);
 

@@ -6,13 +6,14 @@
 import { CatalogCode } from '../../domain/catalog/catalogs';
 import { type Json, asNumber, asObjects, asText, catalogName, tributeName } from './dte-view';
 import { formatMoney } from './format';
+import { otherTypeSummaryLines } from './other-types-summary';
 import {
   COLOR, CONTENT_WIDTH, type Doc, FONT, GAP, LEFT, type PageFlow, RIGHT, SECTION_TITLE_HEIGHT, type TextStyle,
   drawFields, drawFitted, drawText, fieldsHeight, fillRect, hLine, sectionTitle, strokeRect, textHeight,
 } from './pdf-layout';
 
-type LineKind = 'normal' | 'strong' | 'total' | 'info';
-interface Line {
+export type LineKind = 'normal' | 'strong' | 'total' | 'info';
+export interface Line {
   readonly label: string;
   readonly value: string;
   readonly kind: LineKind;
@@ -27,6 +28,8 @@ const nonZero = (v: unknown) => (asNumber(v) ?? 0) !== 0;
 
 /** The totals column, in reading order of the operation (labels only; values are the JSON's). */
 export function summaryLines(type: string, resumen: Json): Line[] {
+  const other = otherTypeSummaryLines(type, resumen);
+  if (other) return other;
   const lines: Line[] = [];
   const add = (label: string, field: string, kind: LineKind = 'normal', onlyIfNonZero = false) => {
     if (!(field in resumen) || asNumber(resumen[field]) === null) return;
