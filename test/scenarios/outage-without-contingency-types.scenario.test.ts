@@ -47,7 +47,8 @@ describe('MH outage with types that are never issued in contingency', () => {
     const cli = await runCli(['accounts', 'create', '--name', 'Apagón', '--json'], { DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY });
     const key = JSON.parse(cli.stdout).keys.test as string;
     const issuer = await createIssuer(svc.url, key, { nit: '06147070707070' });
-    await mh.fault({ mode: 'down', duration_ms: 6000 });
+    // Long enough for the four documents to be issued inside the outage on a loaded machine.
+    await mh.fault({ mode: 'down', duration_ms: 15_000 });
     const fe = await request(svc.url, 'POST', '/v1/documents', { key, body: feBody(issuer) });
     expect(fe.body.status).toBe('contingency');
     const waiting: Record<string, any>[] = [];
