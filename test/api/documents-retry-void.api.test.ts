@@ -12,7 +12,8 @@ let issuer: Issuer;
 const people = { responsible: { name: 'Ana López', document_type: '13', document_number: '01234567-8' }, requester: { name: 'Luis Díaz', document_type: '13', document_number: '07654321-0' } };
 
 beforeAll(async () => {
-  t = await startTestApp({ MH_TIMEOUT_MS: '400', SYNC_WAIT_MS: '8000', CONTINGENCY_RECHECK_MS: '500' });
+  // MH's default timeout: with a short one a slow answer on a loaded machine is queried and resent, and an injected rejection is lost.
+  t = await startTestApp({ SYNC_WAIT_MS: '8000', CONTINGENCY_RECHECK_MS: '500' });
   mh = new MhControl(t.app.mhSimulatorUrl!);
   issuer = await createIssuer(t.url, t.account.testKey);
 });

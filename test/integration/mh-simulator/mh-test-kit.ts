@@ -15,6 +15,7 @@ import type { MhCredentials } from '../../../src/integrations/mh-client';
 import { signCompact } from '../../../src/integrations/signer/jws-signer';
 import { createMhSimulator, type MhSimulator, type MhSimulatorOptions } from '../../../src/mh-simulator/mh-simulator.server';
 import { localDateTime } from '../../../src/domain/mh-rules/el-salvador-time';
+import { elSalvadorDateTime } from '../../../src/domain/dte/builders/el-salvador-time';
 import { body as requestBody, makeContext, type Body } from '../../unit/dte/dte-fixtures';
 import { otherBody } from '../../unit/dte/other-types-fixtures';
 
@@ -127,13 +128,16 @@ export class DteFactory {
     const parsed = parseDocumentCreate(isExtendedDteType(type) ? otherBody(type, o.body ?? {}) : requestBody(type, o.body ?? {}));
     if (!parsed.ok) throw new Error(`cuerpo de prueba inválido: ${JSON.stringify(parsed.errors)}`);
     const base = makeContext(type);
+    const issuedAt = o.issuedAt ?? this.clock.now();
     const ctx = makeContext(type, {
       environment: o.environment ?? '00',
       generationCode: o.generationCode ?? newGenerationCode(),
       controlNumber: o.controlNumber ?? `DTE-${type}-M001P001-${String(++this.seq).padStart(15, '0')}`,
-      issuedAt: o.issuedAt ?? this.clock.now(),
+      issuedAt,
       emitter: { ...base.emitter, nit: this.issuer.nit },
       contingency: o.contingency ?? null,
+      // An NC/ND's default related CCF is dated the same day: a note adjusts a document within 3 months.
+      relatedDocuments: base.relatedDocuments.map((d) => ({ ...d, issuedOn: elSalvadorDateTime(issuedAt).date })),
       ...o.context,
     });
     const built = buildDte(parsed.value, ctx);
