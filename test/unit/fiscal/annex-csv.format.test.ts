@@ -130,7 +130,12 @@ describe('F-07 upload files read back with MH’s rules', () => {
 });
 
 describe('annex CSV writer options (§10 Q1, Q2)', () => {
-  const report = { rows: [['01/03/2026', 'PEÑA “Ñandú” S.A.', '1.00'], ['02/03/2026', 'A;B"C', '2.00']] };
+  const columns = [
+    { key: 'issue_date', label: 'Fecha', kind: 'date' as const },
+    { key: 'name', label: 'Nombre', kind: 'text' as const },
+    { key: 'total', label: 'Total', kind: 'amount' as const },
+  ];
+  const report = { columns, rows: [['01/03/2026', 'PEÑA “Ñandú” S.A.', '1.00'], ['02/03/2026', 'A;B"C', '2.00']] };
   const cases: [string, Parameters<typeof writeAnnexCsv>[1], string][] = [
     ['default: utf-8, CRLF, no quotes (unsafe characters removed)', { encoding: 'utf-8', eol: 'crlf', quoting: 'none' },
       Buffer.from('01/03/2026;PEÑA “Ñandú” S.A.;1.00\r\n02/03/2026;A B C;2.00\r\n', 'utf8').toString('hex')],
@@ -144,6 +149,6 @@ describe('annex CSV writer options (§10 Q1, Q2)', () => {
   });
 
   it('an empty annex is an empty file', () => {
-    expect(writeAnnexCsv({ rows: [] }, { encoding: 'utf-8', eol: 'crlf', quoting: 'none' }).length).toBe(0);
+    expect(writeAnnexCsv({ columns: [], rows: [] }, { encoding: 'utf-8', eol: 'crlf', quoting: 'none' }).length).toBe(0);
   });
 });
