@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { serializeError } from './error-serializer';
 
 export type { Logger };
 
@@ -58,7 +59,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         },
       },
       serializers: {
-        err: (err: Error) => ({ type: err.name, message: maskSecrets(err.message), stack: err.stack ? maskSecrets(err.stack) : undefined }),
+        err: (err: Error) => serializeError(err, maskSecrets),
       },
     },
     destination ?? pino.destination({ fd: 1, sync: false }),
