@@ -5,6 +5,7 @@ import {
 } from '../resources/fiscal-report.resource';
 import type { RestRoute } from '../route';
 import { CONTENT_TYPES } from '../../src/services/fiscal/fiscal-report-store';
+import { inRequestEnvironment } from '../../src/services/shared/request-environment';
 import { embedGonePage, fiscalEmbedPage } from '../../src/http/pages/fiscal-embed.page';
 
 /**
@@ -21,6 +22,8 @@ const requestReportBody = z.object({
   type: z.string().max(64),
   period: z.string().max(7),
   params: z.record(z.string(), z.unknown()).optional(),
+  environment: z.enum(['00', '01'], 'El ambiente es "00" (pruebas) o "01" (producción).').optional()
+    .describe('Ambiente del reporte; con llave de API solo el de la llave (otro: 403 environment_forbidden).'),
 });
 const reopenBody = z.object({ reason: z.string().max(1000) });
 const embedBody = z.object({
@@ -71,8 +74,9 @@ export const fiscalReportRoutes: RestRoute[] = [
     body: { schema: requestReportBody, required: true, opaque: ['params'] },
     response: fiscalReportResource,
     handler: async (_req, input, gctx) => {
-      const r = await gctx.services.requestFiscalReport.execute(gctx.actor!, input.params.id, input.body as z.infer<typeof requestReportBody>);
-      const view = await gctx.services.getFiscalReport.execute(gctx.actor!, input.params.id, r.report.id);
+      const body = input.body as z.infer<typeof requestReportBody>;
+      const r = await gctx.services.requestFiscalReport.execute(gctx.actor!, input.params.id, body);
+      const view = await gctx.services.getFiscalReport.execute(inRequestEnvironment(gctx.actor!, body.environment), input.params.id, r.report.id);
       return jsonResult(r.queued ? 202 : 200, serializeFiscalReport(view!));
     },
   },

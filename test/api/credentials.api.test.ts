@@ -56,8 +56,8 @@ describe('PUT /v1/emitters/{id}/credentials', () => {
     ]);
   });
 
-  it('accepts a PKCS#12 made with openssl', async () => {
-    const r = await upload({ environment: '01', certificate: opensslPkcs12(NIT, 'p12-pass'), filename: 'firma.p12', private_key_password: 'p12-pass', mh_user: NIT, mh_password: MH_PASSWORD });
+  it('accepts a PKCS#12 made with openssl (production credentials, with a live key)', async () => {
+    const r = await upload({ environment: '01', certificate: opensslPkcs12(NIT, 'p12-pass'), filename: 'firma.p12', private_key_password: 'p12-pass', mh_user: NIT, mh_password: MH_PASSWORD }, t.account.liveKey);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ environment: '01', certificate_nit: NIT, certificate_loaded: true });
   });

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   csrf_token_invalid: { status: 403, title: 'Token CSRF ausente o incorrecto' },
   session_required: { status: 403, title: 'Se requiere una sesión del panel' },
   insufficient_role: { status: 403, title: 'Rol insuficiente' },
+  environment_forbidden: { status: 403, title: 'Ambiente no permitido para esta llave' },
   // lookup and routing
   resource_not_found: { status: 404, title: 'Recurso no encontrado' },
   route_not_found: { status: 404, title: 'Ruta no encontrada' },
@@ -39,6 +40,7 @@ export const ERROR_CODES = {
   invalidation_rejected: { status: 422, title: 'El MH rechazó la invalidación' },
   // transport limits
   payload_too_large: { status: 413, title: 'Cuerpo de la solicitud demasiado grande' },
+  request_header_fields_too_large: { status: 431, title: 'URL o encabezados demasiado grandes' },
   unsupported_media_type: { status: 415, title: 'Tipo de contenido no admitido' },
   // validation (field-level codes also travel inside `errors[]`)
   validation_failed: { status: 422, title: 'Error de validación' },

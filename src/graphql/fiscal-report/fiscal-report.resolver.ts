@@ -3,6 +3,7 @@ import { reportTypeInfo, isReportType, type ReportTypeInfo } from '../../domain/
 import { DomainError } from '../../domain/shared/domain-error';
 import type { FiscalReportView } from '../../services/fiscal/get-fiscal-report.service';
 import type { PeriodView } from '../../services/fiscal/fiscal-report-store';
+import { inRequestEnvironment } from '../../services/shared/request-environment';
 import type { GraphQLContext } from '../common/context';
 import { serviceError } from '../common/graphql-errors';
 import { plain } from '../common/plain';
@@ -130,9 +131,9 @@ export class FiscalReportResolver {
   })
   async requestFiscalReport(@Arg('input', () => RequestFiscalReportInput) input: RequestFiscalReportInput, @Ctx() ctx: GraphQLContext): Promise<RequestFiscalReportPayload> {
     return runMutation(async () => {
-      const { emitterId, ...body } = plain(input) as { emitterId: string; type: string; period: string; params?: Record<string, unknown> | null };
+      const { emitterId, ...body } = plain(input) as { emitterId: string; type: string; period: string; params?: Record<string, unknown> | null; environment?: string | null };
       const r = await ctx.services.requestFiscalReport.execute(ctx.actor!, emitterId, { ...body, params: body.params ?? undefined });
-      const view = await ctx.services.getFiscalReport.execute(ctx.actor!, emitterId, r.report.id);
+      const view = await ctx.services.getFiscalReport.execute(inRequestEnvironment(ctx.actor!, body.environment), emitterId, r.report.id);
       return { report: toFiscalReport(view!), created: r.queued };
     });
   }

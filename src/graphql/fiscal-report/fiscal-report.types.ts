@@ -191,6 +191,9 @@ export class RequestFiscalReportInput {
 
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Parámetros del tipo (su JSON Schema en fiscalReportTypes).' })
   params?: Record<string, unknown> | null;
+
+  @Field(() => String, { nullable: true, description: 'Ambiente del reporte: con llave de API solo el de la llave (otro: ENVIRONMENT_FORBIDDEN).' })
+  environment?: string | null;
 }
 
 @ObjectType('RequestFiscalReportPayload')

@@ -3,6 +3,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { EmitterCredentialEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
+import { requestEnvironment } from '../shared/request-environment';
 import type { ServiceDeps } from '../shared/service-deps';
 import { credentialStatus, type CredentialStatus } from './credential-status';
 import { runMhLogin } from './mh-login';
@@ -17,6 +18,7 @@ export class TestCredentialsService {
     if (environment !== '00' && environment !== '01') {
       throw DomainError.field(environment === undefined || environment === null ? 'required' : 'invalid_value', 'environment', 'El ambiente es "00" (pruebas) o "01" (producción).');
     }
+    requestEnvironment(actor, environment);
     const credential = await em.findOne(EmitterCredentialEntity, { emitter, environment });
     if (!credential || !credential.sealedMhPassword || !credential.mhUser) {
       throw DomainError.field('credentials_not_configured', 'environment', `El emisor no tiene credenciales para el ambiente ${environment}; súbalas con PUT /v1/emitters/{id}/credentials.`);

@@ -8,6 +8,7 @@ import { CertificateError, certificateWarnings, MAX_CERTIFICATE_BYTES, parseCert
 import { EmitterCredentialEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
+import { requestEnvironment } from '../shared/request-environment';
 import type { ServiceDeps } from '../shared/service-deps';
 import { credentialStatus, type CredentialStatus } from './credential-status';
 import { runMhLogin } from './mh-login';
@@ -55,6 +56,7 @@ export class UploadCredentialsService {
   async execute(actor: Actor, emitterId: string, input: UploadCredentialsInput): Promise<CredentialStatus> {
     const em = this.deps.orm.em.fork();
     const emitter = await loadOwnEmitter(em, actor, emitterId);
+    if (input.environment === '00' || input.environment === '01') requestEnvironment(actor, input.environment);
     const parsed = parseWith(fieldsSchema, {
       environment: input.environment,
       privateKeyPassword: input.privateKeyPassword,

@@ -3,6 +3,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { type Page, type PageRequest } from '../../domain/shared/pagination';
 import { parseWith } from '../../domain/shared/zod-errors';
 import type { Actor } from '../shared/actor';
+import { inRequestEnvironment } from '../shared/request-environment';
 import type { ServiceDeps } from '../shared/service-deps';
 import { DOCUMENT_STATUSES, type DocumentView } from '../../domain/documents';
 
@@ -30,7 +31,6 @@ export class ListDocumentsService {
     const parsed = parseWith(documentFilterSchema, filter ?? {});
     if (!parsed.ok) throw new DomainError('invalid_request', parsed.errors[0].message, parsed.errors.map((e) => ({ ...e, code: 'invalid_request' as const })));
     const f = parsed.value;
-    if (f.environment && f.environment !== actor.environment) return { data: [], hasMore: false };
-    return this.deps.documents.list(actor, f, page, this.deps.baseUrl());
+    return this.deps.documents.list(inRequestEnvironment(actor, f.environment), f, page, this.deps.baseUrl());
   }
 }

@@ -4,6 +4,7 @@ import { IdPrefix, newId } from '../../domain/shared/ids';
 import { FiscalReportEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
+import { inRequestEnvironment } from '../shared/request-environment';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { generateReportJobKey } from './sweep-fiscal-work.service';
@@ -34,7 +35,8 @@ export class ListFiscalReportTypesService {
 export class RequestFiscalReportService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(actor: Actor, emitterId: string, input: { type?: unknown; period?: unknown; params?: unknown }): Promise<RequestedReport> {
+  async execute(caller: Actor, emitterId: string, input: { type?: unknown; period?: unknown; params?: unknown; environment?: unknown }): Promise<RequestedReport> {
+    const actor = inRequestEnvironment(caller, input.environment);
     const em = this.deps.orm.em.fork();
     const emitter = await loadOwnEmitter(em, actor, emitterId, 'emitterId');
     const type = parseReportType(input.type);
