@@ -10,8 +10,12 @@ export function camelToSnake(key: string): string {
   return key.replace(/([A-Z])/g, (_m, c: string) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1_$2');
 }
 
-/** `items[0].unitPrice` → `items[0].unit_price` */
+/**
+ * `items[0].unitPrice` → `items[0].unit_price`. A header name (`Idempotency-Key`, capitalised, never a
+ * camelCase field) is kept as it is.
+ */
 export function camelPathToSnake(path: string): string {
+  if (/^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$/.test(path)) return path;
   return path.replace(/[A-Za-z][A-Za-z0-9]*/g, (seg) => camelToSnake(seg));
 }
 

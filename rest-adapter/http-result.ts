@@ -17,6 +17,7 @@ export function problemResult(input: ProblemInput, ctx: ProblemContext, headers:
   return { status: problem.status, headers: { 'Content-Type': 'application/problem+json; charset=utf-8', ...headers }, body: JSON.stringify(problem) };
 }
 
+/** Writes a result; to HEAD, Node sends the same status and headers (Content-Length included) without the body. */
 export function writeResult(res: Response, result: HttpResult): void {
   res.status(result.status);
   // 204 has no body, so no Content-Type either.
@@ -25,5 +26,6 @@ export function writeResult(res: Response, result: HttpResult): void {
     res.end();
     return;
   }
+  if (!res.hasHeader('Content-Length')) res.setHeader('Content-Length', String(Buffer.byteLength(result.body)));
   res.end(result.body);
 }

@@ -4,16 +4,18 @@ import { match, type MatchFunction } from 'path-to-regexp';
 import type { Logger } from '../src/config/logger';
 import { createLoaders } from '../src/graphql/common/loaders';
 import type { GraphQLContext } from '../src/graphql/common/context';
-import { AUTH_MESSAGES, authFailure, SAFE_METHODS, type ApiGuard } from '../src/http/api-guard';
+import type { ApiGuard } from '../src/http/api-guard';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../src/http/idempotency-key';
+import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../src/http/json-depth';
+import { redactPath } from '../src/http/log-redaction';
 import { requestIdOf } from '../src/http/request-id';
 import type { Actor } from '../src/services/shared/actor';
 import type { Services } from '../src/services/services';
+import { requestEnvironment } from '../src/services/shared/request-environment';
 import { zodIssuesToFieldErrors } from '../src/domain/shared/zod-errors';
 import { DomainError } from '../src/domain/shared/domain-error';
 import { mhOf } from '../src/graphql/common/run-mutation';
-import { hasScope } from '../src/domain/identity/scopes';
-import { insufficientScopeMessage } from '../src/graphql/common/graphql-errors';
+import { findUnsafeText, unsafeTextMessage, unsafeTextReason } from '../src/domain/shared/unsafe-text';
 import { snakeKeysToCamel } from './case-convert';
 import { jsonResult, problemResult, writeResult, type HttpResult } from './http-result';
 import { problemFromGraphQLError, problemFromUserErrors, type ProblemContext, type ProblemInput } from './problem';
@@ -36,7 +38,24 @@ export interface RestRouterOptions {
   baseUrl: () => string;
 }
 
-/** Compiles the route table (documents parsed and validated once) and returns the /v1 middleware. */
+/** A step of the pipeline either refuses (the problem to answer) or hands its value on. */
+type Step<T> = { ok: true; value: T } | { ok: false; result: HttpResult };
+const pass = <T>(value: T): Step<T> => ({ ok: true, value });
+const stop = (result: HttpResult): Step<never> => ({ ok: false, result });
+
+/** The request body as read: JSON (parsed, checked) or a multipart upload handed to the route. */
+interface ReadBody {
+  json: unknown;
+  multipart: RouteInput['raw'];
+}
+
+/**
+ * Compiles the route table (documents parsed and validated once) and returns the /v1 middleware.
+ *
+ * Each request goes through the same steps, in this order: find the route → authentication, rate
+ * limit and scope (nothing else is looked at before) → path parameters → query → body (size, media
+ * type, JSON, depth, text) → Idempotency-Key → body validation and the use case.
+ */
 export function createRestRouter(opts: RestRouterOptions) {
   const compiled: CompiledRoute[] = opts.routes.map((route) => {
     let document: DocumentNode | null = null;
@@ -45,7 +64,9 @@ export function createRestRouter(opts: RestRouterOptions) {
       const errors = validate(opts.schema, document);
       if (errors.length) throw new Error(`route ${route.id}: invalid GraphQL operation: ${errors.map((e) => e.message).join('; ')}`);
     }
-    return { route, match: match<Record<string, string>>(route.path, { decode: decodeURIComponent }), document };
+    // Parameters are matched raw and decoded afterwards (decodePathParams): a malformed
+    // percent-escape is the caller's 400, never an exception inside the matcher.
+    return { route, match: match<Record<string, string>>(route.path, { decode: false }), document };
   });
 
   return async function restRouter(req: Request, res: Response, next: NextFunction): Promise<void> {
@@ -54,7 +75,7 @@ export function createRestRouter(opts: RestRouterOptions) {
     try {
       writeResult(res, await handle(req, res, ctx));
     } catch (err) {
-      opts.logger.error({ err, request_id: ctx.requestId, path: ctx.instance }, 'error no controlado en REST');
+      opts.logger.error({ err, request_id: ctx.requestId, path: redactPath(ctx.instance) }, 'error no controlado en REST');
       if (!res.headersSent) {
         writeResult(res, problemResult({ code: 'internal_error', detail: 'Ocurrió un error interno. Si persiste, comuníquese con soporte indicando el request_id.' }, ctx));
       }
@@ -62,137 +83,187 @@ export function createRestRouter(opts: RestRouterOptions) {
   };
 
   async function handle(req: Request, res: Response, ctx: ProblemContext): Promise<HttpResult> {
+    const found = findRoute(req, ctx);
+    if (!found.ok) return found.result;
+    const { hit, rawParams } = found.value;
+    const { route, document } = hit;
+    res.locals.routeId = route.id;
+
+    const admitted = await admit(req, res, route, ctx);
+    if (!admitted.ok) return admitted.result;
+    const actor = admitted.value;
+    const params = decodePathParams(rawParams, ctx);
+    if (!params.ok) return params.result;
+    const query = parseQuery(req, route, actor, ctx);
+    if (!query.ok) return query.result;
+    const body = await readRouteBody(req, route, ctx);
+    if (!body.ok) return body.result;
+
+    const input = { params: params.value, query: query.value, json: body.value.json, multipart: body.value.multipart };
+    const run = (as: Actor | null) => runRoute(req, route, document, input, as, ctx);
+    if (req.method === 'POST' && !route.public && actor && route.idempotent !== false) return runIdempotently(req, actor, body.value.json, ctx, run);
+    return run(actor);
+  }
+
+  /** The route for the path and method; HEAD is answered by the GET route (without a body). */
+  function findRoute(req: Request, ctx: ProblemContext): Step<{ hit: CompiledRoute; rawParams: Record<string, string> }> {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const matches = compiled.map((c) => ({ c, m: c.match(path) })).filter((x) => x.m !== false);
     if (!matches.length) {
-      return problemResult({ code: 'route_not_found', detail: `No existe la ruta ${req.method} ${ctx.instance}. Consulte /v1/openapi.json.` }, ctx);
+      return stop(problemResult({ code: 'route_not_found', detail: `No existe la ruta ${req.method} ${ctx.instance}. Consulte /v1/openapi.json.` }, ctx));
     }
-    const hit = matches.find((x) => x.c.route.method === req.method);
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const hit = matches.find((x) => x.c.route.method === method);
     if (!hit) {
-      const allow = [...new Set(matches.map((x) => x.c.route.method))].join(', ');
-      return problemResult({ code: 'method_not_allowed', detail: `La ruta ${ctx.instance} no admite ${req.method}; métodos permitidos: ${allow}.` }, ctx, { Allow: allow });
+      const methods = new Set(matches.map((x) => x.c.route.method as string));
+      if (methods.has('GET')) methods.add('HEAD');
+      const allow = [...methods].join(', ');
+      return stop(problemResult({ code: 'method_not_allowed', detail: `La ruta ${ctx.instance} no admite ${req.method}; métodos permitidos: ${allow}.` }, ctx, { Allow: allow }));
     }
-    const { route, document } = hit.c;
-    const params = (hit.m as { params: Record<string, string> }).params;
-    res.locals.routeId = route.id;
+    return pass({ hit: hit.c, rawParams: (hit.m as { params: Record<string, string> }).params });
+  }
 
-    let actor: Actor | null = null;
-    if (!route.public) {
-      const auth = await opts.guard.authenticate(req, { csrf: !SAFE_METHODS.has(req.method) });
-      if (auth.kind !== 'ok') {
-        const f = authFailure(auth);
-        return problemResult({ code: f.code, detail: f.message }, ctx, f.code === 'unauthenticated' ? { 'WWW-Authenticate': 'Bearer realm="dte"' } : {});
+  /** Authentication, the key's rate limit and the route's scope: before anything else is read. */
+  async function admit(req: Request, res: Response, route: RestRoute, ctx: ProblemContext): Promise<Step<Actor | null>> {
+    const a = await opts.guard.admit(req, res, { public: route.public, scope: route.scope });
+    if (a.kind === 'refused') return stop(problemResult({ code: a.refusal.code, detail: a.refusal.detail }, ctx, a.refusal.headers));
+    return pass(a.actor);
+  }
+
+  /** Percent-decodes each path parameter; a malformed escape or unstorable text is a 400 naming it. */
+  function decodePathParams(raw: Record<string, string>, ctx: ProblemContext): Step<Record<string, string>> {
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(raw)) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(value);
+      } catch {
+        const detail = `El parámetro de ruta "${name}" tiene un escape de porcentaje mal formado (UTF-8 inválido).`;
+        return stop(problemResult({ code: 'invalid_request', detail, errors: [{ path: name, code: 'invalid_format', message: detail }] }, ctx));
       }
-      actor = auth.actor;
-      const rate = opts.guard.rateLimit(res, actor);
-      if (rate && !rate.allowed) return problemResult({ code: 'rate_limited', detail: AUTH_MESSAGES.rateLimited(rate.resetS) }, ctx);
+      const reason = unsafeTextReason(decoded);
+      if (reason) {
+        const detail = `El parámetro de ruta "${name}": ${unsafeTextMessage(reason)}`;
+        return stop(problemResult({ code: 'invalid_request', detail, errors: [{ path: name, code: 'invalid_format', message: unsafeTextMessage(reason) }] }, ctx));
+      }
+      params[name] = decoded;
     }
+    return pass(params);
+  }
 
-    // Body: read the exact bytes, check the media type, parse JSON.
+  /** Query parameters: storable text, the key's own environment, then the route's schema (400 naming the parameter). */
+  function parseQuery(req: Request, route: RestRoute, actor: Actor | null, ctx: ProblemContext): Step<Record<string, unknown>> {
+    const flat = flatQuery(req.query);
+    const unsafe = findUnsafeText(flat);
+    if (unsafe.length) {
+      const errors = unsafe.map((h) => ({ path: h.path, code: 'invalid_format' as const, message: unsafeTextMessage(h.reason) }));
+      return stop(problemResult({ code: 'invalid_request', detail: `El parámetro "${errors[0].path}": ${errors[0].message}`, errors }, ctx));
+    }
+    if (actor && flat.environment !== undefined) {
+      try {
+        requestEnvironment(actor, flat.environment);
+      } catch (err) {
+        if (err instanceof DomainError) return stop(problemResult(domainProblem(err), ctx));
+        throw err;
+      }
+    }
+    if (!route.query) return pass({});
+    const q = route.query.safeParse(flat, { reportInput: true });
+    if (!q.success) {
+      const errors = zodIssuesToFieldErrors(q.error.issues);
+      return stop(problemResult({ code: 'invalid_request', detail: errors[0].message, errors }, ctx));
+    }
+    return pass(q.data as Record<string, unknown>);
+  }
+
+  /** Reads the exact bytes; checks size, media type, JSON syntax, depth and storable text. */
+  async function readRouteBody(req: Request, route: RestRoute, ctx: ProblemContext): Promise<Step<ReadBody>> {
     let raw: Buffer;
     try {
       raw = await readBody(req, route.multipart?.maxBytes ?? opts.bodyLimitBytes);
     } catch (err) {
       if (err instanceof BodyTooLargeError) {
-        return problemResult({ code: 'payload_too_large', detail: `El cuerpo de la solicitud supera el máximo de ${Math.floor(err.limit / 1024)} KB.` }, ctx);
+        return stop(problemResult({ code: 'payload_too_large', detail: `El cuerpo de la solicitud supera el máximo de ${Math.floor(err.limit / 1024)} KB.` }, ctx));
       }
       throw err;
     }
-    let json: unknown = undefined;
-    let multipart: RouteInput['raw'];
     if (route.multipart) {
       const ct = req.get('content-type') ?? '';
-      if (!/^multipart\/form-data\b/i.test(ct)) {
-        return problemResult({ code: 'unsupported_media_type', detail: 'Esta ruta recibe multipart/form-data.' }, ctx);
-      }
-      multipart = { data: raw, contentType: ct };
-    } else if (raw.length > 0) {
-      if (!route.body) {
-        if (req.method === 'GET' || req.method === 'DELETE') raw = Buffer.alloc(0);
-      }
-      if (raw.length > 0) {
-        if (!isJsonMediaType(req.get('content-type'))) {
-          return problemResult({ code: 'unsupported_media_type', detail: 'El cuerpo debe enviarse como application/json.' }, ctx);
-        }
-        try {
-          json = JSON.parse(raw.toString('utf8'));
-        } catch (e) {
-          return problemResult({ code: 'malformed_json', detail: `El cuerpo no es JSON válido: ${(e as Error).message}` }, ctx);
-        }
-        if (jsonDepth(json) > MAX_JSON_DEPTH) {
-          return problemResult({ code: 'invalid_request', detail: `El JSON supera la profundidad máxima de ${MAX_JSON_DEPTH} niveles.` }, ctx);
-        }
-      }
+      if (!/^multipart\/form-data\b/i.test(ct)) return stop(problemResult({ code: 'unsupported_media_type', detail: 'Esta ruta recibe multipart/form-data.' }, ctx));
+      return pass({ json: undefined, multipart: { data: raw, contentType: ct } });
     }
-
-    // Query string.
-    let query: Record<string, unknown> = {};
-    if (route.query) {
-      const q = route.query.safeParse(flatQuery(req.query), { reportInput: true });
-      if (!q.success) {
-        const errors = zodIssuesToFieldErrors(q.error.issues);
-        return problemResult({ code: 'invalid_request', detail: errors[0].message, errors }, ctx);
-      }
-      query = q.data as Record<string, unknown>;
+    // A body on GET/DELETE of a route without one is ignored, as HTTP allows.
+    if (raw.length === 0 || (!route.body && (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE'))) return pass({ json: undefined, multipart: undefined });
+    if (!isJsonMediaType(req.get('content-type'))) return stop(problemResult({ code: 'unsupported_media_type', detail: 'El cuerpo debe enviarse como application/json.' }, ctx));
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch (e) {
+      return stop(problemResult({ code: 'malformed_json', detail: `El cuerpo no es JSON válido: ${(e as Error).message}` }, ctx));
     }
-
-    const run = async (actor: Actor | null): Promise<HttpResult> => {
-      // Body validation with the service's own schema (paths rendered back in snake_case).
-      let body: unknown = undefined;
-      if (route.body) {
-        if (json === undefined) {
-          if (route.body.required) {
-            return problemResult({ code: 'invalid_request', detail: 'La solicitud requiere un cuerpo JSON.' }, ctx);
-          }
-        } else {
-          if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-            return problemResult({ code: 'validation_failed', detail: 'El cuerpo debe ser un objeto JSON.', errors: [{ path: null, code: 'invalid_type', message: 'El cuerpo debe ser un objeto JSON.' }] }, ctx);
-          }
-          const converted = snakeKeysToCamel(json, { opaque: route.body.opaque });
-          const parsed = route.body.schema.safeParse(converted.value, { reportInput: true });
-          const errors = [
-            ...converted.badKeys.map((p) => ({ path: p, code: 'unknown_field' as const, message: `Campo no admitido: "${p.split('.').pop()}" (la API REST usa snake_case).` })),
-            ...(parsed.success ? [] : zodIssuesToFieldErrors(parsed.error.issues)),
-          ];
-          if (errors.length) return problemResult(problemFromUserErrors(errors.map((e) => ({ field: e.path, code: e.code, message: e.message }))), ctx);
-          body = parsed.success ? parsed.data : undefined;
-        }
-      }
-      const input: RouteInput = { params, query, body, raw: multipart };
-      const gctx: GraphQLContext = { actor, requestId: ctx.requestId, logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) };
-      if (route.handler) {
-        // Handler routes do not pass through a GraphQL resolver's @Authorized: check the scope here.
-        if (route.scope && actor && !hasScope(actor.scopes, route.scope)) {
-          return problemResult({ code: 'insufficient_scope', detail: insufficientScopeMessage(route.scope, actor.scheme) }, ctx);
-        }
-        try {
-          return await route.handler(req, input, gctx, ctx);
-        } catch (err) {
-          if (err instanceof DomainError) {
-            return problemResult(problemFromUserErrors(err.errors.map((e) => ({ field: e.path, code: e.code, message: e.message, mh: mhOf(err) }))), ctx);
-          }
-          throw err;
-        }
-      }
-      return runOperation(route, document!, input, gctx, ctx);
-    };
-
-    if (req.method === 'POST' && !route.public && actor && route.idempotent !== false) {
-      const key = req.get('idempotency-key');
-      const bad = idempotencyKeyProblem(key, true);
-      if (bad) return problemResult(bad, ctx);
-      const outcome = await opts.services.runIdempotentRequest.execute(actor, { key: key!, fingerprint: [req.method, req.originalUrl, json ?? null] }, async (keyed) => {
-        const result = await run(keyed);
-        return { status: result.status, body: typeof result.body === 'string' ? result.body : result.body.toString('utf8'), headers: result.headers };
-      });
-      if (outcome.kind === 'mismatch') return problemResult({ code: 'idempotency_key_reused', detail: IDEMPOTENCY_MESSAGES.mismatch }, ctx);
-      if (outcome.kind === 'in_progress') {
-        return problemResult({ code: 'idempotency_request_in_progress', detail: IDEMPOTENCY_MESSAGES.inProgress }, ctx, { 'Retry-After': String(outcome.retryAfterS) });
-      }
-      const r = outcome.response;
-      return { status: r.status, headers: outcome.replayed ? { ...r.headers, 'Idempotency-Replayed': 'true' } : r.headers, body: r.body };
+    if (jsonDepth(json) > MAX_JSON_DEPTH) return stop(problemResult({ code: 'invalid_request', detail: tooDeepMessage() }, ctx));
+    const unsafe = findUnsafeText(json);
+    if (unsafe.length) {
+      return stop(problemResult(problemFromUserErrors(unsafe.map((h) => ({ field: h.path || null, code: 'invalid_format', message: unsafeTextMessage(h.reason) }))), ctx));
     }
-    return run(actor);
+    return pass({ json, multipart: undefined });
+  }
+
+  /** POST under /v1: Stripe semantics for Idempotency-Key around the use case (the actor it runs as carries the record). */
+  async function runIdempotently(req: Request, actor: Actor, json: unknown, ctx: ProblemContext, run: (as: Actor) => Promise<HttpResult>): Promise<HttpResult> {
+    const key = req.get('idempotency-key');
+    const bad = idempotencyKeyProblem(key, true);
+    if (bad) return problemResult(bad, ctx);
+    const outcome = await opts.services.runIdempotentRequest.execute(actor, { key: key!, fingerprint: [req.method, req.originalUrl, json ?? null] }, async (keyed) => {
+      const result = await run(keyed);
+      return { status: result.status, body: typeof result.body === 'string' ? result.body : result.body.toString('utf8'), headers: result.headers };
+    });
+    if (outcome.kind === 'mismatch') return problemResult({ code: 'idempotency_key_reused', detail: IDEMPOTENCY_MESSAGES.mismatch }, ctx);
+    if (outcome.kind === 'in_progress') {
+      return problemResult({ code: 'idempotency_request_in_progress', detail: IDEMPOTENCY_MESSAGES.inProgress }, ctx, { 'Retry-After': String(outcome.retryAfterS) });
+    }
+    const r = outcome.response;
+    return { status: r.status, headers: outcome.replayed ? { ...r.headers, 'Idempotency-Replayed': 'true' } : r.headers, body: r.body };
+  }
+
+  /** Validates the body with the service's own schema (paths rendered back in snake_case), then runs the use case. */
+  async function runRoute(
+    req: Request,
+    route: RestRoute,
+    document: DocumentNode | null,
+    read: { params: Record<string, string>; query: Record<string, unknown>; json: unknown; multipart: RouteInput['raw'] },
+    actor: Actor | null,
+    ctx: ProblemContext,
+  ): Promise<HttpResult> {
+    const body = validateBody(route, read.json, ctx);
+    if (!body.ok) return body.result;
+    const input: RouteInput = { params: read.params, query: read.query, body: body.value, raw: read.multipart };
+    const gctx: GraphQLContext = { actor, requestId: ctx.requestId, logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) };
+    if (!route.handler) return runOperation(route, document!, input, gctx, ctx);
+    try {
+      return await route.handler(req, input, gctx, ctx);
+    } catch (err) {
+      if (err instanceof DomainError) return problemResult(domainProblem(err), ctx);
+      throw err;
+    }
+  }
+
+  function validateBody(route: RestRoute, json: unknown, ctx: ProblemContext): Step<unknown> {
+    if (!route.body) return pass(undefined);
+    if (json === undefined) {
+      return route.body.required ? stop(problemResult({ code: 'invalid_request', detail: 'La solicitud requiere un cuerpo JSON.' }, ctx)) : pass(undefined);
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      return stop(problemResult({ code: 'validation_failed', detail: 'El cuerpo debe ser un objeto JSON.', errors: [{ path: null, code: 'invalid_type', message: 'El cuerpo debe ser un objeto JSON.' }] }, ctx));
+    }
+    const converted = snakeKeysToCamel(json, { opaque: route.body.opaque });
+    const parsed = route.body.schema.safeParse(converted.value, { reportInput: true });
+    const errors = [
+      ...converted.badKeys.map((p) => ({ path: p, code: 'unknown_field' as const, message: `Campo no admitido: "${p.split('.').pop()}" (la API REST usa snake_case).` })),
+      ...(parsed.success ? [] : zodIssuesToFieldErrors(parsed.error.issues)),
+    ];
+    if (errors.length) return stop(problemResult(problemFromUserErrors(errors.map((e) => ({ field: e.path, code: e.code, message: e.message }))), ctx));
+    return pass(parsed.success ? parsed.data : undefined);
   }
 
   async function runOperation(route: RestRoute, document: DocumentNode, input: RouteInput, gctx: GraphQLContext, ctx: ProblemContext): Promise<HttpResult> {
@@ -217,20 +288,8 @@ export function createRestRouter(opts: RestRouterOptions) {
   }
 }
 
-const MAX_JSON_DEPTH = 64;
-
-/** Nesting depth of a parsed JSON value, without recursion (a hostile body cannot overflow the stack). */
-export function jsonDepth(value: unknown): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (d > max) max = d;
-    if (max > MAX_JSON_DEPTH) return max;
-    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) stack.push([child, d + 1]);
-  }
-  return max;
+function domainProblem(err: DomainError): ProblemInput {
+  return problemFromUserErrors(err.errors.map((e) => ({ field: e.path, code: e.code, message: e.message, mh: mhOf(err) })));
 }
 
 function flatQuery(q: Request['query']): Record<string, string> {

@@ -12,7 +12,9 @@ import { createGraphQLHttp } from './graphql/graphql-http';
 import { attachGraphQLWebSocket } from './graphql/graphql-ws';
 import { buildGraphQLSchema } from './graphql/schema';
 import { ApiGuard } from './http/api-guard';
-import { createMetrics } from './http/metrics';
+import { answerClientErrorsWithProblems } from './http/client-error-problems';
+import { createMetrics, metricsExposure } from './http/metrics';
+import { createMetricsServer } from './http/metrics-server';
 import { RateLimiter } from './http/rate-limiter';
 import { resolveMasterKey } from './integrations/crypto/master-key';
 import { SecretBox } from './integrations/crypto/secret-box';
@@ -48,6 +50,8 @@ export interface RunningApp {
   demo: { accountId: string; testKey: string; user: { email: string; password: string } } | null;
   /** The MH simulator's URL in simulator mode. */
   mhSimulatorUrl: string | null;
+  /** Where /metrics answers (the API port or METRICS_PORT), or null when it is not served. */
+  metricsUrl: string | null;
   database: Database;
   stop(): Promise<void>;
 }
@@ -162,10 +166,12 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     }
 
     let url: string | null = null;
+    let metricsUrl: string | null = null;
     if (runsApi) {
       const schema = buildGraphQLSchema();
-      const guard = new ApiGuard(services, new RateLimiter(config.rateLimitPerMinute));
+      const guard = new ApiGuard(services, new RateLimiter(config.rateLimitPerMinute), new RateLimiter(config.rateLimitAnonymousPerMinute));
       const metrics = createMetrics();
+      const exposure = metricsExposure(config.metrics, config.host);
       const gql = await createGraphQLHttp({ schema, services, guard, logger, maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost });
       const inFlight = { count: 0 };
       const app = createHttpApp({
@@ -174,6 +180,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         guard,
         logger,
         metrics,
+        metricsExposure: exposure,
         bodyLimitBytes: config.bodyLimitBytes,
         graphqlHandler: gql.handler,
         baseUrl: () => baseUrl,
@@ -181,7 +188,19 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       });
       const server: Server = createServer(app);
       server.keepAliveTimeout = 65_000;
-      const ws = attachGraphQLWebSocket({ httpServer: server, schema, services, logger, maxDepth: config.graphqlMaxDepth, baseUrl: () => baseUrl });
+      answerClientErrorsWithProblems(server, { logger, baseUrl: () => baseUrl });
+      const ws = attachGraphQLWebSocket({
+        httpServer: server,
+        schema,
+        services,
+        guard,
+        logger,
+        limits: { maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost },
+        maxPayloadBytes: config.bodyLimitBytes,
+        maxSubscriptions: config.graphqlWs.maxSubscriptions,
+        maxConnectionsPerKey: config.graphqlWs.maxConnectionsPerKey,
+        baseUrl: () => baseUrl,
+      });
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());
@@ -190,6 +209,19 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address === '0.0.0.0' ? '127.0.0.1' : addr.address;
       url = `http://${host}:${addr.port}`;
       baseUrl = config.publicBaseUrl ?? url;
+      if (exposure.kind === 'separate') {
+        const metricsServer = createMetricsServer(metrics, exposure.token);
+        await new Promise<void>((resolve, reject) => {
+          metricsServer.once('error', reject);
+          metricsServer.listen(config.metrics.port!, config.metrics.host, () => resolve());
+        });
+        const m = metricsServer.address() as AddressInfo;
+        metricsUrl = `http://${m.family === 'IPv6' ? `[${m.address}]` : m.address}:${m.port}/metrics`;
+        stopping.push(async () => {
+          metricsServer.closeAllConnections();
+          await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+        });
+      } else if (exposure.kind === 'api') metricsUrl = `${baseUrl}/metrics`;
       stopping.unshift(async () => {
         // Stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), then close sockets.
         server.close();
@@ -209,6 +241,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       baseUrl: baseUrl || url || '',
       demo,
       mhSimulatorUrl: mh.simulatorUrl,
+      metricsUrl,
       database: db,
       stop: async () => {
         if (stopped) return;

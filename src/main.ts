@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     lines.push(`REST API:     ${app.baseUrl}/v1`);
     lines.push(`GraphQL:      ${app.baseUrl}/graphql  (playground en el navegador)`);
     lines.push(`OpenAPI:      ${app.baseUrl}/v1/openapi.json  (referencia: ${app.baseUrl}/v1/docs)`);
-    lines.push(`Salud:        ${app.baseUrl}/healthz  ·  Métricas: ${app.baseUrl}/metrics`);
+    lines.push(`Salud:        ${app.baseUrl}/healthz  ·  Métricas: ${app.metricsUrl ?? 'desactivadas (METRICS_TOKEN o METRICS_PORT)'}`);
   } else {
     lines.push(`Trabajador DTE listo (rol ${config.role}).`);
   }

@@ -3,12 +3,13 @@ import type { GraphQLSchema } from 'graphql';
 import type { Logger } from './config/logger';
 import { isErrorCode } from './domain/shared/error-codes';
 import type { ApiGuard } from './http/api-guard';
-import type { Metrics } from './http/metrics';
+import { metricsTokenMatches, type Metrics, type MetricsExposure } from './http/metrics';
 import { apiReferencePage } from './http/pages/api-reference.page';
 import { graphiqlPage } from './http/pages/graphiql.page';
 import { problemTypePage } from './http/pages/problem-type.page';
 import { staticAssetsRouter } from './http/pages/static-assets';
 import { panelRouter } from './http/panel/panel.router';
+import { redactPath } from './http/log-redaction';
 import { requestIdMiddleware, requestIdOf } from './http/request-id';
 import type { Services } from './services/services';
 import { buildOpenApiDocument } from '../rest-adapter/openapi';
@@ -22,6 +23,8 @@ export interface HttpAppOptions {
   guard: ApiGuard;
   logger: Logger;
   metrics: Metrics;
+  /** Whether and how /metrics is served on this port (METRICS_TOKEN, METRICS_PORT). */
+  metricsExposure: MetricsExposure;
   bodyLimitBytes: number;
   graphqlHandler: (req: Request, res: Response) => Promise<void>;
   baseUrl: () => string;
@@ -47,7 +50,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       opts.logger.info(
-        { request_id: requestIdOf(res), method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, route: res.locals.routeId },
+        { request_id: requestIdOf(res), method: req.method, path: redactPath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10, route: res.locals.routeId },
         'solicitud atendida',
       );
     });
@@ -58,7 +61,13 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     const h = await opts.services.checkHealth.execute();
     res.status(h.status === 'ok' ? 200 : 503).json({ status: h.status, database: h.database, latency_ms: h.latencyMs });
   });
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', async (req, res, next) => {
+    const exposure = opts.metricsExposure;
+    if (exposure.kind !== 'api') return next();
+    if (exposure.token !== null && !metricsTokenMatches(req.get('authorization'), exposure.token)) {
+      const ctx = { baseUrl: opts.baseUrl(), instance: req.path, requestId: requestIdOf(res) };
+      return writeResult(res, problemResult({ code: 'unauthenticated', detail: 'Envíe "Authorization: Bearer <METRICS_TOKEN>" para leer /metrics.' }, ctx, { 'WWW-Authenticate': 'Bearer realm="metrics"' }));
+    }
     res.setHeader('Content-Type', opts.metrics.registry.contentType);
     res.end(await opts.metrics.registry.metrics());
   });

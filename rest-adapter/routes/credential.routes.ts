@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../src/domain/shared/domain-error';
+import { findUnsafeText, unsafeTextMessage } from '../../src/domain/shared/unsafe-text';
 import { jsonResult } from '../http-result';
 import { MultipartError, parseMultipart } from '../multipart';
 import { idParam } from '../query-schemas';
@@ -46,6 +47,8 @@ export const credentialRoutes: RestRoute[] = [
         if (err instanceof MultipartError) throw DomainError.field('invalid_format', 'certificate', `El formulario multipart no es válido: ${err.message}`);
         throw err;
       }
+      const unsafe = findUnsafeText(form.fields);
+      if (unsafe.length) throw DomainError.validation(unsafe.map((h) => ({ path: h.path, code: 'invalid_format', message: unsafeTextMessage(h.reason) })));
       const allowed = new Set(['environment', 'private_key_password', 'mh_user', 'mh_password']);
       const unknown = [...Object.keys(form.fields).filter((f) => !allowed.has(f)), ...Object.keys(form.files).filter((f) => f !== 'certificate')];
       if (unknown.length) {

@@ -17,6 +17,8 @@ export interface AppConfig {
   /** Base of every absolute link handed out; null = the listening URL. */
   publicBaseUrl: string | null;
   rateLimitPerMinute: number;
+  /** Requests without credentials per client address per minute (GraphQL and graphql-ws); 0 = off. */
+  rateLimitAnonymousPerMinute: number;
   downloadUrlTtlS: number;
   idempotencyTtlHours: number;
   /** A process that stopped renewing its lease this long is taken to be dead (its requests are resolved). */
@@ -28,6 +30,19 @@ export interface AppConfig {
   bodyLimitBytes: number;
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
+  graphqlWs: {
+    /** Subscriptions at once on one graphql-ws connection. */
+    maxSubscriptions: number;
+    /** Open graphql-ws connections of one API key (per process). */
+    maxConnectionsPerKey: number;
+  };
+  metrics: {
+    /** Bearer token /metrics requires; null = none. */
+    token: string | null;
+    /** A separate listener for /metrics (then the API port does not serve it); null = the API port. */
+    port: number | null;
+    host: string;
+  };
   dbPoolMax: number;
   mh: {
     mode: 'simulator' | 'remote';
@@ -96,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       parsed.error.issues.map((i) => {
         const name = String(i.path[0]);
-        const shown = name === 'DTE_MASTER_KEY' || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '(valor oculto)' : JSON.stringify(input[name]);
+        const shown = name === 'DTE_MASTER_KEY' || name === 'DATABASE_URL' || name === 'SMTP_URL' || name === 'METRICS_TOKEN' ? '(valor oculto)' : JSON.stringify(input[name]);
         return `${name}=${shown}: ${i.message}`;
       }),
     );
@@ -122,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     publicBaseUrl: e.PUBLIC_BASE_URL ? e.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitAnonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     downloadUrlTtlS: e.DOWNLOAD_URL_TTL_S,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     processLeaseTtlMs: e.PROCESS_LEASE_TTL_MS,
@@ -132,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     graphqlMaxDepth: e.GRAPHQL_MAX_DEPTH,
     graphqlMaxCost: e.GRAPHQL_MAX_COST,
+    graphqlWs: { maxSubscriptions: e.GRAPHQL_WS_MAX_SUBSCRIPTIONS, maxConnectionsPerKey: e.GRAPHQL_WS_MAX_CONNECTIONS_PER_KEY },
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     dbPoolMax: e.DB_POOL_MAX,
     mh: {
       mode: e.MH_MODE,

@@ -1,15 +1,20 @@
 import { ApolloServer, HeaderMap, type GraphQLRequestContext } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { Request, Response } from 'express';
-import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Logger } from '../config/logger';
-import { AUTH_MESSAGES, authFailure, type ApiGuard } from '../http/api-guard';
+import { AUTH_MESSAGES, authFailure, rateLimitHeaders, type ApiGuard } from '../http/api-guard';
+import { insufficientScopeMessage } from './common/graphql-errors';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
+import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../http/json-depth';
 import { requestIdOf } from '../http/request-id';
+import type { Actor } from '../services/shared/actor';
 import type { Services } from '../services/services';
 import { operationLimitsPlugin } from './common/operation-limits.plugin';
 import type { GraphQLContext } from './common/context';
+import { formatGraphQLError } from './common/format-error';
 import { createLoaders } from './common/loaders';
+import { operationScopeRefusal } from './common/operation-scopes';
 
 export interface GraphQLHttpOptions {
   schema: GraphQLSchema;
@@ -38,13 +43,7 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
     plugins: [ApolloServerPluginLandingPageDisabled(), operationLimitsPlugin(opts.schema, opts.maxDepth, opts.maxCost), errorLoggingPlugin(opts.logger)],
-    formatError: (formatted: GraphQLFormattedError) => {
-      const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
-      if (code === 'INTERNAL_SERVER_ERROR' || code === 'INTERNAL_ERROR') {
-        return { message: 'Ocurrió un error interno. Si persiste, comuníquese con soporte indicando el X-Request-Id.', extensions: { code: 'INTERNAL_ERROR' }, path: formatted.path };
-      }
-      return formatted;
-    },
+    formatError: (formatted: GraphQLFormattedError) => formatGraphQLError(formatted),
   });
   await apollo.start();
 
@@ -71,6 +70,9 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
   async function handler(req: Request, res: Response): Promise<void> {
     const json = (status: number, code: string, message: string, extra: Record<string, string> = {}) =>
       write(res, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: errorBody(code, message) });
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    // Before anything walks the body recursively (request hash, variable coercion).
+    if (jsonDepth(body) > MAX_JSON_DEPTH) return json(400, 'INVALID_REQUEST', tooDeepMessage());
     // With a panel session every POST needs X-CSRF-Token, queries included (a query can be sent by a cross-site form).
     const auth = await opts.guard.authenticate(req, { csrf: req.method === 'POST' });
     if (auth.kind === 'invalid' || auth.kind === 'csrf') {
@@ -79,16 +81,17 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
       return json(status, f.code.toUpperCase(), f.message, status === 401 ? { 'WWW-Authenticate': 'Bearer realm="dte"' } : {});
     }
     const actor = auth.kind === 'ok' ? auth.actor : null;
-    if (actor) {
-      const rate = opts.guard.rateLimit(res, actor);
-      if (rate && !rate.allowed) return json(429, 'RATE_LIMITED', AUTH_MESSAGES.rateLimited(rate.resetS));
-    }
+    const rate = actor ? opts.guard.takeRate(actor) : opts.guard.takeAnonymousRate(req.socket.remoteAddress);
+    if (rate) for (const [k, v] of Object.entries(rateLimitHeaders(rate))) res.setHeader(k, v);
+    if (rate && !rate.allowed) return json(429, 'RATE_LIMITED', actor ? AUTH_MESSAGES.rateLimited(rate.resetS) : AUTH_MESSAGES.anonymousRateLimited(rate.resetS));
     const context = (a: typeof actor): GraphQLContext => ({ actor: a, requestId: requestIdOf(res), logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) });
     const key = req.get('idempotency-key');
     if (key === undefined || req.method !== 'POST' || !actor) return write(res, await execute(req, res, context(actor)));
     const bad = idempotencyKeyProblem(key, false);
     if (bad) return json(400, bad.code.toUpperCase(), bad.detail);
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    // The operation's scopes before its Idempotency-Key: a refused request spends no key.
+    const refusal = scopeRefusalOfRequest(body, actor);
+    if (refusal) return json(403, 'INSUFFICIENT_SCOPE', insufficientScopeMessage(refusal, actor.scheme));
     const fingerprint = ['GRAPHQL', body.query ?? null, body.operationName ?? null, body.variables ?? null];
     const outcome = await opts.services.runIdempotentRequest.execute(actor, { key, fingerprint }, (keyed) => execute(req, res, context(keyed)));
     if (outcome.kind === 'mismatch') return json(409, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
@@ -115,4 +118,17 @@ function errorLoggingPlugin(logger: Logger) {
       };
     },
   };
+}
+
+/** The scope a POSTed operation needs and the key lacks; null when it may run (or cannot be parsed: Apollo answers that). */
+function scopeRefusalOfRequest(body: Record<string, unknown>, actor: Actor): string | null {
+  if (typeof body.query !== 'string') return null;
+  let document: DocumentNode;
+  try {
+    document = parse(body.query);
+  } catch {
+    return null;
+  }
+  const refusal = operationScopeRefusal(document, typeof body.operationName === 'string' ? body.operationName : null, actor);
+  return refusal?.code === 'insufficient_scope' ? refusal.scope : null;
 }

@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
+import { firstMissingScope, type Scope } from '../domain/identity/scopes';
 import { sameToken } from '../domain/identity/session-token';
+import { insufficientScopeMessage } from '../graphql/common/graphql-errors';
 import type { AuthenticatedSession } from '../services/identity/authenticate-session.service';
 import type { Actor } from '../services/shared/actor';
 import type { Services } from '../services/services';
@@ -17,6 +19,13 @@ export type AuthOutcome =
 /** Methods that change nothing: a session needs no `X-CSRF-Token` on them. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The credential a long-lived connection (graphql-ws) authenticated with, kept so that every
+ * operation can check it again: the API key of `connection_init`, or the panel session cookie of
+ * the upgrade (its CSRF token was checked once, at `connection_init`).
+ */
+export type ConnectionCredential = { scheme: 'api_key'; token: string } | { scheme: 'session'; cookie: string };
+
 const sessions = new WeakMap<Request, AuthenticatedSession>();
 
 /** The panel session a request was authenticated with (null for an API key or no credentials). */
@@ -24,14 +33,58 @@ export function sessionOf(req: Request): AuthenticatedSession | null {
   return sessions.get(req) ?? null;
 }
 
+/** Why a request is refused before its input is even read: 401, 403 (CSRF, scope) or 429. */
+export interface GuardRefusal {
+  code: 'unauthenticated' | 'csrf_token_invalid' | 'rate_limited' | 'insufficient_scope';
+  detail: string;
+  headers: Record<string, string>;
+}
+
+export type Admission = { kind: 'admitted'; actor: Actor | null } | { kind: 'refused'; refusal: GuardRefusal };
+
+export const AUTH_MESSAGES = {
+  missing: 'Falta el encabezado Authorization: envíe "Authorization: Bearer sk_test_…" o "sk_live_…" (o inicie sesión en el panel).',
+  invalid: 'La llave de API no es válida o fue revocada.',
+  sessionInvalid: 'La sesión del panel no es válida o expiró; inicie sesión de nuevo.',
+  csrf: 'Falta el encabezado X-CSRF-Token o no coincide con el csrf_token de la sesión (GET /v1/auth/session); no se hizo ningún cambio.',
+  rateLimited: (s: number) => `Se superó el límite de solicitudes por minuto de esta llave; reintente en ${s} s.`,
+  anonymousRateLimited: (s: number) => `Se superó el límite de solicitudes por minuto sin llave de API desde esta dirección; reintente en ${s} s.`,
+};
+
+/** The refusal of a failed authentication, the same for REST (problem) and GraphQL (error code). */
+export function authFailure(outcome: Exclude<AuthOutcome, { kind: 'ok' }>): { code: 'unauthenticated' | 'csrf_token_invalid'; message: string } {
+  if (outcome.kind === 'csrf') return { code: 'csrf_token_invalid', message: AUTH_MESSAGES.csrf };
+  if (outcome.kind === 'missing') return { code: 'unauthenticated', message: AUTH_MESSAGES.missing };
+  return { code: 'unauthenticated', message: outcome.scheme === 'session' ? AUTH_MESSAGES.sessionInvalid : AUTH_MESSAGES.invalid };
+}
+
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="dte"' };
+
+/** RateLimit-* headers of a decision (and Retry-After when refused). */
+export function rateLimitHeaders(d: RateDecision): Record<string, string> {
+  const h: Record<string, string> = {
+    'RateLimit-Limit': String(d.limit),
+    'RateLimit-Remaining': String(d.remaining),
+    'RateLimit-Reset': String(d.resetS),
+    'RateLimit-Policy': `${d.limit};w=60`,
+  };
+  if (!d.allowed) h['Retry-After'] = String(d.resetS);
+  return h;
+}
+
 /**
- * Authentication and per-credential rate limiting shared by REST and GraphQL over HTTP. Either
- * scheme: `Authorization: Bearer sk_…` (then cookies are ignored entirely), or the panel session
- * cookie, which on a request that changes something also needs `X-CSRF-Token` equal to the session's
- * `csrf_token` (`csrf: true`).
+ * Authentication, rate limits and scopes: the one place every door (REST, GraphQL over HTTP,
+ * graphql-ws) turns credentials into an `Actor`, always before the request's media type, body or
+ * Idempotency-Key are looked at. Either scheme: `Authorization: Bearer sk_…` (then cookies are
+ * ignored entirely), or the panel session cookie, which on a request that changes something also
+ * needs `X-CSRF-Token` equal to the session's `csrf_token` (`csrf: true`).
  */
 export class ApiGuard {
-  constructor(private readonly services: Services, private readonly limiter: RateLimiter) {}
+  constructor(
+    private readonly services: Services,
+    private readonly limiter: RateLimiter,
+    private readonly anonymousLimiter: RateLimiter,
+  ) {}
 
   async authenticate(req: Request, opts: { csrf: boolean } = { csrf: false }): Promise<AuthOutcome> {
     const header = req.get('authorization');
@@ -50,30 +103,45 @@ export class ApiGuard {
     return { kind: 'ok', actor: s.actor };
   }
 
+  /** A connection's credential read again (revoked key, ended session, changed scopes or role); null when it no longer holds. */
+  async reauthenticate(credential: ConnectionCredential): Promise<Actor | null> {
+    if (credential.scheme === 'api_key') return this.services.authenticateApiKey.execute(credential.token);
+    return (await this.services.authenticateSession.execute(credential.cookie))?.actor ?? null;
+  }
+
+  /** Counts one request against the actor's credential; null when rate limiting is off. */
+  takeRate(actor: Actor): RateDecision | null {
+    return this.limiter.enabled ? this.limiter.take(actor.keyId) : null;
+  }
+
+  /** Counts one request without credentials against the caller's address; null when off. */
+  takeAnonymousRate(address: string | undefined): RateDecision | null {
+    return this.anonymousLimiter.enabled ? this.anonymousLimiter.take(`ip:${address ?? 'unknown'}`) : null;
+  }
+
   /** Counts the request against the credential and sets the RateLimit-* headers (and Retry-After when refused). */
   rateLimit(res: Response, actor: Actor): RateDecision | null {
-    if (!this.limiter.enabled) return null;
-    const d = this.limiter.take(actor.keyId);
-    res.setHeader('RateLimit-Limit', String(d.limit));
-    res.setHeader('RateLimit-Remaining', String(d.remaining));
-    res.setHeader('RateLimit-Reset', String(d.resetS));
-    res.setHeader('RateLimit-Policy', `${d.limit};w=60`);
-    if (!d.allowed) res.setHeader('Retry-After', String(d.resetS));
+    const d = this.takeRate(actor);
+    if (d) for (const [k, v] of Object.entries(rateLimitHeaders(d))) res.setHeader(k, v);
     return d;
+  }
+
+  /** Admits a REST request: credentials (unless the route is public), CSRF with a session, the rate limit, then the route's scope. */
+  async admit(req: Request, res: Response, need: { public?: boolean; scope: Scope | null }): Promise<Admission> {
+    if (need.public) return { kind: 'admitted', actor: null };
+    const auth = await this.authenticate(req, { csrf: !SAFE_METHODS.has(req.method) });
+    if (auth.kind !== 'ok') {
+      const f = authFailure(auth);
+      return refused(f.code, f.message, f.code === 'unauthenticated' ? WWW_AUTHENTICATE : {});
+    }
+    const rate = this.rateLimit(res, auth.actor);
+    if (rate && !rate.allowed) return refused('rate_limited', AUTH_MESSAGES.rateLimited(rate.resetS));
+    const missing = firstMissingScope(auth.actor.scopes, need.scope ? [need.scope] : []);
+    if (missing) return refused('insufficient_scope', insufficientScopeMessage(missing, auth.actor.scheme));
+    return { kind: 'admitted', actor: auth.actor };
   }
 }
 
-export const AUTH_MESSAGES = {
-  missing: 'Falta el encabezado Authorization: envíe "Authorization: Bearer sk_test_…" o "sk_live_…" (o inicie sesión en el panel).',
-  invalid: 'La llave de API no es válida o fue revocada.',
-  sessionInvalid: 'La sesión del panel no es válida o expiró; inicie sesión de nuevo.',
-  csrf: 'Falta el encabezado X-CSRF-Token o no coincide con el csrf_token de la sesión (GET /v1/auth/session); no se hizo ningún cambio.',
-  rateLimited: (s: number) => `Se superó el límite de solicitudes por minuto de esta llave; reintente en ${s} s.`,
-};
-
-/** The refusal of a failed authentication, the same for REST (problem) and GraphQL (error code). */
-export function authFailure(outcome: Exclude<AuthOutcome, { kind: 'ok' }>): { code: 'unauthenticated' | 'csrf_token_invalid'; message: string } {
-  if (outcome.kind === 'csrf') return { code: 'csrf_token_invalid', message: AUTH_MESSAGES.csrf };
-  if (outcome.kind === 'missing') return { code: 'unauthenticated', message: AUTH_MESSAGES.missing };
-  return { code: 'unauthenticated', message: outcome.scheme === 'session' ? AUTH_MESSAGES.sessionInvalid : AUTH_MESSAGES.invalid };
+function refused(code: GuardRefusal['code'], detail: string, headers: Record<string, string> = {}): Admission {
+  return { kind: 'refused', refusal: { code, detail, headers } };
 }

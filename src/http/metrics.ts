@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -31,3 +32,30 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * Where /metrics is served (METRICS_TOKEN, METRICS_PORT, METRICS_HOST; docs/adr/0025):
+ * - `separate`: on its own listener at METRICS_HOST:METRICS_PORT, never on the API port;
+ * - `api`: on the API port, behind `Authorization: Bearer <METRICS_TOKEN>` when a token is set;
+ * - `off`: not served (the API listens beyond loopback and neither setting is given).
+ */
+export type MetricsExposure = { kind: 'separate'; token: string | null } | { kind: 'api'; token: string | null } | { kind: 'off' };
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export function metricsExposure(settings: { token: string | null; port: number | null }, apiHost: string): MetricsExposure {
+  if (settings.port !== null) return { kind: 'separate', token: settings.token };
+  if (settings.token !== null) return { kind: 'api', token: settings.token };
+  return isLoopbackHost(apiHost) ? { kind: 'api', token: null } : { kind: 'off' };
+}
+
+/** Constant-time check of `Authorization: Bearer <token>`. */
+export function metricsTokenMatches(header: string | undefined, token: string): boolean {
+  const m = /^\s*Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!m) return false;
+  const given = createHash('sha256').update(m[1]).digest();
+  const expected = createHash('sha256').update(token).digest();
+  return timingSafeEqual(given, expected);
+}

@@ -41,3 +41,8 @@ export function parseScopes(text: string): { scopes: Scope[]; unknown: string[] 
   const names = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
   return { scopes: names.filter(isScope), unknown: names.filter((n) => !isScope(n)) };
 }
+
+/** The first of `required` that `granted` does not cover, or null when all are. */
+export function firstMissingScope(granted: readonly string[], required: readonly Scope[]): Scope | null {
+  return required.find((s) => !hasScope(granted, s)) ?? null;
+}

@@ -19,6 +19,7 @@ describe('REST case conversion', () => {
     ['withholding.iva1', 'withholding.iva_1'],
     ['pointsOfSale[12].code', 'points_of_sale[12].code'],
     ['address.district', 'address.district'],
+    ['Idempotency-Key', 'Idempotency-Key'],
   ])('path %s → %s', (camel, snake) => {
     expect(camelPathToSnake(camel)).toBe(snake);
   });

@@ -1,0 +1,63 @@
+/**
+ * Text PostgreSQL cannot store: the NUL character (U+0000, refused in `text` and `jsonb`) and lone
+ * UTF-16 surrogates (not Unicode scalar values; `jsonb` refuses their escapes). Every door refuses
+ * them in paths, query parameters, bodies and GraphQL arguments before anything reaches a service,
+ * naming the field (400/422), instead of letting the database fail with a 500.
+ */
+export type UnsafeTextReason = 'nul' | 'lone_surrogate';
+
+export interface UnsafeTextHit {
+  /** Dotted path with indices as received (`receiver.name`, `items[2].description`); '' for the value itself. */
+  path: string;
+  reason: UnsafeTextReason;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function unsafeTextReason(text: string): UnsafeTextReason | null {
+  if (text.includes('\u0000')) return 'nul';
+  if (LONE_SURROGATE.test(text)) return 'lone_surrogate';
+  return null;
+}
+
+export function unsafeTextMessage(reason: UnsafeTextReason): string {
+  return reason === 'nul'
+    ? 'El texto contiene el carácter nulo (U+0000), que no se admite.'
+    : 'El texto contiene un sustituto UTF-16 suelto (no es Unicode válido), que no se admite.';
+}
+
+/** A key shown in a path with the characters that made it unsafe replaced by U+FFFD. */
+function printableKey(key: string): string {
+  return unsafeTextReason(key) ? key.replace(/[\u0000\uD800-\uDFFF]/g, '\uFFFD') : key;
+}
+
+function childPath(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  const k = printableKey(key);
+  return parent ? `${parent}.${k}` : k;
+}
+
+/**
+ * Every string and object key inside a JSON-like value, walked without recursion (a hostile value
+ * cannot overflow the stack); returns up to `limit` hits in document order.
+ */
+export function findUnsafeText(value: unknown, rootPath = '', limit = 10): UnsafeTextHit[] {
+  const hits: UnsafeTextHit[] = [];
+  // Each entry: a value, its path, and why its own key is unsafe (reported before its content).
+  const stack: [unknown, string, UnsafeTextReason | null][] = [[value, rootPath, null]];
+  while (stack.length && hits.length < limit) {
+    const [v, path, keyReason] = stack.pop()!;
+    if (keyReason) hits.push({ path, reason: keyReason });
+    if (typeof v === 'string') {
+      const reason = unsafeTextReason(v);
+      if (reason) hits.push({ path, reason });
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    const children: [unknown, string, UnsafeTextReason | null][] = Array.isArray(v)
+      ? v.map((child, i) => [child, childPath(path, i), null])
+      : Object.entries(v as Record<string, unknown>).map(([k, child]) => [child, childPath(path, k), unsafeTextReason(k)]);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return hits.slice(0, limit);
+}
