@@ -42,6 +42,9 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
     introspection: true,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
+    // The service stops Apollo itself on SIGTERM (app.stop). Apollo's own signal handler would race it:
+    // a stop() called while Apollo's handler is stopping waits on a barrier Apollo never resolves.
+    stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginLandingPageDisabled(), operationLimitsPlugin(opts.schema, opts.maxDepth, opts.maxCost), errorLoggingPlugin(opts.logger)],
     formatError: (formatted: GraphQLFormattedError) => formatGraphQLError(formatted),
   });
