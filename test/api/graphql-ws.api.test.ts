@@ -160,7 +160,7 @@ describe('Idempotency-Key on graphql-ws mutations (payload.extensions.idempotenc
     expect(second.payload.data.createEmitter.emitter.id).toBe(id);
     expect(second.payload.extensions).toEqual({ idempotencyReplayed: true });
     s.subscribe('3', { ...payload, variables: { input: emitterInput(uniqueNit()) } });
-    expect((await s.result('3')).payload[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await s.result('3')).payload.errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await dbRows(t.db.url, 'select id from emitters where nit = $1', [nit])).toEqual([{ id }]);
     const http = await graphql(t.url, t.account.testKey, CREATE_EMITTER, { input: emitterInput(nit) }, { 'Idempotency-Key': 'ws-idem-1' });
     expect(http.headers.get('idempotency-replayed')).toBe('true');

@@ -23,6 +23,7 @@ let tour: ApiTour;
 let mh: MhControl;
 let receiver: Receiver;
 let key: string;
+let fullKey: string;
 let issuer: Issuer;
 /** A key with every scope but the one a route needs, per scope (403 steps). */
 const keyWithout = new Map<string, string>();
@@ -41,6 +42,8 @@ beforeAll(async () => {
   receiver = await startReceiver(() => 200);
   t = await startTestApp({ SYNC_WAIT_MS: '8000', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', BODY_LIMIT_BYTES: '65536' });
   key = t.account.testKey;
+  // Every scope (fiscal:close too): the scope is checked before media type and body, so the 415/400/413 steps need it.
+  fullKey = (await t.app.services.createApiKey.execute({ accountId: t.account.id, environment: '00', scopes: [...ALL_SCOPES] })).key;
   mh = new MhControl(t.app.mhSimulatorUrl!);
   const doc = (await (await fetch(`${t.url}/v1/openapi.json`)).json()) as Record<string, unknown>;
   tour = new ApiTour(t.url, doc, ROUTES);
@@ -280,9 +283,9 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
   it('every route that reads a body refuses a non-JSON one (415) and broken JSON (400); every POST needs Idempotency-Key (400)', async () => {
     for (const r of ROUTES.filter((x) => !x.public && x.method !== 'GET' && x.method !== 'DELETE')) {
       const path = samplePath(r);
-      expectStatus(await call(r.method, path, { raw: 'x=1', headers: { 'Content-Type': 'text/plain' } }), 415);
-      if (!r.multipart) expectStatus(await call(r.method, path, { raw: '{"a":', headers: { 'Content-Type': 'application/json' } }), 400);
-      if (r.method === 'POST' && r.idempotent !== false) expectStatus(await call(r.method, path, { body: {}, idempotencyKey: null }), 400);
+      expectStatus(await call(r.method, path, { key: fullKey, raw: 'x=1', headers: { 'Content-Type': 'text/plain' } }), 415);
+      if (!r.multipart) expectStatus(await call(r.method, path, { key: fullKey, raw: '{"a":', headers: { 'Content-Type': 'application/json' } }), 400);
+      if (r.method === 'POST' && r.idempotent !== false) expectStatus(await call(r.method, path, { key: fullKey, body: {}, idempotencyKey: null }), 400);
     }
   });
 
@@ -290,7 +293,7 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     const big = JSON.stringify({ notes: 'x'.repeat(70_000) });
     for (const r of ROUTES.filter((x) => !x.public)) {
       const path = samplePath(r);
-      if (r.method !== 'GET' && !r.multipart) expectStatus(await call(r.method, path, { raw: big, headers: { 'Content-Type': 'application/json' } }), 413);
+      if (r.method !== 'GET' && !r.multipart) expectStatus(await call(r.method, path, { key: fullKey, raw: big, headers: { 'Content-Type': 'application/json' } }), 413);
       if (r.method === 'GET' && r.path.includes('/:') && !r.path.endsWith('/fiscal/:resource')) expectStatus(await call(r.method, path), 404);
     }
   });
