@@ -34,7 +34,7 @@ export function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
- * Where /metrics is served (METRICS_TOKEN, METRICS_PORT, METRICS_HOST; docs/adr/0025):
+ * Where /metrics is served (METRICS_TOKEN, METRICS_PORT, METRICS_HOST; docs/adr/0029):
  * - `separate`: on its own listener at METRICS_HOST:METRICS_PORT, never on the API port;
  * - `api`: on the API port, behind `Authorization: Bearer <METRICS_TOKEN>` when a token is set;
  * - `off`: not served (the API listens beyond loopback and neither setting is given).

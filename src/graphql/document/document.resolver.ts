@@ -4,7 +4,6 @@ import { connectionComplexity, pageRequest, toConnection } from '../common/page-
 import { serviceError, unauthenticated } from '../common/graphql-errors';
 import { PageArgs } from '../emitter/emitter.resolver';
 import { documentStatusStream } from './document-status.subscription';
-import { issuanceActor } from '../../services/shared/request-environment';
 import type { GraphQLContext } from '../common/context';
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
@@ -63,7 +62,7 @@ export class DocumentResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<DocumentPayload> {
     return runMutation(async () => ({
-      document: toDocument(await ctx.services.issueDocument.execute(issuanceActor(ctx.actor!, input.environment), plain(input), { dryRun, mode })),
+      document: toDocument(await ctx.services.issueDocument.execute(ctx.actor!, plain(input), { dryRun, mode })),
     }));
   }
 

@@ -7,7 +7,10 @@ import type { Actor } from './actor';
  *
  * - An API key works in its own environment only: naming another one (credential upload and test,
  *   list filters, reports) is refused with 403 `environment_forbidden`, before anything changes.
- * - A panel session may name either environment; unnamed, it acts in its default.
+ * - A panel session may name either environment; unnamed, it acts in its own (switched with
+ *   PATCH /v1/auth/session).
+ * - Issuance applies the spec's one exception (`DocumentCreate.environment` is ignored with an API key
+ *   and honoured with a session): `issuingActor` in actor.ts.
  *
  * `named` is the value the request carries (`undefined`/`null` when absent); `field` the name of
  * the field or parameter that carried it, for the problem's `errors[].path`.
@@ -20,14 +23,6 @@ export function requestEnvironment(actor: Actor, named: unknown, field = 'enviro
   if (actor.scheme === 'session' || named === actor.environment) return named;
   const own = actor.environment === '00' ? '"00" (pruebas, llave sk_test_)' : '"01" (producción, llave sk_live_)';
   throw DomainError.field('environment_forbidden', field, `Esta llave de API solo puede usar el ambiente ${own}; use una llave del ambiente "${named}".`);
-}
-
-/**
- * The actor a new document is issued as: `DocumentCreate.environment` is ignored with an API key (the
- * key decides, as the spec says) and honoured with a panel session.
- */
-export function issuanceActor(actor: Actor, named: unknown): Actor {
-  return actor.scheme === 'session' ? inRequestEnvironment(actor, named) : actor;
 }
 
 /** The actor acting in the request's environment (see `requestEnvironment`), for services that read `actor.environment`. */
