@@ -1,7 +1,8 @@
 import type { Agenda } from 'agenda';
 import type { PoolConfig } from 'pg';
 import type { Logger } from '../src/config/logger';
-import type { JobDefinition } from './job-definition';
+import type { AnyJobDefinition } from './job-definition';
+import { parseJobPayload, uniqueKeyOf, type JobPayload, type JobWithPayload } from './job-registry';
 import type { QueuePort } from './queue.port';
 
 export interface AgendaSettings {
@@ -60,13 +61,19 @@ export async function createAgenda(settings: AgendaSettings): Promise<{ agenda: 
 }
 
 /** Registers the job definitions (workers only). */
-export function defineJobs(agenda: Agenda, jobs: JobDefinition[], logger: Logger, lockLifetimeMs: number): void {
+export function defineJobs(agenda: Agenda, jobs: AnyJobDefinition[], logger: Logger, lockLifetimeMs: number): void {
   for (const job of jobs) {
+    const run = job.run as (payload: Record<string, string>, ctx: { touch: () => Promise<void> }) => Promise<void>;
     agenda.define(
       job.name,
       async (agendaJob) => {
         const started = Date.now();
-        await job.run((agendaJob.attrs.data ?? {}) as Record<string, unknown>, { touch: async () => void (await agendaJob.touch()) });
+        const payload = parseJobPayload(job.name, (agendaJob.attrs.data ?? {}) as Record<string, unknown>);
+        if (!payload) {
+          logger.error({ job: job.name, data: agendaJob.attrs.data }, 'trabajo con datos inválidos: se descarta');
+          return;
+        }
+        await run(payload, { touch: async () => void (await agendaJob.touch()) });
         logger.debug({ job: job.name, ms: Date.now() - started }, 'trabajo terminado');
       },
       {
@@ -81,16 +88,17 @@ export function defineJobs(agenda: Agenda, jobs: JobDefinition[], logger: Logger
 }
 
 /** Schedules the recurring jobs once (Agenda keeps one row per recurring job name). */
-export async function scheduleRecurring(agenda: Agenda, jobs: JobDefinition[]): Promise<void> {
+export async function scheduleRecurring(agenda: Agenda, jobs: AnyJobDefinition[]): Promise<void> {
   for (const job of jobs) if (job.every) await agenda.every(job.every, job.name, undefined, { skipImmediate: false });
 }
 
 export class AgendaQueue implements QueuePort {
   constructor(private readonly agenda: Agenda) {}
 
-  async enqueue(name: string, data: Record<string, string | number | boolean | null>, opts: { runAt?: Date; uniqueKey?: string } = {}): Promise<void> {
-    const job = this.agenda.create(name, { ...data, ...(opts.uniqueKey ? { uniqueKey: opts.uniqueKey } : {}) });
-    if (opts.uniqueKey) job.unique({ 'data.uniqueKey': opts.uniqueKey } as never);
+  async enqueue<N extends JobWithPayload>(name: N, payload: JobPayload<N>, opts: { runAt?: Date } = {}): Promise<void> {
+    const uniqueKey = uniqueKeyOf(name, payload);
+    const job = this.agenda.create(name, { ...payload, ...(uniqueKey ? { uniqueKey } : {}) });
+    if (uniqueKey) job.unique({ 'data.uniqueKey': uniqueKey } as never);
     job.schedule(opts.runAt ?? new Date());
     await job.save();
   }

@@ -1,7 +1,7 @@
 import type { JobFactory } from './job-definition';
 
 /** Hourly: removes Idempotency-Key records older than IDEMPOTENCY_TTL_HOURS (24 h). */
-export const cleanupIdempotencyRecordsJob: JobFactory = (services) => ({
+export const cleanupIdempotencyRecordsJob: JobFactory<'cleanup-idempotency-records'> = (services) => ({
   name: 'cleanup-idempotency-records',
   every: '1 hour',
   concurrency: 1,

@@ -1,7 +1,7 @@
 import type { JobFactory } from './job-definition';
 
 /** Every 15 minutes: removes expired panel sessions and login failures past the throttling windows. */
-export const cleanupPanelSessionsJob: JobFactory = (services) => ({
+export const cleanupPanelSessionsJob: JobFactory<'cleanup-panel-sessions'> = (services) => ({
   name: 'cleanup-panel-sessions',
   every: '15 minutes',
   concurrency: 1,

@@ -1,14 +1,13 @@
-import { CLOSE_FISCAL_PERIOD_JOB } from '../src/services/fiscal/fiscal-report-store';
 import type { JobFactory } from './job-definition';
 
 /** Finishes closing a period: every report, snapshots, `closed`. Safe to run twice. */
-export const closeFiscalPeriodJob: JobFactory = (services) => ({
-  name: CLOSE_FISCAL_PERIOD_JOB,
+export const closeFiscalPeriodJob: JobFactory<'close-fiscal-period'> = (services) => ({
+  name: 'close-fiscal-period',
   removeOnComplete: true,
   lockLifetimeMs: 600_000,
-  run: async (data, ctx) => {
+  run: async (payload, ctx) => {
     await services.completeFiscalPeriodClose.execute(
-      { accountId: String(data.accountId), emitterId: String(data.emitterId), environment: String(data.environment), period: String(data.period) },
+      { accountId: payload.accountId, emitterId: payload.emitterId, environment: payload.environment, period: payload.period },
       ctx.touch,
     );
   },

@@ -1,4 +1,3 @@
-import { DELIVER_WEBHOOK_JOB } from '../src/services/webhooks/deliver-webhook.service';
 import type { JobFactory } from './job-definition';
 
 /**
@@ -6,11 +5,11 @@ import type { JobFactory } from './job-definition';
  * do not wait for the queue's next scan. Safe to run twice: every delivery is leased and skipped when
  * not due.
  */
-export const deliverWebhookJob: JobFactory = (services) => ({
-  name: DELIVER_WEBHOOK_JOB,
+export const deliverWebhookJob: JobFactory<'deliver-webhook'> = (services) => ({
+  name: 'deliver-webhook',
   removeOnComplete: true,
-  run: async (data) => {
-    await services.deliverWebhook.execute(String(data.deliveryId));
+  run: async (payload) => {
+    await services.deliverWebhook.execute(payload.deliveryId);
     await services.deliverWebhook.drainDue();
   },
 });

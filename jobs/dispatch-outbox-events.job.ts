@@ -1,12 +1,11 @@
-import { DISPATCH_OUTBOX_EVENTS_JOB } from '../src/services/webhooks/dispatch-outbox-events.service';
 import type { JobFactory } from './job-definition';
 
 /**
  * Creates webhook deliveries for undispatched outbox events every 5 seconds: the safety net behind
  * `services.dispatchOutboxEvents.kick()`, which dispatches in the committing process right away.
  */
-export const dispatchOutboxEventsJob: JobFactory = (services) => ({
-  name: DISPATCH_OUTBOX_EVENTS_JOB,
+export const dispatchOutboxEventsJob: JobFactory<'dispatch-outbox-events'> = (services) => ({
+  name: 'dispatch-outbox-events',
   every: '5 seconds',
   concurrency: 1,
   removeOnComplete: true,

@@ -1,10 +1,11 @@
 import type { Services } from '../src/services/services';
+import type { JobName, JobPayload } from './job-registry';
 
-/** A job is a name, an id in its data and a service call; concurrency and lock beside it. */
-export interface JobDefinition {
-  name: string;
-  /** Runs the service. Must be safe to run twice. `touch` extends the lock during long work. */
-  run: (data: Record<string, unknown>, ctx: { touch: () => Promise<void> }) => Promise<void>;
+/** A job is a name of the registry, its payload of ids and a service call; concurrency and lock beside it. */
+export interface JobDefinition<N extends JobName = JobName> {
+  name: N;
+  /** Runs the service with the parsed payload. Must be safe to run twice. `touch` extends the lock during long work. */
+  run: (payload: JobPayload<N>, ctx: { touch: () => Promise<void> }) => Promise<void>;
   concurrency?: number;
   lockLifetimeMs?: number;
   /** Recurring jobs: Agenda interval such as '1 hour'. */
@@ -13,4 +14,10 @@ export interface JobDefinition {
   removeOnComplete?: boolean;
 }
 
-export type JobFactory = (services: Services) => JobDefinition;
+/** Any job of the registry (a list of definitions holds several names). */
+export type AnyJobDefinition = { [N in JobName]: JobDefinition<N> }[JobName];
+
+/** Builds a job's definition from the services (one file per job). */
+export type JobFactory<N extends JobName> = (services: Services) => JobDefinition<N>;
+
+export type AnyJobFactory = { [N in JobName]: JobFactory<N> }[JobName];

@@ -1,5 +1,5 @@
 import { cleanupIdempotencyRecordsJob } from './cleanup-idempotency-records.job';
-import type { JobFactory } from './job-definition';
+import type { AnyJobFactory } from './job-definition';
 import { transmitDocumentJob } from './transmit-document.job';
 import { reconcileDocumentsJob } from './reconcile-documents.job';
 import { recoverContingencyJob } from './recover-contingency.job';
@@ -16,4 +16,4 @@ import { cleanupPanelSessionsJob } from './cleanup-panel-sessions.job';
 import { reconcileDteEventsJob } from './reconcile-dte-events.job';
 
 /** Every job the workers run; later use cases add theirs here. */
-export const JOBS: readonly JobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob];
+export const JOBS: readonly AnyJobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob];

@@ -1,7 +1,7 @@
 import type { JobFactory } from './job-definition';
 
 /** Every 5 s: retransmits documents whose request or job was lost (and re-enqueues pending invalidations). */
-export const reconcileDocumentsJob: JobFactory = (services) => ({
+export const reconcileDocumentsJob: JobFactory<'reconcile-documents'> = (services) => ({
   name: 'reconcile-documents',
   every: '5 seconds',
   concurrency: 1,

@@ -1,7 +1,7 @@
 import type { JobFactory } from './job-definition';
 
 /** Every 5 s: sends again the return and special-operations events MH has not answered. */
-export const reconcileDteEventsJob: JobFactory = (services) => ({
+export const reconcileDteEventsJob: JobFactory<'reconcile-dte-events'> = (services) => ({
   name: 'reconcile-dte-events',
   every: '5 seconds',
   concurrency: 1,

@@ -5,7 +5,7 @@ import type { JobFactory } from './job-definition';
  * the contingency event, the lotes and their results (LOTE_POLL_MS). Runs every second and acts only
  * on episodes that are due.
  */
-export const recoverContingencyJob: JobFactory = (services) => ({
+export const recoverContingencyJob: JobFactory<'recover-contingency'> = (services) => ({
   name: 'recover-contingency',
   every: '1 second',
   concurrency: 1,

@@ -1,9 +1,9 @@
 import type { JobFactory } from './job-definition';
 
 /** Sends a pending invalidation event again (payload: invalidationId) when MH did not answer. */
-export const sendInvalidationJob: JobFactory = (services) => ({
+export const sendInvalidationJob: JobFactory<'send-invalidation'> = (services) => ({
   name: 'send-invalidation',
-  run: async (data) => {
-    await services.sendInvalidation.execute(String(data.invalidationId));
+  run: async (payload) => {
+    await services.sendInvalidation.execute(payload.invalidationId);
   },
 });

@@ -5,7 +5,7 @@ import type { JobFactory } from './job-definition';
  * document issued with `send_email` was processed, and any whose job was lost (a process that died
  * between the commit and the enqueue). Nothing is lost on a restart.
  */
-export const sweepDocumentEmailsJob: JobFactory = (services) => ({
+export const sweepDocumentEmailsJob: JobFactory<'sweep-document-emails'> = (services) => ({
   name: 'sweep-document-emails',
   every: '10 seconds',
   concurrency: 1,

@@ -1,7 +1,7 @@
 import type { JobFactory } from './job-definition';
 
 /** Every minute: re-enqueues fiscal reports and period closes whose job was lost (older than 2 minutes). */
-export const sweepFiscalWorkJob: JobFactory = (services) => ({
+export const sweepFiscalWorkJob: JobFactory<'sweep-fiscal-work'> = (services) => ({
   name: 'sweep-fiscal-work',
   every: '1 minute',
   concurrency: 1,

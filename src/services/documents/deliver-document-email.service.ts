@@ -6,7 +6,6 @@ import { CatalogCode } from '../../domain/catalog/catalogs';
 import { DocumentEmailEntity, type DocumentEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
 import { publicQueryUrl } from '../../domain/documents';
-import { DELIVER_DOCUMENT_EMAIL_JOB } from './document-emails';
 import type { DocumentPdfRenderer } from './document-pdf';
 import { archivoDte } from './get-document-json.service';
 
@@ -91,7 +90,7 @@ export class DeliverDocumentEmailService {
     if (!written) return 'skipped';
     if (next) {
       await this.deps.queue
-        .enqueue(DELIVER_DOCUMENT_EMAIL_JOB, { emailId: email.id }, { runAt: next })
+        .enqueue('deliver-document-email', { emailId: email.id }, { runAt: next })
         .catch((err) => this.deps.logger.warn({ err, email_id: email.id }, 'no se pudo encolar el reintento del correo; el barrido lo enviará'));
     }
     return giveUp ? 'failed' : 'retry_scheduled';

@@ -1,9 +1,6 @@
 import { SEALED_STATUSES } from '../../domain/documents';
 import type { DocumentEmailEntity } from '../../persistence/entities';
 
-/** Agenda job that sends one e-mail (payload: emailId). */
-export const DELIVER_DOCUMENT_EMAIL_JOB = 'deliver-document-email';
-
 /** Only documents with an MH seal are e-mailed (a voided one carries the ANULADO watermark). */
 export const SENDABLE_STATUSES: readonly string[] = SEALED_STATUSES;
 

@@ -205,7 +205,7 @@ export class IssueDocumentService {
    */
   private async transmit(id: string, mode: 'sync' | 'async', claimed: (() => Promise<TransmitOutcome>) | null): Promise<TransmitOutcome | null> {
     if (mode === 'async') {
-      await this.deps.queue.enqueue('transmit-document', { documentId: id }, { uniqueKey: `transmit:${id}` }).catch((err) => {
+      await this.deps.queue.enqueue('transmit-document', { documentId: id }).catch((err) => {
         this.deps.logger.warn({ err, document_id: id }, 'no se pudo encolar la transmisión; la retomará el reconciliador');
       });
       return null;

@@ -31,7 +31,7 @@ export class ReconcileDocumentsService {
       `select id from document_invalidations where status = 'pending' and updated_at < ? order by updated_at limit 200`,
       [new Date(now.getTime() - 120_000)],
     );
-    for (const p of pending) await this.deps.queue.enqueue('send-invalidation', { invalidationId: p.id }, { uniqueKey: `invalidation:${p.id}` });
+    for (const p of pending) await this.deps.queue.enqueue('send-invalidation', { invalidationId: p.id });
     return { retried: rows.length, invalidations: pending.length };
   }
 }

@@ -134,7 +134,7 @@ export class RetryDocumentService {
 
   private async transmit(id: string, mode: 'sync' | 'async', force: boolean): Promise<void> {
     if (mode === 'async') {
-      await this.deps.queue.enqueue('transmit-document', { documentId: id }, { uniqueKey: `transmit:${id}` }).catch(() => undefined);
+      await this.deps.queue.enqueue('transmit-document', { documentId: id }).catch(() => undefined);
       return;
     }
     const running = new TransmitDocumentService(this.deps).execute(id, { force }).catch((err) => this.deps.logger.error({ err, document_id: id }, 'reintento fallido'));

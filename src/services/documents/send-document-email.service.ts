@@ -6,7 +6,7 @@ import { parseWith } from '../../domain/shared/zod-errors';
 import { DocumentEmailEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { DELIVER_DOCUMENT_EMAIL_JOB, SENDABLE_STATUSES, documentEmailView, type DocumentEmailView } from './document-emails';
+import { SENDABLE_STATUSES, documentEmailView, type DocumentEmailView } from './document-emails';
 
 export const MAX_RECIPIENTS = 10;
 
@@ -70,7 +70,7 @@ export class SendDocumentEmailService {
     });
     await em.flush();
     await this.deps.queue
-      .enqueue(DELIVER_DOCUMENT_EMAIL_JOB, { emailId: row.id })
+      .enqueue('deliver-document-email', { emailId: row.id })
       .catch((err) => this.deps.logger.warn({ err, email_id: row.id }, 'no se pudo encolar el envío por correo; el barrido lo enviará'));
     return documentEmailView(row);
   }

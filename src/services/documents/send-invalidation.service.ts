@@ -59,7 +59,7 @@ export class SendInvalidationService {
       });
       return { kind: 'rejected', mh: answer };
     }
-    await this.deps.queue.enqueue('send-invalidation', { invalidationId: inv.id }, { runAt: new Date(at.getTime() + this.deps.config.mh.contingencyRecheckMs), uniqueKey: `invalidation:${inv.id}` }).catch(() => undefined);
+    await this.deps.queue.enqueue('send-invalidation', { invalidationId: inv.id }, { runAt: new Date(at.getTime() + this.deps.config.mh.contingencyRecheckMs) }).catch(() => undefined);
     return { kind: 'pending' };
   }
 }

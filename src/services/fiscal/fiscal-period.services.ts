@@ -8,8 +8,7 @@ import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { claimPeriodClose, FiscalLeaseLostError, renewPeriodClose } from './fiscal-work-lease';
-import { closePeriodJobKey } from './sweep-fiscal-work.service';
-import { CLOSE_FISCAL_PERIOD_JOB, currentInputHash, generateStoredReport, readPeriod, type PeriodView } from './fiscal-report-store';
+import { currentInputHash, generateStoredReport, readPeriod, type PeriodView } from './fiscal-report-store';
 import { DOCUMENT_ISSUE_PERIODS_SQL } from '../../persistence/documents/document-queries';
 
 function checkPeriod(period: string): void {
@@ -67,7 +66,7 @@ export class CloseFiscalPeriodService {
       return state; // already closing
     }
     const job = { accountId: actor.accountId, emitterId: emitter.id, environment: actor.environment, period };
-    await this.deps.queue.enqueue(CLOSE_FISCAL_PERIOD_JOB, job, { uniqueKey: closePeriodJobKey(job) });
+    await this.deps.queue.enqueue('close-fiscal-period', job);
     return readPeriod(em, emitter.id, actor.environment, period);
   }
 }

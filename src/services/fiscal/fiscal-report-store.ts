@@ -19,9 +19,6 @@ import { claimReport, FiscalLeaseLostError, renewReport } from './fiscal-work-le
 import { loadLedger } from './load-ledger';
 import type { DocumentQueries } from '../../persistence/documents/document-queries';
 
-export const GENERATE_FISCAL_REPORT_JOB = 'generate-fiscal-report';
-export const CLOSE_FISCAL_PERIOD_JOB = 'close-fiscal-period';
-
 export const CONTENT_TYPES: Record<ReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -7,8 +7,7 @@ import type { Actor } from '../shared/actor';
 import { inRequestEnvironment } from '../shared/request-environment';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { generateReportJobKey } from './sweep-fiscal-work.service';
-import { currentInputHash, GENERATE_FISCAL_REPORT_JOB, parseReportType, readPeriod } from './fiscal-report-store';
+import { currentInputHash, parseReportType, readPeriod } from './fiscal-report-store';
 
 export interface RequestedReport {
   report: FiscalReportEntity;
@@ -84,7 +83,7 @@ export class RequestFiscalReportService {
       createdAt: now,
     });
     await em.flush();
-    await this.deps.queue.enqueue(GENERATE_FISCAL_REPORT_JOB, { reportId: report.id }, { uniqueKey: generateReportJobKey(report.id) });
+    await this.deps.queue.enqueue('generate-fiscal-report', { reportId: report.id });
     return { report, queued: true };
   }
 }

@@ -1,15 +1,11 @@
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { CLOSE_FISCAL_PERIOD_JOB, GENERATE_FISCAL_REPORT_JOB } from './fiscal-report-store';
 import { FISCAL_LEASE_MS } from './fiscal-work-lease';
 
 /** Work never started (queued report, closing period without a lease) this long is presumed to have lost its job. */
 export const FISCAL_SWEEP_GRACE_MS = FISCAL_LEASE_MS;
 const SWEEP_LIMIT = 500;
 
-/** Unique job keys shared by the first enqueue and the sweep, so a job still in the queue is not duplicated. */
-export const generateReportJobKey = (reportId: string) => `${GENERATE_FISCAL_REPORT_JOB}:${reportId}`;
-export const closePeriodJobKey = (p: { emitterId: string; environment: string; period: string }) => `${CLOSE_FISCAL_PERIOD_JOB}:${p.emitterId}:${p.environment}:${p.period}`;
 
 /**
  * Re-enqueues fiscal work whose job was lost: reports still `queued` 2 minutes after their creation
@@ -33,7 +29,7 @@ export class SweepFiscalWorkService {
         order by created_at limit ?`,
       [before, now, SWEEP_LIMIT],
     );
-    for (const r of reports) await this.deps.queue.enqueue(GENERATE_FISCAL_REPORT_JOB, { reportId: r.id }, { uniqueKey: generateReportJobKey(r.id) });
+    for (const r of reports) await this.deps.queue.enqueue('generate-fiscal-report', { reportId: r.id });
     const periods = await sql<{ emitter_id: string; environment: string; period: string; account_id: string }>(
       em,
       `select fp.emitter_id, fp.environment, fp.period, e.account_id from fiscal_periods fp join emitters e on e.id = fp.emitter_id
@@ -43,7 +39,7 @@ export class SweepFiscalWorkService {
     );
     for (const p of periods) {
       const job = { accountId: p.account_id, emitterId: p.emitter_id, environment: p.environment, period: p.period };
-      await this.deps.queue.enqueue(CLOSE_FISCAL_PERIOD_JOB, job, { uniqueKey: closePeriodJobKey(job) });
+      await this.deps.queue.enqueue('close-fiscal-period', job);
     }
     return { reports: reports.length, periods: periods.length };
   }

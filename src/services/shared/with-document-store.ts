@@ -1,5 +1,4 @@
 import { DocumentStore } from '../../persistence/documents/document-store';
-import { DELIVER_DOCUMENT_EMAIL_JOB } from '../documents/document-emails';
 import { detectDocumentDrift } from '../fiscal/document-drift';
 import type { ServiceDeps } from './service-deps';
 
@@ -13,7 +12,7 @@ export function withDocumentStore(base: Omit<ServiceDeps, 'documents'>): Service
     booksTouched: detectDocumentDrift,
     emailQueued: (emailId) => {
       base.queue
-        .enqueue(DELIVER_DOCUMENT_EMAIL_JOB, { emailId })
+        .enqueue('deliver-document-email', { emailId })
         .catch((err) => base.logger.warn({ err, email_id: emailId }, 'no se pudo encolar el correo del documento; el barrido lo enviará'));
     },
   });

@@ -5,7 +5,6 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { recordAttempt, sendAttempt } from './webhook-attempt';
 import { webhookSender } from './webhook-sender';
 
-export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
 
 /** Beyond the request deadline, how long a worker keeps a delivery to itself to write the result. */
 const LEASE_MARGIN_MS = 5000;
@@ -96,7 +95,7 @@ export class DeliverWebhookService {
       this.deps.logger.warn({ delivery_id: delivery.id, attempt: number }, 'entrega de webhook: el resultado llegó después del vencimiento de la reserva');
       return 'skipped';
     }
-    if (next) await this.deps.queue.enqueue(DELIVER_WEBHOOK_JOB, { deliveryId: delivery.id }, { runAt: next });
+    if (next) await this.deps.queue.enqueue('deliver-webhook', { deliveryId: delivery.id }, { runAt: next });
     return outcome;
   }
 
@@ -113,7 +112,7 @@ export class DeliverWebhookService {
   private async recheckLater(deliveryId: string, now: Date): Promise<void> {
     const d = await this.deps.orm.em.fork().findOne(WebhookDeliveryEntity, { id: deliveryId }, { fields: ['status', 'leaseUntil', 'nextAttemptAt'] });
     if (d && d.status === 'pending' && d.leaseUntil && d.leaseUntil >= now && d.nextAttemptAt && d.nextAttemptAt <= now) {
-      await this.deps.queue.enqueue(DELIVER_WEBHOOK_JOB, { deliveryId }, { runAt: new Date(d.leaseUntil.getTime() + 100) });
+      await this.deps.queue.enqueue('deliver-webhook', { deliveryId }, { runAt: new Date(d.leaseUntil.getTime() + 100) });
     }
   }
 }

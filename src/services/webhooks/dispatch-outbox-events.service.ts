@@ -4,9 +4,7 @@ import { webhookEventBody } from '../../domain/webhooks/webhook-event';
 import { WebhookDeliveryEntity, WebhookEndpointEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedSql } from '../shared/sql';
-import { DELIVER_WEBHOOK_JOB } from './deliver-webhook.service';
 
-export const DISPATCH_OUTBOX_EVENTS_JOB = 'dispatch-outbox-events';
 const BATCH_SIZE = 100;
 /** One run stops after this many batches; the next run (kick or every 5 s) continues. */
 const MAX_BATCHES = 50;
@@ -37,7 +35,7 @@ export class DispatchOutboxEventsService {
       const batch = await this.dispatchBatch();
       events += batch.events;
       deliveries += batch.deliveryIds.length;
-      for (const deliveryId of batch.deliveryIds) await this.deps.queue.enqueue(DELIVER_WEBHOOK_JOB, { deliveryId });
+      for (const deliveryId of batch.deliveryIds) await this.deps.queue.enqueue('deliver-webhook', { deliveryId });
       if (batch.events < BATCH_SIZE) break;
     }
     return { events, deliveries };

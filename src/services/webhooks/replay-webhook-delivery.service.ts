@@ -2,7 +2,6 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { WebhookDeliveryEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { DELIVER_WEBHOOK_JOB } from './deliver-webhook.service';
 import { findOwnDelivery, loadOwnEndpoint } from './webhook-access';
 
 /**
@@ -29,7 +28,7 @@ export class ReplayWebhookDeliveryService {
     if (!changed) {
       throw new DomainError('webhook_delivery_not_replayable', 'La entrega todavía está pendiente: se reintentará sola hasta entregarse o agotar el plazo de 24 horas.');
     }
-    await this.deps.queue.enqueue(DELIVER_WEBHOOK_JOB, { deliveryId: delivery.id });
+    await this.deps.queue.enqueue('deliver-webhook', { deliveryId: delivery.id });
     return em.findOneOrFail(WebhookDeliveryEntity, { id: delivery.id }, { refresh: true });
   }
 }

@@ -1,6 +1,5 @@
 import { WebhookDeliveryEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
-import { DELIVER_WEBHOOK_JOB } from './deliver-webhook.service';
 
 /** A due delivery is presumed lost once it is this late (a live job runs it within seconds). */
 export const SWEEP_GRACE_MS = 60_000;
@@ -22,7 +21,7 @@ export class SweepWebhookDeliveriesService {
       { status: 'pending', nextAttemptAt: { $lte: dueBefore }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] },
       { fields: ['id'], orderBy: { nextAttemptAt: 'asc' }, limit: SWEEP_LIMIT },
     );
-    for (const r of rows) await this.deps.queue.enqueue(DELIVER_WEBHOOK_JOB, { deliveryId: r.id });
+    for (const r of rows) await this.deps.queue.enqueue('deliver-webhook', { deliveryId: r.id });
     return { requeued: rows.length };
   }
 }
