@@ -160,8 +160,8 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     let demo: RunningApp['demo'] = null;
     if (opts.demoAccount !== false) {
       const sealer = { seal: (t: string) => secretBox.seal(t), open: (s: string) => secretBox.openText(s) };
-      const d = await new EnsureDemoAccountService(services.deps, sealer).execute();
-      const user = await new EnsureDemoUserService(services.deps, sealer).execute(d.accountId);
+      const d = await new EnsureDemoAccountService(services.deps, sealer, services.createAccount, services.createApiKey).execute();
+      const user = await new EnsureDemoUserService(services.deps, sealer, services.createUser).execute(d.accountId);
       demo = { accountId: d.accountId, testKey: d.testKey, user };
     }
 

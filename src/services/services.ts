@@ -41,6 +41,7 @@ import { TransmitDocumentService } from './documents/transmit-document.service';
 import { ReconcileDocumentsService } from './documents/reconcile-documents.service';
 import { RecoverContingencyService } from './documents/recover-contingency.service';
 import { RetryDocumentService } from './documents/retry-document.service';
+import { OpenContingencyService } from './documents/open-contingency.service';
 import { InvalidateDocumentService } from './documents/invalidate-document.service';
 import { GetInvalidationWindowService } from './documents/get-invalidation-window.service';
 import { SendInvalidationService } from './documents/send-invalidation.service';
@@ -84,12 +85,20 @@ import { ReconcileDteEventsService } from './events/reconcile-dte-events.service
 /** Every use case, one instance each, sharing the same dependencies. */
 export function createServices(deps: ServiceDeps) {
   const pdf = new DocumentPdfRenderer(deps);
+  // Use cases that call others get them here, built once: none builds another with `new`.
+  const transmitDocument = new TransmitDocumentService(deps, new OpenContingencyService(deps));
+  const issueDocument = new IssueDocumentService(deps, transmitDocument);
+  const sendInvalidation = new SendInvalidationService(deps);
+  const createApiKey = new CreateApiKeyService(deps);
+  const transmitDteEvent = new TransmitDteEventService(deps);
+  const beginIdempotentRequest = new BeginIdempotentRequestService(deps);
+  const completeIdempotentRequest = new CompleteIdempotentRequestService(deps);
   const fiscalReportFiles = new FiscalReportFilesService(deps);
   return {
     deps,
     authenticateApiKey: new AuthenticateApiKeyService(deps),
-    createAccount: new CreateAccountService(deps),
-    createApiKey: new CreateApiKeyService(deps),
+    createAccount: new CreateAccountService(deps, createApiKey),
+    createApiKey,
     listApiKeys: new ListApiKeysService(deps),
     revokeApiKey: new RevokeApiKeyService(deps),
     createUser: new CreateUserService(deps),
@@ -115,31 +124,31 @@ export function createServices(deps: ServiceDeps) {
     listEstablishments: new ListEstablishmentsService(deps),
     listEstablishmentsByEmitter: new ListEstablishmentsByEmitterService(deps),
     checkHealth: new CheckHealthService(deps),
-    beginIdempotentRequest: new BeginIdempotentRequestService(deps),
-    completeIdempotentRequest: new CompleteIdempotentRequestService(deps),
-    runIdempotentRequest: new RunIdempotentRequestService(deps),
+    beginIdempotentRequest,
+    completeIdempotentRequest,
+    runIdempotentRequest: new RunIdempotentRequestService(deps, beginIdempotentRequest, completeIdempotentRequest),
     cleanupIdempotencyRecords: new CleanupIdempotencyRecordsService(deps),
     uploadCredentials: new UploadCredentialsService(deps),
     testCredentials: new TestCredentialsService(deps),
     listCredentialsByEmitter: new ListCredentialsByEmitterService(deps),
-    issueDocument: new IssueDocumentService(deps),
+    issueDocument,
     getDocument: new GetDocumentService(deps),
     getDocumentJson: new GetDocumentJsonService(deps),
     getDocumentPdf: new GetDocumentPdfService(deps, pdf),
     sendDocumentEmail: new SendDocumentEmailService(deps),
     deliverDocumentEmail: new DeliverDocumentEmailService(deps, pdf),
-    transmitDocument: new TransmitDocumentService(deps),
-    reconcileDocuments: new ReconcileDocumentsService(deps),
+    transmitDocument,
+    reconcileDocuments: new ReconcileDocumentsService(deps, transmitDocument),
     recoverContingency: new RecoverContingencyService(deps),
-    retryDocument: new RetryDocumentService(deps),
-    invalidateDocument: new InvalidateDocumentService(deps),
+    retryDocument: new RetryDocumentService(deps, issueDocument, transmitDocument),
+    invalidateDocument: new InvalidateDocumentService(deps, sendInvalidation),
     getInvalidationWindow: new GetInvalidationWindowService(deps),
-    createDocumentReturn: new CreateDocumentReturnService(deps),
-    createSpecialOperation: new CreateSpecialOperationService(deps),
+    createDocumentReturn: new CreateDocumentReturnService(deps, transmitDteEvent),
+    createSpecialOperation: new CreateSpecialOperationService(deps, transmitDteEvent),
     listDteEvents: new ListDteEventsService(deps),
-    transmitDteEvent: new TransmitDteEventService(deps),
-    reconcileDteEvents: new ReconcileDteEventsService(deps),
-    sendInvalidation: new SendInvalidationService(deps),
+    transmitDteEvent,
+    reconcileDteEvents: new ReconcileDteEventsService(deps, transmitDteEvent),
+    sendInvalidation,
     listDocuments: new ListDocumentsService(deps),
     listContingencies: new ListContingenciesService(deps),
     createWebhookEndpoint: new CreateWebhookEndpointService(deps),

@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { elSalvadorDateTime } from '../../src/domain/dte/builders/el-salvador-time';
-import { addDays, addMonthsClamped } from '../../src/domain/mh-rules/el-salvador-time';
+import { addDays, addMonthsClamped, localDateTime } from '../../src/domain/mh-rules/el-salvador-time';
 import { compileOfficialSchema, createOfficialAjv } from '../../src/domain/dte/schemas/decimal-multiple-of';
 import { ccfBody, feBody, ncBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
@@ -57,7 +56,7 @@ async function issueProcessed(body: Json): Promise<{ doc: Json; json: Json }> {
 }
 
 /** The El Salvador date of today, moved by `days` (the service dates the note the same way). */
-const today = (days = 0) => addDays(elSalvadorDateTime(new Date()).date, days);
+const today = (days = 0) => addDays(localDateTime(new Date()).date, days);
 
 async function documentsCount(): Promise<number> {
   return Number((await dbRows<{ n: string }>(t.db.url, 'select count(*) as n from documents'))[0].n);
@@ -75,7 +74,7 @@ describe('an NC/ND relating a paper CCF by its number', () => {
   it('an electronic CCF of ours keeps tipoGeneracion 2 with its generation code', async () => {
     const { doc: ccf } = await issueProcessed(ccfBody(issuer));
     const { json } = await issueProcessed(ncBody(issuer, { generationCode: ccf.generation_code.toLowerCase(), issuedOn: today() }));
-    expect(json.documentoRelacionado).toEqual([{ tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: ccf.generation_code, fechaEmision: elSalvadorDateTime(new Date(ccf.issued_at)).date }]);
+    expect(json.documentoRelacionado).toEqual([{ tipoDocumento: '03', tipoGeneracion: 2, numeroDocumento: ccf.generation_code, fechaEmision: localDateTime(new Date(ccf.issued_at)).date }]);
   });
 
   it('GraphQL takes the same paper number', async () => {

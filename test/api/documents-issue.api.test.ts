@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { compactVerify, importSPKI } from 'jose';
-import { elSalvadorDateTime } from '../../src/domain/dte/builders/el-salvador-time';
+import { localDateTime } from '../../src/domain/mh-rules/el-salvador-time';
 import { ccfBody, feBody, ncBody, ndBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
@@ -150,7 +150,7 @@ describe('POST /v1/documents (signed and stored)', () => {
 
   it('NC and ND point at a CCF issued here (looked up) or outside (taken as given)', async () => {
     const ccf = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: ccfBody(issuer) });
-    const related = { generationCode: ccf.body.generation_code, issuedOn: elSalvadorDateTime(new Date(ccf.body.issued_at)).date };
+    const related = { generationCode: ccf.body.generation_code, issuedOn: localDateTime(new Date(ccf.body.issued_at)).date };
     for (const [make, type] of [[ncBody, '05'], [ndBody, '06']] as const) {
       const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: make(issuer, related) });
       expect([201, 202]).toContain(r.status);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { createMhSimulator } from '../../src/mh-simulator/mh-simulator.server';
-import { elSalvadorDateTime } from '../../src/domain/dte/builders/el-salvador-time';
+import { localDateTime } from '../../src/domain/mh-rules/el-salvador-time';
 import type { MhSimulator } from '../../src/mh-simulator/mh-simulator.types';
 import { ccfBody, feBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
@@ -53,7 +53,7 @@ describe('GET /v1/documents', () => {
     expect(await list('?status=rejected')).toEqual([]);
     expect(await list('?external_id=ERP-B1')).toEqual(['ERP-B1']);
     // issued_from/issued_to filter on the El Salvador issue date (fecEmi), not the UTC date of issued_at.
-    const today = elSalvadorDateTime(new Date(docs[0].issued_at)).date;
+    const today = localDateTime(new Date(docs[0].issued_at)).date;
     expect(await list(`?issued_from=${today}&issued_to=${today}`)).toHaveLength(4);
     expect(await list('?issued_to=2020-01-01')).toEqual([]);
     expect(await list('?environment=00')).toHaveLength(4);

@@ -1,4 +1,4 @@
-import { elSalvadorDateTime } from '../../src/domain/dte/builders/el-salvador-time';
+import { localDateTime } from '../../src/domain/mh-rules/el-salvador-time';
 import { ccfBody, feBody, ncBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
@@ -150,7 +150,7 @@ describe('POST /v1/documents/{id}/invalidate', () => {
 
   it('a CCF with an active credit note cannot be invalidated until the note is', async () => {
     const ccf = await post('/v1/documents', ccfBody(issuer));
-    const nc = await post('/v1/documents', ncBody(issuer, { generationCode: ccf.body.generation_code, issuedOn: elSalvadorDateTime(new Date(ccf.body.issued_at)).date }));
+    const nc = await post('/v1/documents', ncBody(issuer, { generationCode: ccf.body.generation_code, issuedOn: localDateTime(new Date(ccf.body.issued_at)).date }));
     expect(nc.body.status).toBe('processed');
     const r = await post(`/v1/documents/${ccf.body.id}/invalidate`, { reason_type: '2', ...people });
     expect(r.status).toBe(409);

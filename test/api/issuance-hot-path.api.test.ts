@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { elSalvadorDateTime } from '../../src/domain/dte/builders/el-salvador-time';
+import { localDateTime } from '../../src/domain/mh-rules/el-salvador-time';
 import { ccfBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
@@ -129,7 +129,7 @@ describe('group commit of issuance', () => {
       pointOfSaleId: pos.id,
       row: {
         id, account_id: t.account.id, emitter_id: issuer.emitterId, environment: '00', type: '01', status: 'signed', external_id: null, generation_code: code,
-        establishment_code: issuer.establishment, point_of_sale_code: 'P002', issued_at: issuedAt, issue_date: elSalvadorDateTime(issuedAt).date, model_type: 1,
+        establishment_code: issuer.establishment, point_of_sale_code: 'P002', issued_at: issuedAt, issue_date: localDateTime(issuedAt).date, model_type: 1,
         contingency_type: null, contingency_reason: null, subtotal: '1.00', iva: '0.00', total: '1.00', total_in_words: 'UNO 00/100 USD', receiver_name: null,
         receiver_document_type: null, receiver_document_number: null, receiver_nrc: null, receiver_email: null, related_documents: [], warnings: [], request: parsed.value,
         contingency_episode_id: null, transmit_lease_until: null, transmission_attempts: 0, first_transmitted_at: null, operation_type: 1, send_email: false, fiscal_tags: {}, created_at: issuedAt,

@@ -3,10 +3,10 @@
  * date (`fecEmi`, America/El_Salvador), never of their seal time (F-07 doc §9 C9). El Salvador has no
  * daylight saving: local time is always UTC−6.
  */
+import { localDateOf } from '../mh-rules/el-salvador-time';
 
 const PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const SV_OFFSET_MS = 6 * 60 * 60 * 1000;
 
 /** `2026-03` is valid; `2026-13`, `2026-3`, `0000-01` are not. */
 export function isValidPeriod(value: unknown): value is string {
@@ -28,11 +28,7 @@ export function isValidDate(value: unknown): value is string {
 }
 
 /** Local (El Salvador) calendar date of an instant. */
-export function localDateOf(instant: Date | string): string {
-  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
-  if (Number.isNaN(ms)) throw new Error(`BUG: instante inválido ${String(instant)}`);
-  return new Date(ms - SV_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { localDateOf };
 
 /**
  * Period of a date: `yyyy-MM-dd` → its month; a timestamp (ISO string with time, or a Date) → the

@@ -1,3 +1,4 @@
+import { localYear } from '../mh-rules/el-salvador-time';
 /**
  * MH control numbers: `DTE-TT-EEEEPPPP-NNNNNNNNNNNNNNN` (31 characters): type, establishment code
  * (M|B|S|P + 3 digits), point-of-sale code (P + 3 digits) and a 15-digit correlative that restarts
@@ -16,7 +17,7 @@ const MAX_CORRELATIVE = 999_999_999_999_999n;
 
 /** The calendar year in El Salvador (UTC−6, no daylight saving) of an instant. */
 export function elSalvadorYear(at: Date): number {
-  return new Date(at.getTime() - 6 * 3_600_000).getUTCFullYear();
+  return localYear(at);
 }
 
 export function numberingScope(numbering: Numbering, establishment: string, pointOfSale: string): string {

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { PageInfo } from '../common/page-info.type';
+import { connectionOf } from '../common/generic.types';
 
 @ObjectType('CatalogEntry')
 export class CatalogEntryType {
@@ -22,26 +22,8 @@ export class CatalogEntryType {
   notes!: string | null;
 }
 
-@ObjectType('CatalogEntryEdge')
-export class CatalogEntryEdge {
-  @Field()
-  cursor!: string;
-
-  @Field(() => CatalogEntryType)
-  node!: CatalogEntryType;
-}
-
 @ObjectType('CatalogEntryConnection')
-export class CatalogEntryConnection {
-  @Field(() => [CatalogEntryEdge])
-  edges!: CatalogEntryEdge[];
-
-  @Field(() => [CatalogEntryType])
-  nodes!: CatalogEntryType[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-}
+export class CatalogEntryConnection extends connectionOf('CatalogEntry', CatalogEntryType) {}
 
 @ObjectType('Catalog', { description: 'Catálogo oficial del MH (CAT-001 … CAT-033, generación 2026).' })
 export class CatalogType {

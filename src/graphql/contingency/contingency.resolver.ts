@@ -2,7 +2,8 @@ import { Arg, Args, Authorized, Ctx, Field, ID, Int, ObjectType, Query, Resolver
 import { DomainError } from '../../domain/shared/domain-error';
 import type { GraphQLContext } from '../common/context';
 import { serviceError } from '../common/graphql-errors';
-import { PageInfo, connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
+import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
+import { connectionOf } from '../common/generic.types';
 import { PageArgs } from '../emitter/emitter.resolver';
 
 @ObjectType('ContingencyLote')
@@ -35,18 +36,8 @@ export class ContingencyType {
   @Field(() => Date, { nullable: true }) nextCheckAt!: Date | null;
 }
 
-@ObjectType('ContingencyEdge')
-export class ContingencyEdge {
-  @Field() cursor!: string;
-  @Field(() => ContingencyType) node!: ContingencyType;
-}
-
 @ObjectType('ContingencyConnection')
-export class ContingencyConnection {
-  @Field(() => [ContingencyEdge]) edges!: ContingencyEdge[];
-  @Field(() => [ContingencyType]) nodes!: ContingencyType[];
-  @Field(() => PageInfo) pageInfo!: PageInfo;
-}
+export class ContingencyConnection extends connectionOf('Contingency', ContingencyType) {}
 
 @Resolver(() => ContingencyType)
 export class ContingencyResolver {

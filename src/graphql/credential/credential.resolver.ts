@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../common/context';
 import { runMutation } from '../common/run-mutation';
-import { UserError } from '../common/user-error.type';
 import { CredentialStatusType } from '../emitter/emitter.types';
+import { payloadOf } from '../common/generic.types';
 
 @InputType('UploadCredentialsInput')
 export class UploadCredentialsInput {
@@ -15,13 +15,7 @@ export class UploadCredentialsInput {
 }
 
 @ObjectType('CredentialPayload')
-export class CredentialPayload {
-  @Field(() => CredentialStatusType, { nullable: true })
-  credential?: CredentialStatusType | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class CredentialPayload extends payloadOf('credential', () => CredentialStatusType) {}
 
 @Resolver()
 export class CredentialResolver {

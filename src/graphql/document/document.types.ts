@@ -1,8 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DOCUMENT_STATUSES, type DocumentStatus } from '../../domain/documents';
-import { PageInfo } from '../common/page-info.type';
-import { UserError } from '../common/user-error.type';
+import { connectionOf, payloadOf } from '../common/generic.types';
 
 /** The state machine's status list as a GraphQL enum: `PROCESSED` ↔ `processed`. */
 export const DocumentStatusGql = Object.fromEntries(DOCUMENT_STATUSES.map((s) => [s.toUpperCase(), s])) as { readonly [S in DocumentStatus as Uppercase<S>]: S };
@@ -207,57 +206,21 @@ export class DocumentType {
 }
 
 @ObjectType('DocumentPayload')
-export class DocumentPayload {
-  @Field(() => DocumentType, { nullable: true })
-  document?: DocumentType | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
-
-@ObjectType('DocumentEdge')
-export class DocumentEdge {
-  @Field()
-  cursor!: string;
-
-  @Field(() => DocumentType)
-  node!: DocumentType;
-}
+export class DocumentPayload extends payloadOf('document', () => DocumentType) {}
 
 @ObjectType('DocumentConnection')
-export class DocumentConnection {
-  @Field(() => [DocumentEdge])
-  edges!: DocumentEdge[];
-
-  @Field(() => [DocumentType])
-  nodes!: DocumentType[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-}
+export class DocumentConnection extends connectionOf('Document', DocumentType) {}
 
 @ObjectType('RetryDocumentPayload')
-export class RetryDocumentPayload {
-  @Field(() => DocumentType, { nullable: true, description: 'El documento reintentado, o el nuevo que lo reemplaza.' })
-  document?: DocumentType | null;
-
+export class RetryDocumentPayload extends payloadOf('document', () => DocumentType, { description: 'El documento reintentado, o el nuevo que lo reemplaza.' }) {
   @Field(() => Boolean, { nullable: true, description: 'true cuando un documento nuevo reemplazó al rechazado (corrección después de 24 h).' })
   replaced?: boolean | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
 }
 
 @ObjectType('InvalidateDocumentPayload')
-export class InvalidateDocumentPayload {
-  @Field(() => DocumentType, { nullable: true })
-  document?: DocumentType | null;
-
+export class InvalidateDocumentPayload extends payloadOf('document', () => DocumentType) {
   @Field(() => String, { nullable: true, description: 'sealed, pending (el MH no respondió aún) o already (ya estaba invalidado). Si el MH rechaza el evento, errors trae INVALIDATION_REJECTED con su respuesta en mh.' })
   outcome?: string | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
 }
 
 @ObjectType('DocumentEmail', { description: 'Un envío por correo del PDF y el JSON de un documento.' })
@@ -294,13 +257,7 @@ export class DocumentEmailType {
 }
 
 @ObjectType('SendDocumentPayload')
-export class SendDocumentPayload {
-  @Field(() => DocumentEmailType, { nullable: true, description: 'El envío en cola (status pending).' })
-  email?: DocumentEmailType | null;
-
+export class SendDocumentPayload extends payloadOf('email', () => DocumentEmailType, { description: 'El envío en cola (status pending).' }) {
   @Field(() => DocumentType, { nullable: true })
   document?: DocumentType | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
 }

@@ -1,6 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../common/page-info.type';
-import { UserError } from '../common/user-error.type';
+import { connectionOf, payloadOf } from '../common/generic.types';
 
 export enum NumberingGql {
   PER_ESTABLISHMENT = 'per_establishment',
@@ -116,35 +115,11 @@ export class EmitterType {
   updatedAt!: Date;
 }
 
-@ObjectType('EmitterEdge')
-export class EmitterEdge {
-  @Field()
-  cursor!: string;
-
-  @Field(() => EmitterType)
-  node!: EmitterType;
-}
-
 @ObjectType('EmitterConnection')
-export class EmitterConnection {
-  @Field(() => [EmitterEdge])
-  edges!: EmitterEdge[];
-
-  @Field(() => [EmitterType])
-  nodes!: EmitterType[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-}
+export class EmitterConnection extends connectionOf('Emitter', EmitterType) {}
 
 @ObjectType('EmitterPayload')
-export class EmitterPayload {
-  @Field(() => EmitterType, { nullable: true })
-  emitter?: EmitterType | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class EmitterPayload extends payloadOf('emitter', () => EmitterType) {}
 
 @InputType('CreateEmitterInput')
 export class CreateEmitterInput {

@@ -1,7 +1,6 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
-import { PageInfo } from '../common/page-info.type';
-import { UserError } from '../common/user-error.type';
 import { AddressInput, AddressType } from './emitter.types';
+import { connectionOf, payloadOf } from '../common/generic.types';
 
 @ObjectType('PointOfSale')
 export class PointOfSaleType {
@@ -66,35 +65,11 @@ export class EstablishmentType {
   updatedAt!: Date;
 }
 
-@ObjectType('EstablishmentEdge')
-export class EstablishmentEdge {
-  @Field()
-  cursor!: string;
-
-  @Field(() => EstablishmentType)
-  node!: EstablishmentType;
-}
-
 @ObjectType('EstablishmentConnection')
-export class EstablishmentConnection {
-  @Field(() => [EstablishmentEdge])
-  edges!: EstablishmentEdge[];
-
-  @Field(() => [EstablishmentType])
-  nodes!: EstablishmentType[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-}
+export class EstablishmentConnection extends connectionOf('Establishment', EstablishmentType) {}
 
 @ObjectType('EstablishmentPayload')
-export class EstablishmentPayload {
-  @Field(() => EstablishmentType, { nullable: true })
-  establishment?: EstablishmentType | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class EstablishmentPayload extends payloadOf('establishment', () => EstablishmentType) {}
 
 @InputType('CreateEstablishmentInput')
 export class CreateEstablishmentInput {

@@ -1,7 +1,7 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../common/page-info.type';
 import type { DocumentStatus } from '../../domain/documents';
 import { DocumentStatusGql } from '../document/document.types';
+import { connectionOf } from '../common/generic.types';
 
 export enum DocumentGroupByGql {
   DAY = 'day',
@@ -58,25 +58,8 @@ export class DocumentAggregate extends DocumentAggregateTotals {
   label!: string | null;
 }
 
-@ObjectType('DocumentAggregateEdge')
-export class DocumentAggregateEdge {
-  @Field()
-  cursor!: string;
-
-  @Field(() => DocumentAggregate)
-  node!: DocumentAggregate;
-}
-
 @ObjectType('DocumentAggregateConnection')
-export class DocumentAggregateConnection {
-  @Field(() => [DocumentAggregateEdge])
-  edges!: DocumentAggregateEdge[];
-
-  @Field(() => [DocumentAggregate])
-  nodes!: DocumentAggregate[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
+export class DocumentAggregateConnection extends connectionOf('DocumentAggregate', DocumentAggregate) {
 
   @Field(() => DocumentAggregateTotals)
   totals!: DocumentAggregateTotals;

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../common/page-info.type';
+import { connectionOf } from '../common/generic.types';
 
 export enum FiscalRecordGroupByGql {
   DAY = 'day',
@@ -42,25 +42,8 @@ export class FiscalRecordAggregate extends FiscalRecordAggregateTotals {
   label!: string | null;
 }
 
-@ObjectType('FiscalRecordAggregateEdge')
-export class FiscalRecordAggregateEdge {
-  @Field()
-  cursor!: string;
-
-  @Field(() => FiscalRecordAggregate)
-  node!: FiscalRecordAggregate;
-}
-
 @ObjectType('FiscalRecordAggregateConnection')
-export class FiscalRecordAggregateConnection {
-  @Field(() => [FiscalRecordAggregateEdge])
-  edges!: FiscalRecordAggregateEdge[];
-
-  @Field(() => [FiscalRecordAggregate])
-  nodes!: FiscalRecordAggregate[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
+export class FiscalRecordAggregateConnection extends connectionOf('FiscalRecordAggregate', FiscalRecordAggregate) {
 
   @Field(() => FiscalRecordAggregateTotals)
   totals!: FiscalRecordAggregateTotals;

@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfo } from '../common/page-info.type';
-import { UserError } from '../common/user-error.type';
+import { payloadOf } from '../common/generic.types';
 
 export enum FiscalReportFormatGql {
   CSV = 'csv',
@@ -197,25 +197,13 @@ export class RequestFiscalReportInput {
 }
 
 @ObjectType('RequestFiscalReportPayload')
-export class RequestFiscalReportPayload {
-  @Field(() => FiscalReportGql, { nullable: true })
-  report?: FiscalReportGql | null;
-
+export class RequestFiscalReportPayload extends payloadOf('report', () => FiscalReportGql) {
   @Field(() => Boolean, { nullable: true, description: 'true si se encoló un reporte nuevo; false si se devolvió el vigente del mismo inputHash o la instantánea de un período cerrado.' })
   created?: boolean | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
 }
 
 @ObjectType('FiscalPeriodPayload')
-export class FiscalPeriodPayload {
-  @Field(() => FiscalPeriodGql, { nullable: true })
-  period?: FiscalPeriodGql | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class FiscalPeriodPayload extends payloadOf('period', () => FiscalPeriodGql) {}
 
 @InputType('CreateEmbedSessionInput', { description: 'reportId, o reportType y period (el reporte listo más reciente).' })
 export class CreateEmbedSessionInput {
@@ -245,10 +233,4 @@ export class EmbedSessionGql {
 }
 
 @ObjectType('EmbedSessionPayload')
-export class EmbedSessionPayload {
-  @Field(() => EmbedSessionGql, { nullable: true })
-  embedSession?: EmbedSessionGql | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class EmbedSessionPayload extends payloadOf('embedSession', () => EmbedSessionGql) {}

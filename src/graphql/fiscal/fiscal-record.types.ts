@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { PageInfo } from '../common/page-info.type';
 import { UserError } from '../common/user-error.type';
+import { connectionOf, payloadOf } from '../common/generic.types';
 
 @ObjectType('FiscalRecord', { description: 'Un registro fiscal (compra, retención o percepción, venta externa) de un emisor, normalizado.' })
 export class FiscalRecordType {
@@ -61,24 +61,12 @@ export class FiscalRecordResultType {
 }
 
 @ObjectType('UpsertFiscalRecordsPayload')
-export class UpsertFiscalRecordsPayload {
-  @Field(() => [FiscalRecordResultType], { nullable: true })
-  results?: FiscalRecordResultType[] | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class UpsertFiscalRecordsPayload extends payloadOf('results', () => [FiscalRecordResultType]) {}
 
 @ObjectType('FiscalRecordPayload')
-export class FiscalRecordPayload {
-  @Field(() => FiscalRecordType, { nullable: true })
-  fiscalRecord?: FiscalRecordType | null;
-
+export class FiscalRecordPayload extends payloadOf('fiscalRecord', () => FiscalRecordType) {
   @Field(() => String, { nullable: true, description: 'created, updated o unchanged.' })
   outcome?: string | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
 }
 
 @InputType('FiscalRecordFilter', { description: 'Filtros de registros fiscales (listado y agregados); todos opcionales y combinables. Los registros eliminados nunca cuentan.' })
@@ -103,13 +91,7 @@ export class FiscalRecordFilterInput {
 }
 
 @ObjectType('FiscalRecordConnection')
-export class FiscalRecordConnection {
-  @Field(() => [FiscalRecordType])
-  nodes!: FiscalRecordType[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-}
+export class FiscalRecordConnection extends connectionOf('FiscalRecord', FiscalRecordType) {}
 
 @ObjectType('IncomeCodes')
 export class IncomeCodesType {
@@ -166,13 +148,7 @@ export class DocumentFiscalTagsInput {
 }
 
 @ObjectType('DocumentFiscalTagsPayload')
-export class DocumentFiscalTagsPayload {
+export class DocumentFiscalTagsPayload extends payloadOf('fiscalTags', () => DocumentFiscalTagsType) {
   @Field(() => ID, { nullable: true })
   documentId?: string | null;
-
-  @Field(() => DocumentFiscalTagsType, { nullable: true })
-  fiscalTags?: DocumentFiscalTagsType | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
 }

@@ -1,6 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../common/page-info.type';
-import { UserError } from '../common/user-error.type';
+import { connectionOf, payloadOf } from '../common/generic.types';
 
 @ObjectType('WebhookEndpoint', { description: 'Una URL que recibe eventos firmados de la cuenta en el ambiente de la llave que la registró.' })
 export class WebhookEndpointType {
@@ -35,35 +34,11 @@ export class WebhookEndpointType {
   lastDeliveryStatus!: number | null;
 }
 
-@ObjectType('WebhookEndpointEdge')
-export class WebhookEndpointEdge {
-  @Field()
-  cursor!: string;
-
-  @Field(() => WebhookEndpointType)
-  node!: WebhookEndpointType;
-}
-
 @ObjectType('WebhookEndpointConnection')
-export class WebhookEndpointConnection {
-  @Field(() => [WebhookEndpointEdge])
-  edges!: WebhookEndpointEdge[];
-
-  @Field(() => [WebhookEndpointType])
-  nodes!: WebhookEndpointType[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-}
+export class WebhookEndpointConnection extends connectionOf('WebhookEndpoint', WebhookEndpointType) {}
 
 @ObjectType('WebhookEndpointPayload')
-export class WebhookEndpointPayload {
-  @Field(() => WebhookEndpointType, { nullable: true })
-  webhookEndpoint?: WebhookEndpointType | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class WebhookEndpointPayload extends payloadOf('webhookEndpoint', () => WebhookEndpointType) {}
 
 @InputType('CreateWebhookEndpointInput')
 export class CreateWebhookEndpointInput {
@@ -96,13 +71,7 @@ export class WebhookTestResultType {
 }
 
 @ObjectType('WebhookTestPayload')
-export class WebhookTestPayload {
-  @Field(() => WebhookTestResultType, { nullable: true })
-  webhookTest?: WebhookTestResultType | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class WebhookTestPayload extends payloadOf('webhookTest', () => WebhookTestResultType) {}
 
 export enum WebhookDeliveryStatusGql {
   PENDING = 'pending',
@@ -186,32 +155,8 @@ export class WebhookDeliveryType {
   attempts?: WebhookAttemptType[];
 }
 
-@ObjectType('WebhookDeliveryEdge')
-export class WebhookDeliveryEdge {
-  @Field()
-  cursor!: string;
-
-  @Field(() => WebhookDeliveryType)
-  node!: WebhookDeliveryType;
-}
-
 @ObjectType('WebhookDeliveryConnection')
-export class WebhookDeliveryConnection {
-  @Field(() => [WebhookDeliveryEdge])
-  edges!: WebhookDeliveryEdge[];
-
-  @Field(() => [WebhookDeliveryType])
-  nodes!: WebhookDeliveryType[];
-
-  @Field(() => PageInfo)
-  pageInfo!: PageInfo;
-}
+export class WebhookDeliveryConnection extends connectionOf('WebhookDelivery', WebhookDeliveryType) {}
 
 @ObjectType('WebhookDeliveryPayload')
-export class WebhookDeliveryPayload {
-  @Field(() => WebhookDeliveryType, { nullable: true })
-  webhookDelivery?: WebhookDeliveryType | null;
-
-  @Field(() => [UserError])
-  errors!: UserError[];
-}
+export class WebhookDeliveryPayload extends payloadOf('webhookDelivery', () => WebhookDeliveryType) {}

@@ -1,7 +1,8 @@
+import { EL_SALVADOR_UTC_OFFSET } from '../../domain/mh-rules/el-salvador-time';
 import { at, textOf, type XmlNode } from './mh-xml-reader';
 
 /** El Salvador: UTC−6 all year. Dates without a zone in MH files are local time. */
-const SV_OFFSET = '-06:00';
+const SV_OFFSET = EL_SALVADOR_UTC_OFFSET;
 const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?))?\s*(Z|[+-]\d{2}:?\d{2}|UTC|GMT)?$/i;
 const DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 

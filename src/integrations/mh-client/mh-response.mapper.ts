@@ -6,6 +6,7 @@
  */
 import type { MhContingencyResult, MhFailure, MhReception } from './mh-client.port';
 import type { HttpOutcome } from './mh-http-transport';
+import { parseMhDateTime } from '../../domain/mh-rules/el-salvador-time';
 
 type Response = Extract<HttpOutcome, { kind: 'response' }>;
 type Json = Record<string, unknown>;
@@ -26,10 +27,7 @@ export function cleanObservations(v: unknown): string[] {
 
 /** `dd/MM/yyyy HH:mm:ss`, El Salvador time (UTC−6) → instant; null when unreadable. */
 export function parseFhProcesamiento(v: unknown): Date | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(str(v).trim());
-  if (!m) return null;
-  const d = new Date(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:${m[6]}-06:00`);
-  return Number.isNaN(d.getTime()) ? null : d;
+  return parseMhDateTime(str(v));
 }
 
 export function isSpringError(json: unknown): boolean {

@@ -4,6 +4,7 @@
  * saving) so the output does not depend on the server's time zone, and text made safe for the
  * WinAnsi encoding of PDF standard fonts.
  */
+import { formatMhDateTime, instantOfLocal } from '../../domain/mh-rules/el-salvador-time';
 
 /** Plain decimal text of a JSON number as JavaScript prints it, without exponent notation. */
 export function plainDecimal(value: number): string {
@@ -51,13 +52,9 @@ export function formatQuantity(value: unknown): string {
   return formatNumber(value, 0);
 }
 
-const SV_OFFSET_MS = -6 * 60 * 60 * 1000;
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /** `dd/MM/yyyy HH:mm:ss` in El Salvador local time. */
 export function formatSvDateTime(date: Date): string {
-  const d = new Date(date.getTime() + SV_OFFSET_MS);
-  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return formatMhDateTime(date);
 }
 
 /** `yyyy-MM-dd` → `dd/MM/yyyy`; other text is returned unchanged. */
@@ -68,8 +65,8 @@ export function formatIsoDate(date: string): string {
 
 /** The instant of `fecEmi` + `horEmi` (El Salvador local time); null when they are malformed. */
 export function issueInstant(date: string, time: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}:\d{2}$/.test(time)) return null;
-  const instant = new Date(`${date}T${time}-06:00`);
+  if (!/^\d{2}:\d{2}:\d{2}$/.test(time)) return null;
+  const instant = instantOfLocal(date, time);
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 

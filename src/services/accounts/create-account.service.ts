@@ -13,7 +13,10 @@ export interface CreatedAccount {
 
 /** Creates an account with one test and one live key (default scopes); the keys are shown only here. */
 export class CreateAccountService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly keys: CreateApiKeyService,
+  ) {}
 
   async execute(input: { name: string }): Promise<CreatedAccount> {
     const name = input.name?.trim();
@@ -26,9 +29,8 @@ export class CreateAccountService {
   async executeIn(tx: EntityManager, input: { name: string }): Promise<CreatedAccount> {
     const account = tx.create(AccountEntity, { id: newId(IdPrefix.account), name: input.name, createdAt: this.deps.clock.now() });
     await tx.flush();
-    const keys = new CreateApiKeyService(this.deps);
-    const test = await keys.executeIn(tx, { accountId: account.id, environment: '00' });
-    const live = await keys.executeIn(tx, { accountId: account.id, environment: '01' });
+    const test = await this.keys.executeIn(tx, { accountId: account.id, environment: '00' });
+    const live = await this.keys.executeIn(tx, { accountId: account.id, environment: '01' });
     return { accountId: account.id, name: input.name, keys: { test, live } };
   }
 }

@@ -2,8 +2,8 @@ import { hashApiKey } from '../../domain/identity/api-key-format';
 import { AccountEntity, ApiKeyEntity, ServiceSettingEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { CreateAccountService } from './create-account.service';
-import { CreateApiKeyService } from './create-api-key.service';
+import type { CreateAccountService } from './create-account.service';
+import type { CreateApiKeyService } from './create-api-key.service';
 
 /** Seals and opens the demo key with the master key (the only key ever kept in recoverable form). */
 export interface DemoKeySealer {
@@ -18,7 +18,12 @@ const SETTING = 'demo_account';
  * the first start; on later starts the sealed key is opened again; if it was revoked a new one is made.
  */
 export class EnsureDemoAccountService {
-  constructor(private readonly deps: ServiceDeps, private readonly sealer: DemoKeySealer) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly sealer: DemoKeySealer,
+    private readonly accounts: CreateAccountService,
+    private readonly keys: CreateApiKeyService,
+  ) {}
 
   async execute(): Promise<{ accountId: string; testKey: string; created: boolean }> {
     const em = this.deps.orm.em.fork();
@@ -37,14 +42,14 @@ export class EnsureDemoAccountService {
           }
           const row = key ? await tx.findOne(ApiKeyEntity, { keyHash: hashApiKey(key) }) : null;
           if (key && row && !row.revokedAt) return { accountId: account.id, testKey: key, created: false };
-          const fresh = await new CreateApiKeyService(this.deps).executeIn(tx, { accountId: account.id, environment: '00', description: 'demo' });
+          const fresh = await this.keys.executeIn(tx, { accountId: account.id, environment: '00', description: 'demo' });
           setting.value = JSON.stringify({ accountId: account.id, sealedKey: this.sealer.seal(fresh.key) });
           setting.updatedAt = this.deps.clock.now();
           await tx.flush();
           return { accountId: account.id, testKey: fresh.key, created: false };
         }
       }
-      const created = await new CreateAccountService(this.deps).executeIn(tx, { name: 'Cuenta de demostración' });
+      const created = await this.accounts.executeIn(tx, { name: 'Cuenta de demostración' });
       const value = JSON.stringify({ accountId: created.accountId, sealedKey: this.sealer.seal(created.keys.test.key) });
       if (setting) {
         setting.value = value;

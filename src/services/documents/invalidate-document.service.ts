@@ -15,8 +15,7 @@ import { signingKeyFor } from '../credentials/signing-key';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { DocumentView } from '../../domain/documents';
-import { GetDocumentService } from './get-document.service';
-import { SendInvalidationService } from './send-invalidation.service';
+import type { SendInvalidationService } from './send-invalidation.service';
 import { activeReturnOf } from '../events/dte-event-queries';
 
 const person = z.strictObject({
@@ -58,7 +57,10 @@ export interface InvalidateResult {
  * signs and sends it. Idempotent once voided.
  */
 export class InvalidateDocumentService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly sender: SendInvalidationService,
+  ) {}
 
   async execute(actor: Actor, id: string, body: unknown): Promise<InvalidateResult> {
     const em = this.deps.orm.em.fork();
@@ -195,7 +197,7 @@ export class InvalidateDocumentService {
         now,
       );
     }, em);
-    const sent = await new SendInvalidationService(this.deps).execute(invId);
+    const sent = await this.sender.execute(invId);
     if (sent.kind === 'rejected') {
       // The document stays processed with `void.status` rejected (recorded above); the caller gets MH's answer as a refusal.
       const observations = sent.mh.observations.length ? ` Observaciones: ${sent.mh.observations.join('; ')}.` : '';
@@ -207,6 +209,6 @@ export class InvalidateDocumentService {
   }
 
   private async view(actor: Actor, id: string): Promise<DocumentView> {
-    return (await new GetDocumentService(this.deps).execute(actor, id))!;
+    return (await this.deps.documents.view(actor, id, this.deps.baseUrl()))!;
   }
 }

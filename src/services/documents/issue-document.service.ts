@@ -11,12 +11,12 @@ import { isUniqueViolation } from '../shared/unique-violation';
 import type { DocumentView } from '../../domain/documents';
 import { allocateControlNumber, type CounterRequest } from './allocate-control-number';
 import { issuanceCommitterFor, type PreparedIssuance } from './issuance-committer';
-import { GetDocumentService } from './get-document.service';
 import { loadIssuer, resolveIssuanceContext, type Issuer } from './issuance-context';
 import { mhCredentialsFrom } from './mh-credentials-for';
 import type { MhCredentials } from '../../integrations/mh-client';
 import { openEpisode } from './open-contingency.service';
-import { TransmitDocumentService, transmitLeaseMs, type Claimed, type TransmitOutcome } from './transmit-document.service';
+import { transmitInRequest } from './transmit-in-request';
+import { transmitLeaseMs, type Claimed, type TransmitDocumentService, type TransmitOutcome } from './transmit-document.service';
 import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 
 export interface IssueOptions {
@@ -51,7 +51,10 @@ function receiverSummary(input: DocumentCreateInput, json: Json): DocumentView['
  * all in one transaction. Transmission to MH follows (see transmit-document).
  */
 export class IssueDocumentService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly transmitter: TransmitDocumentService,
+  ) {}
 
   async execute(caller: Actor, body: unknown, opts: IssueOptions): Promise<DocumentView> {
     // With a panel session the body's environment decides for this document (see issuingActor).
@@ -163,7 +166,7 @@ export class IssueDocumentService {
         const signed = await issuanceCommitterFor(this.deps).commit({ counter, json, key, pointOfSaleId: ctx.pointOfSale.id, row, idempotency: actor.idempotency });
         if (creds) {
           const doc: Claimed = { id, account_id: actor.accountId, environment: actor.environment, emitter_id: emitter.id, type: input.type, generation_code: row.generation_code, jws: signed.jws, model_type: 1, transmission_attempts: 0, first_transmitted_at: now, send_recorded: true };
-          transmitNow = () => new TransmitDocumentService(this.deps, { returnView: true }).executeClaimed(doc, creds);
+          transmitNow = () => this.transmitter.executeClaimed(doc, creds, { returnView: true });
         }
       } else {
         const documents = this.deps.documents;
@@ -186,7 +189,7 @@ export class IssueDocumentService {
       }
       throw err;
     }
-    const outcome = held ? null : await this.transmit(id, mode, transmitNow);
+    const outcome = held ? null : await transmitInRequest(this.deps, id, mode, transmitNow ?? (() => this.transmitter.execute(id)));
     // A sync transmission that ended in time answers the document its final status change read back.
     const changed = outcome && 'view' in outcome ? outcome.view : null;
     if (changed) return changed;
@@ -194,31 +197,9 @@ export class IssueDocumentService {
   }
 
   private async current(actor: Actor, id: string): Promise<DocumentView> {
-    const view = await new GetDocumentService(this.deps).execute(actor, id);
+    const view = await this.deps.documents.view(actor, id, this.deps.baseUrl());
     if (!view) throw new Error(`BUG: documento ${id} no encontrado después de emitirlo`);
     return view;
-  }
-
-  /**
-   * sync: transmit in this request and wait up to SYNC_WAIT_MS (the transmission goes on after that,
-   * and a job or the reconciler picks it up if this process dies); async: hand it to a job at once.
-   */
-  private async transmit(id: string, mode: 'sync' | 'async', claimed: (() => Promise<TransmitOutcome>) | null): Promise<TransmitOutcome | null> {
-    if (mode === 'async') {
-      await this.deps.queue.enqueue('transmit-document', { documentId: id }).catch((err) => {
-        this.deps.logger.warn({ err, document_id: id }, 'no se pudo encolar la transmisión; la retomará el reconciliador');
-      });
-      return null;
-    }
-    const running = (claimed ? claimed() : new TransmitDocumentService(this.deps).execute(id)).catch((err): null => {
-      this.deps.logger.error({ err, document_id: id }, 'la transmisión falló; la retomará el reconciliador');
-      return null;
-    });
-    const waitMs = this.deps.config.mh.syncWaitMs;
-    let timer: NodeJS.Timeout | undefined;
-    const outcome = await Promise.race([running, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]);
-    if (timer) clearTimeout(timer);
-    return outcome;
   }
 
   /** The issuer's MH API credentials from the issuer query (null when missing or unreadable: the transmitter decides then). */

@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { TransmitDocumentService } from './transmit-document.service';
+import type { TransmitDocumentService } from './transmit-document.service';
 
 /**
  * Safety net for transmissions: documents left `signed` or `sending` with no live lease (a process
@@ -8,20 +8,22 @@ import { TransmitDocumentService } from './transmit-document.service';
  * before resending, so this never produces a second seal.
  */
 export class ReconcileDocumentsService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly transmitter: TransmitDocumentService,
+  ) {}
 
   async execute(): Promise<{ retried: number; invalidations: number }> {
     const now = this.deps.clock.now();
     const rows = await this.deps.documents.awaitingTransmission(now, new Date(now.getTime() - 5_000), 500);
     // Transmitted here rather than re-enqueued: a job left locked by a dead worker would otherwise
     // keep its unique slot until its lock expires.
-    const transmit = new TransmitDocumentService(this.deps);
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(8, rows.length) }, async () => {
         while (next < rows.length) {
           const id = rows[next++];
-          await transmit.execute(id).catch((err) => this.deps.logger.warn({ err, document_id: id }, 'reintento de transmisión fallido'));
+          await this.transmitter.execute(id).catch((err) => this.deps.logger.warn({ err, document_id: id }, 'reintento de transmisión fallido'));
         }
       }),
     );

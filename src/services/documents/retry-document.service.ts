@@ -6,10 +6,10 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import type { DocumentView } from '../../domain/documents';
-import { GetDocumentService } from './get-document.service';
 import { resolveIssuanceContext } from './issuance-context';
-import { IssueDocumentService } from './issue-document.service';
-import { TransmitDocumentService } from './transmit-document.service';
+import type { IssueDocumentService } from './issue-document.service';
+import type { TransmitDocumentService } from './transmit-document.service';
+import { transmitInRequest } from './transmit-in-request';
 
 export const CORRECTION_WINDOW_MS = 24 * 3_600_000;
 
@@ -31,7 +31,11 @@ export interface RetryResult {
  * - any other state: 409 explaining why.
  */
 export class RetryDocumentService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly issue: IssueDocumentService,
+    private readonly transmitter: TransmitDocumentService,
+  ) {}
 
   async execute(actor: Actor, id: string, body: unknown, opts: { mode?: 'sync' | 'async' } = {}): Promise<RetryResult> {
     const em = this.deps.orm.em.fork();
@@ -58,7 +62,7 @@ export class RetryDocumentService {
     } else {
       await documents.appendEvent(em, doc.id, 'retry', 'Reintento: se consulta al MH y, si no lo tiene, se reenvía el mismo JSON firmado.', now);
     }
-    await this.transmit(doc.id, opts.mode ?? 'sync', true);
+    await transmitInRequest(this.deps, doc.id, opts.mode ?? 'sync', () => this.transmitter.execute(doc.id, { force: true }));
     return { document: await this.view(actor, doc.id), replaced: false };
   }
 
@@ -74,7 +78,7 @@ export class RetryDocumentService {
     const namesCode = [mh?.message ?? '', ...(mh?.observations ?? [])].some((t) => /codigoGeneracion/i.test(t));
     const late = !doc.rejectedAt || now.getTime() - new Date(doc.rejectedAt).getTime() > CORRECTION_WINDOW_MS;
     if (late || namesCode) {
-      const replacement = await new IssueDocumentService(this.deps).execute(actor, body, { dryRun: false, mode: opts.mode });
+      const replacement = await this.issue.execute(actor, body, { dryRun: false, mode: opts.mode });
       await documents.transaction((tx) =>
         documents.markReplaced(
           tx,
@@ -128,23 +132,12 @@ export class RetryDocumentService {
       message: 'Corregido dentro de las 24 h del rechazo: reconstruido y firmado de nuevo con el mismo código de generación y número de control.',
     });
     if (!done) throw new DomainError('document_not_retryable', 'El documento cambió de estado mientras se corregía; consulte su estado.');
-    await this.transmit(doc.id, opts.mode ?? 'sync', false);
+    await transmitInRequest(this.deps, doc.id, opts.mode ?? 'sync', () => this.transmitter.execute(doc.id));
     return { document: await this.view(actor, doc.id), replaced: false };
   }
 
-  private async transmit(id: string, mode: 'sync' | 'async', force: boolean): Promise<void> {
-    if (mode === 'async') {
-      await this.deps.queue.enqueue('transmit-document', { documentId: id }).catch(() => undefined);
-      return;
-    }
-    const running = new TransmitDocumentService(this.deps).execute(id, { force }).catch((err) => this.deps.logger.error({ err, document_id: id }, 'reintento fallido'));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([running, new Promise<void>((resolve) => (timer = setTimeout(resolve, this.deps.config.mh.syncWaitMs)))]);
-    if (timer) clearTimeout(timer);
-  }
-
   private async view(actor: Actor, id: string): Promise<DocumentView> {
-    const v = await new GetDocumentService(this.deps).execute(actor, id);
+    const v = await this.deps.documents.view(actor, id, this.deps.baseUrl());
     if (!v) throw new Error(`BUG: documento ${id} desapareció`);
     return v;
   }

@@ -4,7 +4,7 @@ import { OFFICIAL_VERSION_BY_DTE_TYPE } from '../../domain/dte/schemas/official-
 import { FINAL_STATUSES, isOneOf, type DocumentView } from '../../domain/documents';
 import type { ClaimedDocument, DocumentChange } from '../../persistence/documents/document-store';
 import type { ServiceDeps } from '../shared/service-deps';
-import { OpenContingencyService } from './open-contingency.service';
+import type { OpenContingencyService } from './open-contingency.service';
 import { mhAnswer } from './mh-answer';
 import { mhCredentialsFrom } from './mh-credentials-for';
 
@@ -15,6 +15,11 @@ export type TransmitOutcome =
   /** A type that is never issued in contingency, left to be sent again when MH answers. */
   | { kind: 'waiting' }
   | { kind: 'skipped'; reason: 'not_found' | 'busy' | 'final' | 'held' | 'no_credentials' };
+
+export interface TransmitOptions {
+  /** A final outcome carries the document as the status change left it (read by the statement that changed it). */
+  returnView?: boolean;
+}
 
 /** A document held by one transmitter; `transmission_attempts` counts the sends before this claim. */
 export type Claimed = Omit<ClaimedDocument, 'nit' | 'mh_user' | 'sealed_mh_password'>;
@@ -33,10 +38,9 @@ export function transmitLeaseMs(mh: { timeoutMs: number; resendLimit: number }):
  * by a blind resend: MH seals the document once.
  */
 export class TransmitDocumentService {
-  /** `returnView`: a final outcome carries the document as the status change left it (read by the statement that changed it). */
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly opts: { returnView?: boolean } = {},
+    private readonly openContingency: OpenContingencyService,
   ) {}
 
   private leaseMs(): number {
@@ -48,9 +52,9 @@ export class TransmitDocumentService {
    * with this first send counted, so the claim's round trip is saved and a crash before or during the
    * send leaves what the reconciler needs (query MH first, then resend).
    */
-  async executeClaimed(doc: Claimed, creds: MhCredentials): Promise<TransmitOutcome> {
+  async executeClaimed(doc: Claimed, creds: MhCredentials, opts: TransmitOptions = {}): Promise<TransmitOutcome> {
     try {
-      return await this.run(doc, creds);
+      return await this.run(doc, creds, opts);
     } catch (err) {
       this.deps.logger.error({ err, document_id: doc.id }, 'error al transmitir el documento');
       await this.deps.documents.releaseLease(doc.id);
@@ -58,7 +62,7 @@ export class TransmitDocumentService {
     }
   }
 
-  async execute(documentId: string, opts: { force?: boolean } = {}): Promise<TransmitOutcome> {
+  async execute(documentId: string, opts: TransmitOptions & { force?: boolean } = {}): Promise<TransmitOutcome> {
     // One round trip: take the lease, count the send (its `transmitted` line), and read the issuer's MH user with it.
     const doc = await this.deps.documents.claim(documentId, { leaseUntil: new Date(this.deps.clock.now().getTime() + this.leaseMs()), includeContingency: opts.force === true });
     if (!doc) return this.whyNot(documentId);
@@ -77,18 +81,18 @@ export class TransmitDocumentService {
       });
       return { kind: 'skipped', reason: 'no_credentials' };
     }
-    return this.executeClaimed(doc, creds);
+    return this.executeClaimed(doc, creds, opts);
   }
 
-  private async run(doc: Claimed, creds: MhCredentials): Promise<TransmitOutcome> {
+  private async run(doc: Claimed, creds: MhCredentials, opts: TransmitOptions): Promise<TransmitOutcome> {
     const env = doc.environment as '00' | '01';
     const limit = this.deps.config.mh.resendLimit;
     let lastFailure = '';
     // An earlier attempt may have reached MH (crash, timeout): ask before sending again.
     if (doc.transmission_attempts > 0) {
       const q = await this.deps.mhClient.query(env, creds, { tipoDte: doc.type, codigoGeneracion: doc.generation_code });
-      if (q.kind === 'processed') return this.processed(doc, q, 'consulta');
-      if (q.kind === 'rejected') return this.rejected(doc, q);
+      if (q.kind === 'processed') return this.processed(doc, q, 'consulta', opts);
+      if (q.kind === 'rejected') return this.rejected(doc, q, opts);
     }
     let attempts = doc.transmission_attempts + 1; // the claim counted this first send
     for (let resend = 0; ; resend++) {
@@ -100,17 +104,17 @@ export class TransmitDocumentService {
         codigoGeneracion: doc.generation_code,
         jws: doc.jws,
       });
-      if (r.kind === 'processed') return this.processed(doc, r, resend === 0 && attempts === 1 ? 'transmisión' : `reenvío ${resend}`);
-      if (r.kind === 'rejected') return this.rejected(doc, r);
+      if (r.kind === 'processed') return this.processed(doc, r, resend === 0 && attempts === 1 ? 'transmisión' : `reenvío ${resend}`, opts);
+      if (r.kind === 'rejected') return this.rejected(doc, r, opts);
       // Duplicate, timeout or unavailable: the outcome is unknown until MH is asked.
       lastFailure = r.kind === 'duplicate' ? 'el MH ya tiene el código de generación' : r.message;
       const q = await this.deps.mhClient.query(env, creds, { tipoDte: doc.type, codigoGeneracion: doc.generation_code });
-      if (q.kind === 'processed') return this.processed(doc, q, 'consulta');
-      if (q.kind === 'rejected') return this.rejected(doc, q);
+      if (q.kind === 'processed') return this.processed(doc, q, 'consulta', opts);
+      if (q.kind === 'rejected') return this.rejected(doc, q, opts);
       if (resend >= limit) break;
     }
     if (!allowsContingency(doc.type)) return this.waitForMh(doc, lastFailure);
-    await new OpenContingencyService(this.deps).execute(doc.id, `Sin respuesta del MH tras ${limit + 1} envíos y consultas: ${lastFailure}`);
+    await this.openContingency.execute(doc.id, `Sin respuesta del MH tras ${limit + 1} envíos y consultas: ${lastFailure}`);
     return { kind: 'contingency' };
   }
 
@@ -129,8 +133,8 @@ export class TransmitDocumentService {
     return { kind: 'waiting' };
   }
 
-  private async processed(doc: Claimed, r: Extract<MhReception, { kind: 'processed' }>, how: string): Promise<TransmitOutcome> {
-    const view = await this.change(doc.id, 'seal', {
+  private async processed(doc: Claimed, r: Extract<MhReception, { kind: 'processed' }>, how: string, opts: TransmitOptions): Promise<TransmitOutcome> {
+    const view = await this.change(doc.id, 'seal', opts, {
       set: { reception_stamp: r.seal, processed_at: r.processedAt, mh_response: mhAnswer(r.code, r.message, r.observations), transmit_lease_until: null, contingency_episode_id: null },
       message: `Sellado por el MH (${how}): ${r.seal}.`,
       data: { code: r.code },
@@ -138,8 +142,8 @@ export class TransmitDocumentService {
     return { kind: 'processed', view };
   }
 
-  private async rejected(doc: Claimed, r: { code: string; message: string; observations: string[] }): Promise<TransmitOutcome> {
-    const view = await this.change(doc.id, 'reject', {
+  private async rejected(doc: Claimed, r: { code: string; message: string; observations: string[] }, opts: TransmitOptions): Promise<TransmitOutcome> {
+    const view = await this.change(doc.id, 'reject', opts, {
       set: { rejected_at: this.deps.clock.now(), mh_response: mhAnswer(r.code, r.message, r.observations), transmit_lease_until: null },
       message: `Rechazado por el MH (${r.code}): ${r.message}`,
       data: { code: r.code, observations: r.observations },
@@ -147,8 +151,8 @@ export class TransmitDocumentService {
     return { kind: 'rejected', view };
   }
 
-  private async change(id: string, move: 'seal' | 'reject', change: DocumentChange): Promise<DocumentView | null> {
-    const { view } = await this.deps.documents.transition(id, move, change, this.opts.returnView ? { viewBaseUrl: this.deps.baseUrl() } : {});
+  private async change(id: string, move: 'seal' | 'reject', opts: TransmitOptions, change: DocumentChange): Promise<DocumentView | null> {
+    const { view } = await this.deps.documents.transition(id, move, change, opts.returnView ? { viewBaseUrl: this.deps.baseUrl() } : {});
     return view;
   }
 

@@ -18,6 +18,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import type { DteEventView } from './dte-event-view';
 import { DTE_EVENT_RESOURCE, readDteEvent, storeDteEvent, transmitAndView } from './issue-dte-event';
+import type { TransmitDteEventService } from './transmit-dte-event.service';
 
 interface OriginalRow {
   id: string;
@@ -36,7 +37,10 @@ interface OriginalRow {
 }
 
 export class CreateDocumentReturnService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly transmitter: TransmitDteEventService,
+  ) {}
 
   async execute(actor: Actor, documentId: string, body: unknown): Promise<DteEventView> {
     const resumed = resumedResource(actor, DTE_EVENT_RESOURCE);
@@ -87,7 +91,7 @@ export class CreateDocumentReturnService {
         json: built.json,
       });
     });
-    return transmitAndView(this.deps, actor, id);
+    return transmitAndView(this.deps, this.transmitter, actor, id);
   }
 
   private checkReturnable(doc: OriginalRow): void {

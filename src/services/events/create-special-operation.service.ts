@@ -15,9 +15,13 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { DteEventView } from './dte-event-view';
 import { DTE_EVENT_RESOURCE, readDteEvent, storeDteEvent, transmitAndView } from './issue-dte-event';
+import type { TransmitDteEventService } from './transmit-dte-event.service';
 
 export class CreateSpecialOperationService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly transmitter: TransmitDteEventService,
+  ) {}
 
   async execute(actor: Actor, emitterId: string, body: unknown): Promise<DteEventView> {
     const resumed = resumedResource(actor, DTE_EVENT_RESOURCE);
@@ -49,6 +53,6 @@ export class CreateSpecialOperationService {
         json: built.json,
       }),
     );
-    return transmitAndView(this.deps, actor, id);
+    return transmitAndView(this.deps, this.transmitter, actor, id);
   }
 }

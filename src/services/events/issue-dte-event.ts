@@ -13,7 +13,8 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { DTE_EVENT_COLUMNS, dteEventViewFromRow, type DteEventRow, type DteEventView } from './dte-event-view';
-import { TransmitDteEventService } from './transmit-dte-event.service';
+import type { TransmitDteEventService } from './transmit-dte-event.service';
+import { waitUpToSyncWait } from '../shared/sync-wait';
 
 export const DTE_EVENT_RESOURCE = 'dte_event';
 const PREFIX: Readonly<Record<DteEventKind, string>> = { return: 'ret', special_operation: 'sop' };
@@ -50,14 +51,8 @@ export async function storeDteEvent(deps: ServiceDeps, tx: EntityManager, actor:
 }
 
 /** Transmits a stored event and answers it as it is after MH's answer, or after SYNC_WAIT_MS. */
-export async function transmitAndView(deps: ServiceDeps, actor: Actor, id: string): Promise<DteEventView> {
-  const running = new TransmitDteEventService(deps).execute(id).catch((err) => {
-    deps.logger.error({ err, event_id: id }, 'la transmisión del evento falló; la retomará el reconciliador');
-    return null;
-  });
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([running, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), deps.config.mh.syncWaitMs)))]);
-  if (timer) clearTimeout(timer);
+export async function transmitAndView(deps: ServiceDeps, transmitter: TransmitDteEventService, actor: Actor, id: string): Promise<DteEventView> {
+  await waitUpToSyncWait(deps, transmitter.execute(id), { event_id: id });
   const view = await readDteEvent(deps, actor, id);
   if (!view) throw new Error(`BUG: evento ${id} no encontrado después de crearlo`);
   return view;

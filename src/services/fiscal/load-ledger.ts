@@ -5,6 +5,7 @@ import {
 } from '../../domain/fiscal';
 import type { DocumentQueries, LedgerDocumentRow } from '../../persistence/documents/document-queries';
 import { sql } from '../shared/sql';
+import { instantOfLocal } from '../../domain/mh-rules/el-salvador-time';
 
 export interface LedgerQuery {
   emitterId: string;
@@ -29,7 +30,7 @@ export function periodBounds(period: string): { from: string; to: string; fromIn
   const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
   const from = `${period}-01`;
   const to = `${next}-01`;
-  return { from, to, fromInstant: new Date(`${from}T06:00:00.000Z`), toInstant: new Date(`${to}T06:00:00.000Z`) };
+  return { from, to, fromInstant: instantOfLocal(from), toInstant: instantOfLocal(to) };
 }
 
 function toLedgerDocument(row: LedgerDocumentRow): LedgerDocument {

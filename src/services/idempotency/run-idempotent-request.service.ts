@@ -1,8 +1,8 @@
 import { DomainError } from '../../domain/shared/domain-error';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { BeginIdempotentRequestService } from './begin-idempotent-request.service';
-import { CompleteIdempotentRequestService } from './complete-idempotent-request.service';
+import type { BeginIdempotentRequestService } from './begin-idempotent-request.service';
+import type { CompleteIdempotentRequestService } from './complete-idempotent-request.service';
 import { requestHash } from './idempotency-scope';
 
 /** A response as a door sends it, stored for replay. */
@@ -33,13 +33,11 @@ export interface IdempotentRequest {
  * stores the response. `run` renders the response exactly as the door sends it.
  */
 export class RunIdempotentRequestService {
-  private readonly begin: BeginIdempotentRequestService;
-  private readonly complete: CompleteIdempotentRequestService;
-
-  constructor(private readonly deps: ServiceDeps) {
-    this.begin = new BeginIdempotentRequestService(deps);
-    this.complete = new CompleteIdempotentRequestService(deps);
-  }
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly begin: BeginIdempotentRequestService,
+    private readonly complete: CompleteIdempotentRequestService,
+  ) {}
 
   async execute(actor: Actor, request: IdempotentRequest, run: (actor: Actor) => Promise<IdempotentResponse>): Promise<IdempotentOutcome> {
     const scope = { accountId: actor.accountId, environment: actor.environment, key: request.key };

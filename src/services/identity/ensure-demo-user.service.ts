@@ -4,7 +4,7 @@ import { ServiceSettingEntity, UserEntity } from '../../persistence/entities';
 import type { DemoKeySealer } from '../accounts/ensure-demo-account.service';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { CreateUserService } from './create-user.service';
+import type { CreateUserService } from './create-user.service';
 
 export const DEMO_USER_EMAIL = 'demo@example.com';
 const SETTING = 'demo_user';
@@ -23,7 +23,11 @@ function demoPassword(): string {
  * is set back to the printed one (the demo user exists to try the panel at once).
  */
 export class EnsureDemoUserService {
-  constructor(private readonly deps: ServiceDeps, private readonly sealer: DemoKeySealer) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly sealer: DemoKeySealer,
+    private readonly users: CreateUserService,
+  ) {}
 
   async execute(accountId: string): Promise<{ email: string; password: string }> {
     const em = this.deps.orm.em.fork();
@@ -40,7 +44,7 @@ export class EnsureDemoUserService {
     password ??= demoPassword();
     const user = await em.findOne(UserEntity, { email: DEMO_USER_EMAIL });
     if (!user) {
-      await new CreateUserService(this.deps).execute({ accountId, email: DEMO_USER_EMAIL, password, role: 'owner' });
+      await this.users.execute({ accountId, email: DEMO_USER_EMAIL, password, role: 'owner' });
     } else if (!(await verifyPassword(user.passwordHash, password))) {
       await sql(em, 'update users set password_hash = ?, updated_at = ? where id = ?', [await hashPassword(password), this.deps.clock.now(), user.id]);
     }

@@ -1,9 +1,9 @@
-import { IdPrefix, newId } from '../../domain/shared/ids';
 import { subscribesTo } from '../../domain/webhooks/event-types';
 import { webhookEventBody } from '../../domain/webhooks/webhook-event';
-import { WebhookDeliveryEntity, WebhookEndpointEntity } from '../../persistence/entities';
+import { WebhookEndpointEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedSql } from '../shared/sql';
+import { newWebhookDelivery } from './new-webhook-delivery';
 
 const BATCH_SIZE = 100;
 /** One run stops after this many batches; the next run (kick or every 5 s) continues. */
@@ -94,30 +94,8 @@ export class DispatchOutboxEventsService {
         const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
         const body = webhookEventBody({ id: row.id, type: row.type, environment: row.environment, createdAt, data: row.data ?? {} });
         for (const endpoint of targets) {
-          const id = newId(IdPrefix.delivery, now.getTime());
-          tx.create(WebhookDeliveryEntity, {
-            id,
-            endpoint,
-            accountId: row.account_id,
-            environment: row.environment,
-            eventId: row.id,
-            eventType: row.type,
-            body,
-            status: 'pending',
-            test: false,
-            attemptCount: 0,
-            firstAttemptAt: null,
-            nextAttemptAt: now,
-            leaseUntil: null,
-            lastAttemptAt: null,
-            lastStatus: null,
-            lastError: null,
-            deliveredAt: null,
-            failedAt: null,
-            createdAt: now,
-            updatedAt: now,
-          });
-          deliveryIds.push(id);
+          const delivery = newWebhookDelivery(tx, { endpoint, accountId: row.account_id, environment: row.environment, eventId: row.id, eventType: row.type, body, test: false, now });
+          deliveryIds.push(delivery.id);
         }
       }
       await tx.flush();

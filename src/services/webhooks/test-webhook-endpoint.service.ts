@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { loadOwnEndpoint } from './webhook-access';
 import { recordAttempt, sendAttempt } from './webhook-attempt';
 import { webhookSender } from './webhook-sender';
+import { newWebhookDelivery } from './new-webhook-delivery';
 
 export interface WebhookTestResult {
   eventId: string;
@@ -39,27 +40,15 @@ export class TestWebhookEndpointService {
       receptionStamp: stamp,
       processedAt: now,
     });
-    const delivery = em.create(WebhookDeliveryEntity, {
-      id: newId(IdPrefix.delivery, now.getTime()),
+    const delivery = newWebhookDelivery(em, {
       endpoint,
       accountId: actor.accountId,
       environment: '00',
       eventId,
       eventType: 'document.processed',
       body: webhookEventBody({ id: eventId, type: 'document.processed', environment: '00', createdAt: now, data }),
-      status: 'pending',
       test: true,
-      attemptCount: 0,
-      firstAttemptAt: now,
-      nextAttemptAt: null,
-      leaseUntil: null,
-      lastAttemptAt: null,
-      lastStatus: null,
-      lastError: null,
-      deliveredAt: null,
-      failedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      now,
     });
     await em.flush();
     const { at, result } = await sendAttempt(this.deps, this.sender, endpoint, delivery, 1);

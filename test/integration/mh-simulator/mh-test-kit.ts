@@ -15,7 +15,6 @@ import type { MhCredentials } from '../../../src/integrations/mh-client';
 import { signCompact } from '../../../src/integrations/signer/jws-signer';
 import { createMhSimulator, type MhSimulator, type MhSimulatorOptions } from '../../../src/mh-simulator/mh-simulator.server';
 import { localDateTime } from '../../../src/domain/mh-rules/el-salvador-time';
-import { elSalvadorDateTime } from '../../../src/domain/dte/builders/el-salvador-time';
 import { body as requestBody, makeContext, type Body } from '../../unit/dte/dte-fixtures';
 import { otherBody } from '../../unit/dte/other-types-fixtures';
 
@@ -137,7 +136,7 @@ export class DteFactory {
       emitter: { ...base.emitter, nit: this.issuer.nit },
       contingency: o.contingency ?? null,
       // An NC/ND's default related CCF is dated the same day: a note adjusts a document within 3 months.
-      relatedDocuments: base.relatedDocuments.map((d) => ({ ...d, issuedOn: elSalvadorDateTime(issuedAt).date })),
+      relatedDocuments: base.relatedDocuments.map((d) => ({ ...d, issuedOn: localDateTime(issuedAt).date })),
       ...o.context,
     });
     const built = buildDte(parsed.value, ctx);

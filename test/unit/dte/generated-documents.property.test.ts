@@ -13,7 +13,7 @@ import { getCatalog } from '../../../src/domain/catalog/catalogs';
 import { amountInWords } from '../../../src/domain/dte/amount-in-words';
 import type { BuildContext } from '../../../src/domain/dte/builders/build-context';
 import { buildDte } from '../../../src/domain/dte/builders/build-dte';
-import { elSalvadorDateTime } from '../../../src/domain/dte/builders/el-salvador-time';
+import { localDateTime } from '../../../src/domain/mh-rules/el-salvador-time';
 import { parseDocumentCreate } from '../../../src/domain/dte/document-create.schema';
 import type { DteType } from '../../../src/domain/dte/dte.types';
 import { compileOfficialSchema, createOfficialAjv } from '../../../src/domain/dte/schemas/decimal-multiple-of';
@@ -186,7 +186,7 @@ const caseArb: fc.Arbitrary<Case> = fc.constantFrom<DteType>('01', '03', '05', '
     if (g.related) {
       const [relType, codes] = g.related;
       // Issued before the document, within the 3 months an NC/ND may adjust it.
-      const issuedOn = elSalvadorDateTime(new Date(g.issuedAt.getTime() - 10 * 86_400_000)).date;
+      const issuedOn = localDateTime(new Date(g.issuedAt.getTime() - 10 * 86_400_000)).date;
       body.relatedDocuments = codes.map((c) => ({ type: relType, generationCode: c, issuedOn }));
       related = codes.map((c) => ({ type: relType, generationType: 2, number: c, issuedOn }));
       g.items.forEach((it, i) => {

@@ -9,8 +9,7 @@ import type { DocumentCreateInput } from '../document-create.schema';
 import { RELATED_DOCUMENT_TYPES } from '../document-type-rules';
 import type { DteType, FieldError } from '../dte.types';
 import type { BuildContext } from './build-context';
-import { elSalvadorDateTime } from './el-salvador-time';
-import { addMonthsClamped } from '../../mh-rules/el-salvador-time';
+import { addMonthsClamped, localDateTime } from '../../mh-rules/el-salvador-time';
 
 /** FE: from `feReceiverThreshold` (montoTotalOperacion) on, the receiver's name and ID are mandatory. */
 export function checkFeReceiverThreshold(input: DocumentCreateInput, summary: SummaryAmounts, ctx: BuildContext): FieldError[] {
@@ -70,7 +69,7 @@ export const NOTE_WINDOW_MONTHS = 3;
  */
 export function checkRelatedDocumentDates(type: DteType, ctx: BuildContext): FieldError[] {
   if (type !== '05' && type !== '06') return [];
-  const noteDate = elSalvadorDateTime(ctx.issuedAt).date;
+  const noteDate = localDateTime(ctx.issuedAt).date;
   const note = type === '05' ? 'La nota de crédito' : 'La nota de débito';
   const errors: FieldError[] = [];
   ctx.relatedDocuments.forEach((d, i) => {

@@ -2,10 +2,10 @@
 import type { DteType } from '../dte.types';
 import { OFFICIAL_VERSION_BY_DTE_TYPE } from '../schemas/official-schema-validator';
 import type { BuildContext } from './build-context';
-import { elSalvadorDateTime } from './el-salvador-time';
+import { localDateTime } from '../../mh-rules/el-salvador-time';
 
 export function buildIdentificacion(type: DteType, ctx: BuildContext): Record<string, unknown> {
-  const { date, time } = elSalvadorDateTime(ctx.issuedAt);
+  const { date, time } = localDateTime(ctx.issuedAt);
   const contingency = ctx.contingency;
   const out: Record<string, unknown> = {
     version: OFFICIAL_VERSION_BY_DTE_TYPE[type],

@@ -4,7 +4,7 @@
  * the required-field checks their request rules share.
  */
 import { economicActivityName } from '../../catalog/catalogs';
-import { elSalvadorDateTime } from '../builders/el-salvador-time';
+import { localDateTime } from '../../mh-rules/el-salvador-time';
 import type { BuildContext } from '../builders/build-context';
 import { buildEmisor } from '../builders/emisor-section';
 import { jsonNumber } from '../builders/json-number';
@@ -25,7 +25,7 @@ export const CASH_METHOD = '01';
  * contingency fields. `fusion` (merged company's NIT) is null when the schema has it.
  */
 export function buildIdentificacionFor(type: ExtendedDteType, ctx: BuildContext, opts: { fusion: boolean }): Json {
-  const { date, time } = elSalvadorDateTime(ctx.issuedAt);
+  const { date, time } = localDateTime(ctx.issuedAt);
   const c = ctx.contingency;
   if (c && !allowsContingency(type)) throw new Error(`BUG: ${TYPE_NAMES[type]} no se emite en contingencia`);
   const head: Json = {
