@@ -2,7 +2,7 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-
 import { DomainError } from '../../domain/shared/domain-error';
 import type { GraphQLContext } from '../common/context';
 import { serviceError } from '../common/graphql-errors';
-import { connectionComplexity, pageRequest } from '../common/page-info.type';
+import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
 import { PageArgs } from '../emitter/emitter.resolver';
@@ -48,8 +48,7 @@ export class DteEventResolver {
   async documentReturns(@Arg('documentId', () => ID) documentId: string, @Args() { first, after }: PageArgs, @Ctx() ctx: GraphQLContext): Promise<DocumentReturnConnection> {
     const req = pageRequest(first, after);
     const page = await readOrThrow(() => ctx.services.listDteEvents.byDocument(ctx.actor!, documentId, { first: req.limit, after: req.startingAfter }));
-    const nodes = page.nodes.map(toDocumentReturn);
-    return { nodes, pageInfo: { hasNextPage: page.hasMore, endCursor: nodes.at(-1)?.id ?? null } };
+    return toConnection({ data: page.nodes, hasMore: page.hasMore }, toDocumentReturn, (n) => n.id);
   }
 
   @Authorized('documents:read')
@@ -64,8 +63,7 @@ export class DteEventResolver {
   async specialOperations(@Arg('emitterId', () => ID) emitterId: string, @Args() { first, after }: PageArgs, @Ctx() ctx: GraphQLContext): Promise<SpecialOperationConnection> {
     const req = pageRequest(first, after);
     const page = await readOrThrow(() => ctx.services.listDteEvents.byEmitter(ctx.actor!, emitterId, { first: req.limit, after: req.startingAfter }));
-    const nodes = page.nodes.map(toSpecialOperation);
-    return { nodes, pageInfo: { hasNextPage: page.hasMore, endCursor: nodes.at(-1)?.id ?? null } };
+    return toConnection({ data: page.nodes, hasMore: page.hasMore }, toSpecialOperation, (n) => n.id);
   }
 
   @Authorized('documents:read')

@@ -1,8 +1,7 @@
 /** GraphQL shapes of the 2026 events: DocumentReturn (CAT-002 18) and SpecialOperation (17). */
 import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../common/page-info.type';
-import { UserError } from '../common/user-error.type';
 import { DocumentTotalsType, MhResponseType } from '../document/document.types';
+import { connectionOf, payloadOf } from '../common/generic.types';
 
 export enum DteEventStatusGql {
   PENDING = 'pending',
@@ -65,25 +64,13 @@ export class SpecialOperationType extends DteEventBase {
 }
 
 @ObjectType('DocumentReturnPayload')
-export class DocumentReturnPayload {
-  @Field(() => DocumentReturnType, { nullable: true }) documentReturn?: DocumentReturnType | null;
-  @Field(() => [UserError]) errors!: UserError[];
-}
+export class DocumentReturnPayload extends payloadOf('documentReturn', () => DocumentReturnType) {}
 
 @ObjectType('SpecialOperationPayload')
-export class SpecialOperationPayload {
-  @Field(() => SpecialOperationType, { nullable: true }) specialOperation?: SpecialOperationType | null;
-  @Field(() => [UserError]) errors!: UserError[];
-}
+export class SpecialOperationPayload extends payloadOf('specialOperation', () => SpecialOperationType) {}
 
 @ObjectType('DocumentReturnConnection')
-export class DocumentReturnConnection {
-  @Field(() => [DocumentReturnType]) nodes!: DocumentReturnType[];
-  @Field(() => PageInfo) pageInfo!: PageInfo;
-}
+export class DocumentReturnConnection extends connectionOf('DocumentReturn', DocumentReturnType) {}
 
 @ObjectType('SpecialOperationConnection')
-export class SpecialOperationConnection {
-  @Field(() => [SpecialOperationType]) nodes!: SpecialOperationType[];
-  @Field(() => PageInfo) pageInfo!: PageInfo;
-}
+export class SpecialOperationConnection extends connectionOf('SpecialOperation', SpecialOperationType) {}
