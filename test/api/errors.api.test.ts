@@ -1,5 +1,6 @@
 import { emitterBody, establishmentBody } from '../fixtures/emitter-bodies';
 import { request } from '../support/http-client';
+import { expectProblem } from '../support/problem-assertions';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -26,16 +27,6 @@ async function snapshot(): Promise<string> {
     parts.push(await conn.execute(`select * from ${table} order by 1`));
   }
   return JSON.stringify(parts);
-}
-
-function expectProblem(r: { status: number; headers: Headers; body: any; text: string }, status: number, code: string) {
-  expect(r.status).toBe(status);
-  expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({ status, instance: expect.any(String), request_id: expect.any(String), title: expect.any(String), detail: expect.any(String) });
-  expect(r.body.type).toMatch(new RegExp(`/problems/${code}$`));
-  expect(r.headers.get('x-request-id')).toBe(r.body.request_id);
-  expect(Array.isArray(r.body.errors)).toBe(true);
-  expect(r.text).not.toMatch(/\bat \w+ \(|node_modules|Error:/); // no stack traces
 }
 
 const big = 'x'.repeat(2 * 1024 * 1024);
