@@ -162,8 +162,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
         return [typed(connection.credential.scheme === 'session' ? AUTH_MESSAGES.sessionInvalid : AUTH_MESSAGES.invalid, 'UNAUTHENTICATED')];
       }
       connection.actor = actor;
-      const auth = { actor };
-      const rate = opts.guard.takeRate(auth.actor);
+      const rate = opts.guard.takeRate(actor);
       if (rate && !rate.allowed) return [typed(AUTH_MESSAGES.rateLimited(rate.resetS), 'RATE_LIMITED', { retryAfter: rate.resetS })];
       if (running > opts.maxSubscriptions) {
         return [typed(`Esta conexión ya tiene ${opts.maxSubscriptions} operaciones o suscripciones abiertas; complete alguna antes de iniciar otra.`, 'TOO_MANY_SUBSCRIPTIONS')];
@@ -179,9 +178,9 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
       if (invalid.length) return invalid.map((e) => (e.extensions.code ? e : typed(e.message, 'GRAPHQL_VALIDATION_FAILED')));
       const limited = operationLimitError(opts.schema, document, payload.operationName, payload.variables, opts.limits);
       if (limited) return [limited];
-      const refusal = operationScopeRefusal(document, payload.operationName, auth.actor);
-      if (refusal?.code === 'insufficient_scope') return [typed(insufficientScopeMessage(refusal.scope, auth.actor.scheme), 'INSUFFICIENT_SCOPE', { requiredScope: refusal.scope })];
-      const contextValue: GraphQLContext = { actor: auth.actor, requestId, logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) };
+      const refusal = operationScopeRefusal(document, payload.operationName, actor);
+      if (refusal?.code === 'insufficient_scope') return [typed(insufficientScopeMessage(refusal.scope, actor.scheme), 'INSUFFICIENT_SCOPE', { requiredScope: refusal.scope })];
+      const contextValue: GraphQLContext = { actor, requestId, logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) };
       const args: ExecutionArgs = { schema: opts.schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       const idem = idempotencyOfOperation(document, payload);
       if (idem instanceof GraphQLError) return [idem];
