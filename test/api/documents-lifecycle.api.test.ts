@@ -9,7 +9,7 @@ let mh: MhControl;
 let issuer: Issuer;
 
 beforeAll(async () => {
-  t = await startTestApp({ MH_TIMEOUT_MS: '400', MH_RESEND_LIMIT: '2', SYNC_WAIT_MS: '8000', CONTINGENCY_RECHECK_MS: '300', LOTE_POLL_MS: '200' });
+  t = await startTestApp({ MH_TIMEOUT_MS: '2500', MH_RESEND_LIMIT: '2', SYNC_WAIT_MS: '15000', CONTINGENCY_RECHECK_MS: '300', LOTE_POLL_MS: '200' });
   mh = new MhControl(t.app.mhSimulatorUrl!);
   issuer = await createIssuer(t.url, t.account.testKey);
 });

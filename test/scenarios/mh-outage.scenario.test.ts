@@ -33,7 +33,7 @@ describe('MH outage', () => {
       DTE_MASTER_KEY: TEST_MASTER_KEY,
       PORT: '0',
       MH_SIMULATOR_URL: mh.url,
-      MH_TIMEOUT_MS: '500',
+      MH_TIMEOUT_MS: '2500',
       MH_RESEND_LIMIT: '2',
       CONTINGENCY_RECHECK_MS: '500',
       LOTE_POLL_MS: '300',

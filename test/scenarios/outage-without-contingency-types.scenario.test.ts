@@ -32,7 +32,7 @@ describe('MH outage with types that are never issued in contingency', () => {
     sim = await createMhSimulator({ dataDir: mkdtempSync(join(tmpdir(), 'dte-sim-')) });
     mh = new MhControl(await sim.listen(0));
     svc = await startService({
-      DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY, PORT: '0', MH_SIMULATOR_URL: mh.url, MH_TIMEOUT_MS: '500', MH_RESEND_LIMIT: '1',
+      DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY, PORT: '0', MH_SIMULATOR_URL: mh.url, MH_TIMEOUT_MS: '2500', MH_RESEND_LIMIT: '1',
       CONTINGENCY_RECHECK_MS: '500', LOTE_POLL_MS: '300', SYNC_WAIT_MS: '3000', DATA_DIR: mkdtempSync(join(tmpdir(), 'dte-out-')),
     });
   });

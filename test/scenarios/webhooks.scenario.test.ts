@@ -17,14 +17,14 @@ jest.setTimeout(60_000);
  * ends `failed` after a short retry window and shows in the deliveries list.
  */
 describe('webhook delivery under failures and restarts', () => {
-  const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TIMEOUT_MS: '300', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_RETRY_WINDOW_MS: '60000', JOB_CONCURRENCY: '8' };
+  const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_RETRY_WINDOW_MS: '60000', JOB_CONCURRENCY: '8' };
   let db: TestDatabase;
   let t: TestApp;
   let receiver: Receiver;
   let endpoint: { id: string; secret: string };
   const random = seededRandom(2026);
 
-  /** ~50 % success; the rest split between 500, a hang past the 300 ms timeout and a TCP reset. */
+  /** ~50 % success; the rest split between 500, a hang past the 1 s timeout and a TCP reset. */
   const flaky = (): Outcome => {
     const r = random();
     return r < 0.5 ? 200 : r < 0.67 ? 500 : r < 0.83 ? 'hang' : 'reset';
@@ -82,7 +82,7 @@ describe('webhook delivery under failures and restarts', () => {
 
   it('a receiver failing half of the time gets all 30 events, each signed, duplicates with the same event id and bytes', async () => {
     const ids = await insertOutboxEvents(t.app, Array.from({ length: 30 }, (_, i) => ({ accountId: t.account.id, environment: '00' as const, subjectId: `doc_${i}` })));
-    await receiver.waitFor(allReceivedFor(ids), 25_000, 'los 30 eventos con un 2xx');
+    await receiver.waitFor(allReceivedFor(ids), 45_000, 'los 30 eventos con un 2xx');
     const outcomes = receiver.received.map((r) => r.outcome);
     expect(outcomes.filter((o) => o !== 200).length).toBeGreaterThan(5);
     expect(new Set(outcomes.filter((o) => o !== 200))).toEqual(new Set([500, 'hang', 'reset']));
@@ -105,7 +105,7 @@ describe('webhook delivery under failures and restarts', () => {
     const deliveredBefore = ids.filter((id) => okIds().has(id)).length;
     expect(deliveredBefore).toBeLessThan(20);
     t = await startTestApp(ENV, { db, account });
-    await receiver.waitFor(allReceivedFor(ids), 25_000, 'los 20 eventos tras el reinicio');
+    await receiver.waitFor(allReceivedFor(ids), 45_000, 'los 20 eventos tras el reinicio');
     checkEveryRequest(ids);
     await eventually(async () => (await deliveryStatuses(ids)).delivered === 20, 10_000, '20 entregas registradas');
     const pending = await query('select id from outbox_events where dispatched_at is null');
