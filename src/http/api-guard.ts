@@ -3,11 +3,11 @@ import { firstMissingScope, type Scope } from '../domain/identity/scopes';
 import { sameToken } from '../domain/identity/session-token';
 import { insufficientScopeMessage } from '../graphql/common/graphql-errors';
 import type { AuthenticatedSession } from '../services/identity/authenticate-session.service';
-import type { Actor } from '../services/shared/actor';
+import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
 import { bearerToken } from './bearer-token';
 import type { RateDecision, RateLimiter } from './rate-limiter';
-import { sessionTokenOf } from './session-cookie';
+import { clientAddress, sessionTokenOf } from './session-cookie';
 
 export type AuthOutcome =
   | { kind: 'ok'; actor: Actor }
@@ -92,7 +92,7 @@ export class ApiGuard {
       const token = bearerToken(header);
       if (!token) return { kind: 'invalid', scheme: 'api_key' };
       const actor = await this.services.authenticateApiKey.execute(token);
-      return actor ? { kind: 'ok', actor } : { kind: 'invalid', scheme: 'api_key' };
+      return actor ? { kind: 'ok', actor: { ...actor, origin: originOf(req) } } : { kind: 'invalid', scheme: 'api_key' };
     }
     const cookie = sessionTokenOf(req);
     if (cookie === null) return { kind: 'missing' };
@@ -100,7 +100,7 @@ export class ApiGuard {
     if (!s) return { kind: 'invalid', scheme: 'session' };
     if (opts.csrf && !sameToken(req.get('x-csrf-token'), s.session.csrfToken)) return { kind: 'csrf' };
     sessions.set(req, s);
-    return { kind: 'ok', actor: s.actor };
+    return { kind: 'ok', actor: { ...s.actor, origin: originOf(req) } };
   }
 
   /** A connection's credential read again (revoked key, ended session, changed scopes or role); null when it no longer holds. */
@@ -140,6 +140,11 @@ export class ApiGuard {
     if (missing) return refused('insufficient_scope', insufficientScopeMessage(missing, auth.actor.scheme));
     return { kind: 'admitted', actor: auth.actor };
   }
+}
+
+/** The client address and User-Agent (at most 300 characters) the audit log records. */
+export function originOf(req: Request): RequestOrigin {
+  return { ip: clientAddress(req), userAgent: req.get('user-agent')?.slice(0, 300) ?? null };
 }
 
 function refused(code: GuardRefusal['code'], detail: string, headers: Record<string, string> = {}): Admission {

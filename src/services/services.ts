@@ -7,6 +7,9 @@ import { GetCatalogService } from './catalogs/get-catalog.service';
 import { GetUsageService } from './billing/get-usage.service';
 import { ListPlansService } from './billing/list-plans.service';
 import { SetAccountPlanService } from './billing/set-account-plan.service';
+import { CreateAccountApiKeyService } from './accounts/create-account-api-key.service';
+import { ListAccountApiKeysService } from './accounts/list-account-api-keys.service';
+import { RevokeAccountApiKeyService } from './accounts/revoke-account-api-key.service';
 import { AuthenticateSessionService } from './identity/authenticate-session.service';
 import { CleanupPanelSessionsService } from './identity/cleanup-panel-sessions.service';
 import { CreateUserService } from './identity/create-user.service';
@@ -101,6 +104,9 @@ export function createServices(deps: ServiceDeps) {
     createApiKey,
     listApiKeys: new ListApiKeysService(deps),
     revokeApiKey: new RevokeApiKeyService(deps),
+    listAccountApiKeys: new ListAccountApiKeysService(deps),
+    createAccountApiKey: new CreateAccountApiKeyService(deps, createApiKey),
+    revokeAccountApiKey: new RevokeAccountApiKeyService(deps),
     createUser: new CreateUserService(deps),
     listUsers: new ListUsersService(deps),
     setUserPassword: new SetUserPasswordService(deps),

@@ -262,6 +262,19 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('GET', '/v1/auth/session', { headers: session }), 401);
   });
 
+  it('account keys from a panel session: create 201, list 200, revoke 200; with an API key 403', async () => {
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-llaves@example.com', password: 'Clave-del-tour-1', role: 'owner' });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-llaves@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+    const csrf = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
+    const created = await tour.call('POST', '/v1/api-keys', { headers: csrf, body: { name: 'Tour', scopes: ['documents:read'] } });
+    expectStatus(created, 201);
+    expectStatus(await tour.call('POST', '/v1/api-keys', { key, body: { name: 'Con llave' } }), 403);
+    expectStatus(await tour.call('GET', '/v1/api-keys', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/api-keys', { key }), 403);
+    expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { key }), 403);
+    expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { headers: csrf }), 200);
+  });
+
   it('plans and usage: public plans 200; usage 200 and a bad period 400', async () => {
     const plans = await tour.call('GET', '/v1/plans');
     expectStatus(plans, 200);

@@ -3,7 +3,7 @@ import type { ScreenProps } from '../app';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../api/account.api';
 import { ENVIRONMENT_LABELS, formatDateTime } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
-import type { Session } from '../lib/session';
+import { can, type Session } from '../lib/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -137,7 +137,7 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
       render: (k) =>
         k.revoked_at ? (
           <Badge>Revocada</Badge>
-        ) : (
+        ) : !can(session, 'write') ? null : (
           <Button size="sm" variant="ghost" onClick={() => setRevoking(k)} aria-label={`Revocar ${k.name || k.id}`}>
             Revocar
           </Button>
@@ -150,9 +150,11 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
         title="Llaves de API"
         subtitle="Con una llave, su ERP o su sistema emite y consulta documentos por REST o GraphQL."
         actions={
-          <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-            Crear llave
-          </Button>
+          can(session, 'write') ? (
+            <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+              Crear llave
+            </Button>
+          ) : null
         }
       />
       <div class="card card-flush">

@@ -26,6 +26,8 @@ export const IdPrefix = {
   fiscalRecord: 'frc',
   user: 'usr',
   panelSession: 'ses',
+  auditEntry: 'aud',
+  userToken: 'utk',
 } as const;
 
 function encodeTime(ms: number): string {

@@ -12,6 +12,7 @@ export interface CreatedApiKey {
   key: string;
   environment: Environment;
   scopes: Scope[];
+  entity: ApiKeyEntity;
 }
 
 export interface CreateApiKeyInput {
@@ -19,6 +20,8 @@ export interface CreateApiKeyInput {
   environment: Environment;
   scopes?: Scope[];
   description?: string | null;
+  /** The panel user who created it (null from the CLI). */
+  createdByUserId?: string | null;
 }
 
 export class CreateApiKeyService {
@@ -37,18 +40,20 @@ export class CreateApiKeyService {
     if (!account) throw DomainError.notFound('una cuenta', 'account');
     const scopes = input.scopes && input.scopes.length ? [...new Set(input.scopes)] : [...DEFAULT_SCOPES];
     const key = generateApiKey(input.environment);
+    const now = this.deps.clock.now();
     const entity = em.create(ApiKeyEntity, {
-      id: newId(IdPrefix.apiKey),
+      id: newId(IdPrefix.apiKey, now.getTime()),
       account,
       environment: input.environment,
       keyHash: hashApiKey(key),
       displayPrefix: displayPrefix(key),
       scopes,
       description: input.description ?? null,
-      createdAt: this.deps.clock.now(),
+      createdAt: now,
       revokedAt: null,
+      createdByUserId: input.createdByUserId ?? null,
     });
     await em.flush();
-    return { id: entity.id, key, environment: input.environment, scopes };
+    return { id: entity.id, key, environment: input.environment, scopes, entity };
   }
 }

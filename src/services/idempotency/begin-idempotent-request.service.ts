@@ -1,5 +1,6 @@
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { leaseHolderDead } from '../processes/process-identity';
+import { openStoredBody } from './stored-response-body';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedSql } from '../shared/sql';
 import type { CreatedResource } from './idempotency-handle';
@@ -81,7 +82,7 @@ export class BeginIdempotentRequestService {
       }
       if (row.request_hash !== hash) return { kind: 'mismatch' };
       if (row.state === 'completed' && row.response_status !== null) {
-        return { kind: 'replay', status: row.response_status, body: row.response_body ?? '', headers: row.response_headers ?? {} };
+        return { kind: 'replay', status: row.response_status, body: openStoredBody(this.deps, row.id, row.response_body), headers: row.response_headers ?? {} };
       }
       if (row.owner_lease_id === me || !this.ownerGone(row, now)) return { kind: 'in_progress', retryAfterS: 1 };
       // The run that owned it died: take it over with what it created (the row lock orders this

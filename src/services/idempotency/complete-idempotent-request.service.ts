@@ -1,3 +1,4 @@
+import { sealStoredBody } from './stored-response-body';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedSql } from '../shared/sql';
 
@@ -23,7 +24,7 @@ export class CompleteIdempotentRequestService {
     const stored = await preparedSql(
       em,
       `update idempotency_records set state = 'completed', response_status = ?, response_body = ?, response_headers = ? where id = ? and owner_lease_id = ? returning id`,
-      [response.status, response.body, JSON.stringify(response.headers), recordId, me],
+      [response.status, sealStoredBody(this.deps, recordId, response.body), JSON.stringify(response.headers), recordId, me],
     );
     return stored.length > 0;
   }

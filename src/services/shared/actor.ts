@@ -15,6 +15,12 @@ export interface ActorUser {
   role: Role;
 }
 
+/** The client address and User-Agent of a request (audit log). */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /** Who is calling, the same shape for every scheme: account, environment, scopes and the credential. */
 export interface Actor {
   accountId: string;
@@ -25,6 +31,8 @@ export interface Actor {
   scheme: ActorScheme;
   /** The panel user with a session; null otherwise. */
   user: ActorUser | null;
+  /** Where the request came from (client address and User-Agent), for the audit log; absent outside a request. */
+  origin?: RequestOrigin;
   /** Set while a request carrying an Idempotency-Key runs: what it creates is linked to its record. */
   idempotency?: IdempotencyHandle;
 }

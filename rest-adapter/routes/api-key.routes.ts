@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { createAccountApiKeySchema } from '../../src/services/accounts/create-account-api-key.service';
+import { listOf, paginationQuery } from '../query-schemas';
+import { API_KEY_FIELDS, apiKeyResource, createdApiKeyResource, serializeApiKey } from '../resources/api-key.resource';
+import type { RestRoute } from '../route';
+
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
+
+const TAG = 'Llaves de API';
+const ERRORS = 'errors { field code message }';
+const SESSION_ONLY = 'Solo con una sesión del panel: una llave de API recibe 403 `session_required` (una llave nunca crea llaves ni usuarios).';
+
+export const apiKeyRoutes: RestRoute[] = [
+  {
+    id: 'listApiKeys',
+    method: 'GET',
+    path: '/v1/api-keys',
+    status: 200,
+    refusals: ['session_required'],
+    tag: TAG,
+    summary: 'Lista las llaves de API de la cuenta en el ambiente de la sesión (también las revocadas), de la más reciente a la más antigua.',
+    description: `${SESSION_ONLY} Nunca muestra la llave completa: solo su prefijo.`,
+    scope: null,
+    query: paginationQuery,
+    response: listOf(apiKeyResource),
+    operation: `query($first: Int, $after: String) { apiKeys(first: $first, after: $after) { nodes { ${API_KEY_FIELDS} } pageInfo { hasNextPage } } }`,
+    toVariables: ({ query }) => ({ first: query.limit, after: query.starting_after ?? null }),
+    fromResult: (data) => {
+      const c = data.apiKeys as Gql;
+      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeApiKey), has_more: c.pageInfo.hasNextPage } };
+    },
+  },
+  {
+    id: 'createApiKey',
+    method: 'POST',
+    path: '/v1/api-keys',
+    status: 201,
+    refusals: ['session_required', 'insufficient_role', 'insufficient_scope', 'environment_forbidden'],
+    tag: TAG,
+    summary: 'Crea una llave de API; la llave completa se devuelve solo en esta respuesta.',
+    description: `${SESSION_ONLY} Propietario o miembro (un usuario de solo lectura recibe 403 \`insufficient_role\`). Los permisos no pueden superar los del rol de quien la crea (403 \`insufficient_scope\`). El ambiente es el de la sesión; una llave \`sk_live_\` solo desde una sesión en producción (\`01\`), si no 403 \`environment_forbidden\`. Queda en la auditoría.`,
+    scope: null,
+    body: { schema: createAccountApiKeySchema, required: true },
+    response: createdApiKeyResource,
+    operation: `mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { key apiKey { ${API_KEY_FIELDS} } ${ERRORS} } }`,
+    toVariables: ({ body }) => ({ input: body }),
+    payloadField: 'createApiKey',
+    fromResult: (data) => {
+      const p = data.createApiKey as Gql;
+      return { body: { ...serializeApiKey(p.apiKey), key: p.key } };
+    },
+  },
+  {
+    id: 'revokeApiKey',
+    method: 'DELETE',
+    path: '/v1/api-keys/:id',
+    status: 200,
+    refusals: ['session_required', 'insufficient_role'],
+    tag: TAG,
+    summary: 'Revoca una llave de API del ambiente de la sesión: deja de funcionar de inmediato. Responde la llave con revoked_at.',
+    description: `${SESSION_ONLY} Propietario, o miembro para llaves cuyos permisos un miembro puede dar. Revocar otra vez responde la llave sin cambios. Queda en la auditoría.`,
+    scope: null,
+    params: z.object({ id: z.string().max(64).describe('Id de la llave (key_…)') }),
+    response: apiKeyResource,
+    operation: `mutation($id: ID!) { revokeApiKey(id: $id) { apiKey { ${API_KEY_FIELDS} } ${ERRORS} } }`,
+    toVariables: ({ params }) => ({ id: params.id }),
+    payloadField: 'revokeApiKey',
+    fromResult: (data) => ({ body: serializeApiKey((data.revokeApiKey as Gql).apiKey) }),
+  },
+];

@@ -1,0 +1,22 @@
+/**
+ * The actions the audit log records (docs/account.md). An entry names who (user or key), when, from
+ * where (address, User-Agent), the target, and details that never include a secret.
+ */
+export const AUDIT_ACTIONS = [
+  'api_key.created',
+  'api_key.revoked',
+  'credentials.uploaded',
+  'user.invited',
+  'user.removed',
+  'user.role_changed',
+  'user.password_reset_requested',
+  'user.password_reset',
+  'user.password_set',
+  'user.invitation_accepted',
+  'document.invalidation_requested',
+  'fiscal.period.reopened',
+  'session.login_succeeded',
+  'session.login_failed',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { Environment } from '../../domain/identity/api-key-format';
+import { scopesOfRole } from '../../domain/identity/roles';
+import { ALL_SCOPES, DEFAULT_SCOPES, hasScope, type Scope } from '../../domain/identity/scopes';
+import { DomainError } from '../../domain/shared/domain-error';
+import { parseWith } from '../../domain/shared/zod-errors';
+import { recordAudit } from '../audit/audit-trail';
+import { requirePanelUser } from '../identity/panel-access';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { apiKeyView, type ApiKeyView } from './api-key-view';
+import type { CreateApiKeyService } from './create-api-key.service';
+
+/** Body of `POST /v1/api-keys` (GraphQL `CreateApiKeyInput`). */
+export const createAccountApiKeySchema = z.strictObject({
+  name: z.string('El nombre es un texto.').trim().min(1, 'Dé un nombre a la llave, para reconocerla en la lista.').max(100, 'El nombre admite hasta 100 caracteres.'),
+  scopes: z
+    .array(z.enum(ALL_SCOPES, { message: `Permiso desconocido; los permisos son: ${ALL_SCOPES.join(', ')}.` }), '"scopes" es una lista de permisos.')
+    .min(1, 'Una llave necesita al menos un permiso.')
+    .max(ALL_SCOPES.length)
+    .nullish(),
+  environment: z.enum(['00', '01'], { message: 'El ambiente es "00" (pruebas) o "01" (producción).' }).nullish(),
+});
+
+export type CreateAccountApiKeyInput = z.infer<typeof createAccountApiKeySchema>;
+
+/**
+ * A panel user creates an API key of the account (owner or member; never with an API key). Its
+ * scopes stay within the user's role; a `sk_live_` key only from a session in production (`01`).
+ * The key itself is in the answer only this once; the audit entry is written in the same transaction.
+ */
+export class CreateAccountApiKeyService {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly keys: CreateApiKeyService,
+  ) {}
+
+  async execute(actor: Actor, body: unknown): Promise<{ key: string; apiKey: ApiKeyView }> {
+    const user = requirePanelUser(actor, ['owner', 'member'], 'crear llaves de API');
+    const parsed = parseWith(createAccountApiKeySchema, body ?? {});
+    if (!parsed.ok) throw DomainError.validation(parsed.errors);
+    const input = parsed.value;
+    const environment: Environment = input.environment ?? actor.environment;
+    if (environment === '01' && actor.environment !== '01') {
+      throw DomainError.field('environment_forbidden', 'environment', 'Una llave de producción (sk_live_) solo se crea con el panel en producción: cambie el ambiente a "01" y vuelva a intentarlo.');
+    }
+    const allowed = scopesOfRole(user.role);
+    const scopes: Scope[] = input.scopes && input.scopes.length ? [...new Set(input.scopes)] : DEFAULT_SCOPES.filter((s) => hasScope(allowed, s));
+    const beyond = scopes.findIndex((s) => !hasScope(allowed, s));
+    if (beyond >= 0) {
+      throw DomainError.field('insufficient_scope', `scopes[${beyond}]`, `Su rol no tiene el permiso "${scopes[beyond]}": una llave no puede tener más permisos que quien la crea.`);
+    }
+    return this.deps.orm.em.fork().transactional(async (tx) => {
+      const created = await this.keys.executeIn(tx, { accountId: actor.accountId, environment, scopes, description: input.name, createdByUserId: user.id });
+      await recordAudit(tx, created.entity.createdAt, { actor }, {
+        accountId: actor.accountId,
+        action: 'api_key.created',
+        target: { type: 'api_key', id: created.id },
+        details: { name: input.name, environment, scopes, prefix: created.entity.displayPrefix },
+      });
+      return { key: created.key, apiKey: apiKeyView(created.entity) };
+    });
+  }
+}

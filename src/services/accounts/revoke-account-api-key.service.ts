@@ -1,0 +1,41 @@
+import { LockMode } from '@mikro-orm/core';
+import { scopesOfRole } from '../../domain/identity/roles';
+import { hasScope, type Scope } from '../../domain/identity/scopes';
+import { DomainError } from '../../domain/shared/domain-error';
+import { ApiKeyEntity } from '../../persistence/entities';
+import { recordAudit } from '../audit/audit-trail';
+import { requirePanelUser } from '../identity/panel-access';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { apiKeyView, type ApiKeyView } from './api-key-view';
+
+/**
+ * A panel user revokes an API key of the account in the session's environment (owner, or a member
+ * for keys whose scopes a member could grant). It stops working at once; revoking again answers
+ * the key as it is and records nothing new. Another account's key is 404.
+ */
+export class RevokeAccountApiKeyService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async execute(actor: Actor, id: string): Promise<ApiKeyView> {
+    const user = requirePanelUser(actor, ['owner', 'member'], 'revocar llaves de API');
+    return this.deps.orm.em.fork().transactional(async (tx) => {
+      const key = await tx.findOne(ApiKeyEntity, { id, account: actor.accountId, environment: actor.environment }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!key) throw DomainError.notFound('una llave de API en este ambiente');
+      if (key.revokedAt) return apiKeyView(key);
+      const allowed = scopesOfRole(user.role);
+      if (!key.scopes.every((s) => hasScope(allowed, s as Scope))) {
+        throw new DomainError('insufficient_role', 'Esta llave tiene permisos que su rol no tiene: solo un propietario puede revocarla.');
+      }
+      key.revokedAt = this.deps.clock.now();
+      await tx.flush();
+      await recordAudit(tx, key.revokedAt, { actor }, {
+        accountId: actor.accountId,
+        action: 'api_key.revoked',
+        target: { type: 'api_key', id: key.id },
+        details: { name: key.description, environment: key.environment, prefix: key.displayPrefix },
+      });
+      return apiKeyView(key);
+    });
+  }
+}
