@@ -14,6 +14,7 @@ import { Migration20261125081333_panel_users_and_sessions as M9 } from './Migrat
 import { Migration20261125094809_account_plans_and_key_usage as M10 } from './Migration20261125094809_account_plans_and_key_usage';
 import { Migration20261125101932_dte_events as M11 } from './Migration20261125101932_dte_events';
 import { Migration20261125115250_account_audit_and_user_tokens as M12 } from './Migration20261125115250_account_audit_and_user_tokens';
+import { Migration20261125121500_embed_view_tokens as M13 } from './Migration20261125121500_embed_view_tokens';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -29,4 +30,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125094809_account_plans_and_key_usage', class: M10 },
   { name: 'Migration20261125101932_dte_events', class: M11 },
   { name: 'Migration20261125115250_account_audit_and_user_tokens', class: M12 },
+  { name: 'Migration20261125121500_embed_view_tokens', class: M13 },
 ];

@@ -76,6 +76,8 @@ export interface RestRoute {
   handler?: (req: Request, input: RouteInput, ctx: GraphQLContext, problem: ProblemContext) => Promise<HttpResult>;
   /** True for routes needing no credentials (the OpenAPI document, login, plans, the embed exchange). */
   public?: boolean;
+  /** True for the reads an embed view's token may make (GET only; the view's emitter only). */
+  embedView?: boolean;
   /** False for the POSTs that need no Idempotency-Key (the panel session's `/v1/auth/*`). */
   idempotent?: boolean;
 }

@@ -72,7 +72,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     res.end(await opts.metrics.registry.metrics());
   });
   app.use(staticAssetsRouter());
-  app.use(panelRouter());
+  app.use(panelRouter({ embedFrameAncestors: (id) => opts.services.embedFrameAncestors.execute(id) }));
   app.get('/problems/:code', (req, res) => {
     const code = String(req.params.code);
     if (!isErrorCode(code)) return void res.status(404).type('text/plain').send('Tipo de problema desconocido.');

@@ -53,6 +53,7 @@ export const documentRoutes: RestRoute[] = [
   },
   {
     id: 'getDocument',
+    embedView: true,
     method: 'GET',
     path: '/v1/documents/:id',
     status: 200,
@@ -67,6 +68,7 @@ export const documentRoutes: RestRoute[] = [
   },
   {
     id: 'getDocumentJson',
+    embedView: true,
     method: 'GET',
     path: '/v1/documents/:id/json',
     status: 200,
@@ -85,6 +87,7 @@ export const documentRoutes: RestRoute[] = [
   },
   {
     id: 'getDocumentPdf',
+    embedView: true,
     method: 'GET',
     path: '/v1/documents/:id/pdf',
     status: 200,
@@ -208,6 +211,7 @@ const contingencyResource = z.object({
 documentRoutes.push(
   {
     id: 'listDocuments',
+    embedView: true,
     method: 'GET',
     path: '/v1/documents',
     status: 200,

@@ -48,6 +48,7 @@ export const emitterRoutes: RestRoute[] = [
   },
   {
     id: 'getEmitter',
+    embedView: true,
     method: 'GET',
     path: '/v1/emitters/:id',
     status: 200,

@@ -6,7 +6,6 @@ import {
 import type { RestRoute } from '../route';
 import { CONTENT_TYPES } from '../../src/services/fiscal/fiscal-report-store';
 import { inRequestEnvironment } from '../../src/services/shared/request-environment';
-import { embedGonePage, fiscalEmbedPage } from '../../src/http/pages/fiscal-embed.page';
 
 /**
  * Fiscal reports, periods, signed file links and embed sessions. These call their services directly
@@ -16,7 +15,6 @@ const TAG = 'Reportes fiscales';
 const emitterParam = z.object({ id: z.string().max(64).describe('Id del emisor (emt_…)') });
 const reportParams = emitterParam.extend({ report_id: z.string().max(64).describe('Id del reporte (frp_…)') });
 const periodParams = emitterParam.extend({ period: z.string().max(7).describe('Período AAAA-MM') });
-const tokenParam = z.object({ token: z.string().max(2048) });
 
 const requestReportBody = z.object({
   type: z.string().max(64),
@@ -25,13 +23,31 @@ const requestReportBody = z.object({
   environment: z.enum(['00', '01'], 'El ambiente es "00" (pruebas) o "01" (producción).').optional()
     .describe('Ambiente del reporte; con llave de API solo el de la llave (otro: 403 environment_forbidden).'),
 });
+const tokenParam = z.object({ token: z.string().max(2048) });
 const reopenBody = z.object({ reason: z.string().max(1000) });
 const embedBody = z.object({
-  emitterId: z.string().max(64),
-  reportId: z.string().max(64).optional(),
-  reportType: z.string().max(64).optional(),
+  emitterId: z.string().max(64).describe('Emisor de la vista; solo (sin reporte) abre sus documentos y libros.'),
+  reportId: z.string().max(64).optional().describe('Un reporte listo (frp_…): la vista muestra solo ese reporte.'),
+  reportType: z.string().max(64).optional().describe('Con `period`: el reporte listo más reciente de ese tipo y período.'),
   period: z.string().max(7).optional(),
-  ttl: z.number().int().optional(),
+  ttl: z.number().int().optional().describe('Segundos de validez del enlace, 1–300 (predeterminado 300).'),
+});
+const embedSessionResource = z.object({
+  id: z.string().describe('ems_…'),
+  object: z.literal('embed_session'),
+  url: z.string().describe('Página de la vista con el token después de `#` (nunca llega a un servidor ni a un Referer).'),
+  expires_at: z.string(),
+  emitter_id: z.string(),
+  report_id: z.string().nullable(),
+});
+const exchangeBody = z.object({ token: z.string().max(200).describe('El texto después de `#` en la URL del enlace.') });
+const embedViewResource = z.object({
+  object: z.literal('embed_view'),
+  view_token: z.string().describe('Token de solo lectura (vt_…) para `Authorization: Bearer`: solo GET, solo el emisor de la vista.'),
+  expires_at: z.string(),
+  emitter_id: z.string(),
+  report_id: z.string().nullable(),
+  environment: z.enum(['00', '01']),
 });
 const rowsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100).describe('Filas por página, 1–1000 (predeterminado 100).'),
@@ -42,11 +58,10 @@ const downloadQuery = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']).default(
 /** The media types of a report file (`CONTENT_TYPES` without parameters), for the OpenAPI document. */
 const REPORT_FILE_MEDIA_TYPES = [...new Set(Object.values(CONTENT_TYPES).map((t) => t.split(';')[0]))];
 
-const GONE_HTML = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
-
 export const fiscalReportRoutes: RestRoute[] = [
   {
     id: 'listFiscalReportTypes',
+    embedView: true,
     method: 'GET',
     path: '/v1/emitters/:id/fiscal/report-types',
     status: 200,
@@ -82,6 +97,7 @@ export const fiscalReportRoutes: RestRoute[] = [
   },
   {
     id: 'getFiscalReport',
+    embedView: true,
     method: 'GET',
     path: '/v1/emitters/:id/fiscal/reports/:report_id',
     status: 200,
@@ -98,6 +114,7 @@ export const fiscalReportRoutes: RestRoute[] = [
   },
   {
     id: 'listFiscalReportRows',
+    embedView: true,
     method: 'GET',
     path: '/v1/emitters/:id/fiscal/reports/:report_id/rows',
     status: 200,
@@ -119,6 +136,7 @@ export const fiscalReportRoutes: RestRoute[] = [
   },
   {
     id: 'downloadFiscalReport',
+    embedView: true,
     method: 'GET',
     path: '/v1/emitters/:id/fiscal/reports/:report_id/download',
     status: 302,
@@ -212,35 +230,41 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/fiscal/embed-sessions',
     status: 201,
-    refusals: ['report_not_ready', 'out_of_range', 'invalid_format'],
+    refusals: ['report_not_ready', 'out_of_range', 'invalid_format', 'required'],
     tag: TAG,
-    summary: 'Enlace firmado de un solo uso (máximo 300 s) a una vista de solo lectura de un reporte listo.',
-    description: 'Cuerpo: `emitter_id` y `report_id`, o `report_type` y `period` (el reporte listo más reciente); `ttl` en segundos (1–300, predeterminado 300).',
+    summary: 'Enlace de un solo uso (máximo 300 s) a una vista de solo lectura: los documentos y libros de un emisor, o un reporte listo.',
+    description:
+      'Cuerpo: `emitter_id` solo (la vista del emisor: documentos y libros), o con `report_id`, o con `report_type` y `period` (el reporte listo más reciente); `ttl` en segundos (1–300, predeterminado 300). '
+      + 'La URL lleva el token después de `#`: abrir la página (GET) no lo gasta; su script lo canjea una vez con `POST /v1/fiscal/embed-sessions/exchange`. '
+      + 'La página responde `Content-Security-Policy: frame-ancestors` con los orígenes de la cuenta (`accounts set-embed-origins`).',
     scope: 'fiscal:read',
     body: { schema: embedBody, required: true },
-    response: z.object({ url: z.string(), expires_at: z.string() }),
+    response: embedSessionResource,
     handler: async (_req, input, gctx) => {
       const s = await gctx.services.createEmbedSession.execute(gctx.actor!, input.body as z.infer<typeof embedBody>);
-      return jsonResult(201, { url: s.url, expires_at: s.expiresAt.toISOString() });
+      return jsonResult(201, { id: s.id, object: 'embed_session', url: s.url, expires_at: s.expiresAt.toISOString(), emitter_id: s.emitterId, report_id: s.reportId });
     },
   },
   {
-    id: 'openEmbedSession',
-    method: 'GET',
-    path: '/v1/fiscal/embed/:token',
+    id: 'exchangeEmbedToken',
+    method: 'POST',
+    path: '/v1/fiscal/embed-sessions/exchange',
     status: 200,
-    outcomes: [{ status: 410, description: 'El enlace ya se usó, venció o no existe: una página HTML lo explica.', mediaType: 'text/html' }],
+    refusals: ['embed_link_used', 'embed_link_expired'],
     tag: TAG,
-    summary: 'Página HTML de una sesión embebida (sin llave de API); un segundo uso o un enlace vencido responde 410 con una página clara.',
+    summary: 'Canjea una vez el token de un enlace de vista incrustada por un token de solo lectura (sin credenciales ni Idempotency-Key).',
+    description:
+      'Un segundo canje → 410 `embed_link_used`; un enlace vencido o desconocido → 401 `embed_link_expired`. El `view_token` (válido 30 minutos) solo admite GET de la vista: '
+      + 'GraphQL por GET (`emitter`, `documents`, `document`, `documentAggregates`, `fiscalReport*`) y los GET REST de documentos, PDF, JSON y reportes de ese emisor; todo POST, PATCH o DELETE → 403.',
     scope: null,
     public: true,
-    params: tokenParam,
-    response: null,
-    binaryMediaType: 'text/html',
-    handler: async (_req, input, gctx): Promise<HttpResult> => {
-      const r = await gctx.services.openEmbedSession.execute(input.params.token);
-      if (!r.ok) return { status: 410, headers: GONE_HTML, body: embedGonePage() };
-      return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'" }, body: fiscalEmbedPage(r.view) };
+    idempotent: false,
+    body: { schema: exchangeBody, required: true },
+    response: embedViewResource,
+    handler: async (_req, input, gctx) => {
+      const v = await gctx.services.exchangeEmbedToken.execute((input.body as z.infer<typeof exchangeBody>).token);
+      const body = { object: 'embed_view', view_token: v.viewToken, expires_at: v.expiresAt.toISOString(), emitter_id: v.emitterId, report_id: v.reportId, environment: v.environment };
+      return jsonResult(200, body, { 'Cache-Control': 'no-store' });
     },
   },
 ];

@@ -74,6 +74,22 @@ export const COMMANDS: CliCommand[] = [
       }),
   },
   {
+    name: 'accounts set-embed-origins',
+    summary: 'Orígenes que pueden incrustar (iframe) las vistas de solo lectura de una cuenta (Content-Security-Policy: frame-ancestors).',
+    usage: '--account ID --origins https://erp.ejemplo.com,https://otro.ejemplo.com [--json]   (--origins "" las deja sin incrustar)',
+    options: { account: { type: 'string' }, origins: { type: 'string' } },
+    run: (v) =>
+      withContext(async ({ services }) => {
+        if (typeof v.origins !== 'string') throw DomainError.field('required', 'origins', 'Falta la opción --origins (una lista separada por comas; "" para ninguna).');
+        const list = v.origins.split(',').map((o) => o.trim()).filter(Boolean);
+        const r = await services.setEmbedOrigins.execute({ accountId: required(v, 'account'), origins: list });
+        return {
+          json: { account_id: r.accountId, embed_origins: r.origins },
+          text: r.origins.length ? `La cuenta ${r.accountId} permite incrustar sus vistas en: ${r.origins.join(' ')}` : `Las vistas de la cuenta ${r.accountId} no se pueden incrustar en otro sitio.`,
+        };
+      }),
+  },
+  {
     name: 'keys create',
     summary: 'Crea una llave de API para una cuenta y un ambiente.',
     usage: '--account ID --environment 00|01 [--scopes a,b] [--description texto] [--json]',

@@ -84,6 +84,8 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
       return json(status, f.code.toUpperCase(), f.message, status === 401 ? { 'WWW-Authenticate': 'Bearer realm="dte"' } : {});
     }
     const actor = auth.kind === 'ok' ? auth.actor : null;
+    // An embed view's token reads with GET only: every POST (mutation or not) is refused.
+    if (actor?.scheme === 'embed_view' && req.method !== 'GET' && req.method !== 'HEAD') return json(403, 'INSUFFICIENT_SCOPE', AUTH_MESSAGES.embedViewReadOnly);
     const rate = actor ? opts.guard.takeRate(actor) : opts.guard.takeAnonymousRate(req.socket.remoteAddress);
     if (rate) for (const [k, v] of Object.entries(rateLimitHeaders(rate))) res.setHeader(k, v);
     if (rate && !rate.allowed) return json(429, 'RATE_LIMITED', actor ? AUTH_MESSAGES.rateLimited(rate.resetS) : AUTH_MESSAGES.anonymousRateLimited(rate.resetS));

@@ -5,6 +5,7 @@ import { insufficientScopeMessage } from '../graphql/common/graphql-errors';
 import type { AuthenticatedSession } from '../services/identity/authenticate-session.service';
 import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
+import { EMBED_VIEW_TOKEN_PREFIX } from '../services/embed/embed-token';
 import { bearerToken } from './bearer-token';
 import type { RateDecision, RateLimiter } from './rate-limiter';
 import { clientAddress, sessionTokenOf } from './session-cookie';
@@ -46,6 +47,7 @@ export const AUTH_MESSAGES = {
   missing: 'Falta el encabezado Authorization: envíe "Authorization: Bearer sk_test_…" o "sk_live_…" (o inicie sesión en el panel).',
   invalid: 'La llave de API no es válida o fue revocada.',
   sessionInvalid: 'La sesión del panel no es válida o expiró; inicie sesión de nuevo.',
+  embedViewReadOnly: 'La vista incrustada es de solo lectura: su token no admite POST, PATCH ni DELETE, ni otra consulta que las de la vista.',
   csrf: 'Falta el encabezado X-CSRF-Token o no coincide con el csrf_token de la sesión (GET /v1/auth/session); no se hizo ningún cambio.',
   rateLimited: (s: number) => `Se superó el límite de solicitudes por minuto de esta llave; reintente en ${s} s.`,
   anonymousRateLimited: (s: number) => `Se superó el límite de solicitudes por minuto sin llave de API desde esta dirección; reintente en ${s} s.`,
@@ -91,7 +93,7 @@ export class ApiGuard {
     if (header !== undefined && header !== '') {
       const token = bearerToken(header);
       if (!token) return { kind: 'invalid', scheme: 'api_key' };
-      const actor = await this.services.authenticateApiKey.execute(token);
+      const actor = token.startsWith(EMBED_VIEW_TOKEN_PREFIX) ? await this.services.authenticateEmbedView.execute(token) : await this.services.authenticateApiKey.execute(token);
       return actor ? { kind: 'ok', actor: { ...actor, origin: originOf(req) } } : { kind: 'invalid', scheme: 'api_key' };
     }
     const cookie = sessionTokenOf(req);
@@ -127,13 +129,15 @@ export class ApiGuard {
   }
 
   /** Admits a REST request: credentials (unless the route is public), CSRF with a session, the rate limit, then the route's scope. */
-  async admit(req: Request, res: Response, need: { public?: boolean; scope: Scope | null }): Promise<Admission> {
+  async admit(req: Request, res: Response, need: { public?: boolean; scope: Scope | null; embedView?: boolean }): Promise<Admission> {
     if (need.public) return { kind: 'admitted', actor: null };
     const auth = await this.authenticate(req, { csrf: !SAFE_METHODS.has(req.method) });
     if (auth.kind !== 'ok') {
       const f = authFailure(auth);
       return refused(f.code, f.message, f.code === 'unauthenticated' ? WWW_AUTHENTICATE : {});
     }
+    // An embed view's token reads the routes of its view and changes nothing.
+    if (auth.actor.scheme === 'embed_view' && (!SAFE_METHODS.has(req.method) || !need.embedView)) return refused('insufficient_scope', AUTH_MESSAGES.embedViewReadOnly);
     const rate = this.rateLimit(res, auth.actor);
     if (rate && !rate.allowed) return refused('rate_limited', AUTH_MESSAGES.rateLimited(rate.resetS));
     const missing = firstMissingScope(auth.actor.scopes, need.scope ? [need.scope] : []);

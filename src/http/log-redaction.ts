@@ -1,5 +1,5 @@
 /**
- * Paths that carry a bearer token (a signed download link, an embed session) are logged with the
+ * Paths that carry a bearer token (a signed download link, an old server-rendered embed link) are logged with the
  * token replaced: whoever reads the logs must not be able to open the file or the view. The token
  * segment is the one right after these prefixes.
  */

@@ -77,7 +77,11 @@ import { GetFiscalReportService, ListFiscalReportRowsService } from './fiscal/ge
 import { FiscalReportFilesService } from './fiscal/fiscal-report-files.service';
 import { SweepFiscalWorkService } from './fiscal/sweep-fiscal-work.service';
 import { CloseFiscalPeriodService, CompleteFiscalPeriodCloseService, ListFiscalPeriodsService, ReopenFiscalPeriodService } from './fiscal/fiscal-period.services';
-import { CreateEmbedSessionService, OpenEmbedSessionService } from './fiscal/embed-session.services';
+import { AuthenticateEmbedViewService } from './embed/authenticate-embed-view.service';
+import { CreateEmbedSessionService } from './embed/create-embed-session.service';
+import { EmbedFrameAncestorsService } from './embed/embed-frame-ancestors.service';
+import { ExchangeEmbedTokenService } from './embed/exchange-embed-token.service';
+import { SetEmbedOriginsService } from './embed/set-embed-origins.service';
 import { generateStoredReport } from './fiscal/fiscal-report-store';
 import { CreateDocumentReturnService } from './events/create-document-return.service';
 import { CreateSpecialOperationService } from './events/create-special-operation.service';
@@ -187,7 +191,10 @@ export function createServices(deps: ServiceDeps) {
     sweepFiscalWork: new SweepFiscalWorkService(deps),
     reopenFiscalPeriod: new ReopenFiscalPeriodService(deps),
     createEmbedSession: new CreateEmbedSessionService(deps),
-    openEmbedSession: new OpenEmbedSessionService(deps, fiscalReportFiles),
+    exchangeEmbedToken: new ExchangeEmbedTokenService(deps),
+    authenticateEmbedView: new AuthenticateEmbedViewService(deps),
+    embedFrameAncestors: new EmbedFrameAncestorsService(deps),
+    setEmbedOrigins: new SetEmbedOriginsService(deps),
   };
 }
 

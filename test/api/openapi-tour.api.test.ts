@@ -234,9 +234,13 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     const s = await call('POST', '/v1/fiscal/embed-sessions', { body: { emitter_id: issuer.emitterId, report_id: q.body.id, ttl: 60 } });
     expectStatus(s, 201);
     expectStatus(await call('POST', '/v1/fiscal/embed-sessions', { body: { emitter_id: issuer.emitterId, report_id: q.body.id, ttl: 301 } }), 422);
-    const page = new URL(s.body.url).pathname;
-    expectStatus(await tour.call('GET', page), 200);
-    expectStatus(await tour.call('GET', page), 410);
+    const token = String(s.body.url).split('#')[1];
+    expectStatus(await call('POST', '/v1/fiscal/embed-sessions', { body: { emitter_id: issuer.emitterId, ttl: 60 } }), 201);
+    const view = await tour.call('POST', '/v1/fiscal/embed-sessions/exchange', { body: { token }, idempotencyKey: null });
+    expectStatus(view, 200);
+    expectStatus(await tour.call('POST', '/v1/fiscal/embed-sessions/exchange', { body: { token }, idempotencyKey: null }), 410);
+    expectStatus(await tour.call('POST', '/v1/fiscal/embed-sessions/exchange', { body: { token: 'x'.repeat(43) }, idempotencyKey: null }), 401);
+    expectStatus(await tour.call('GET', `${emitter}/fiscal/reports/${q.body.id}`, { key: view.body.view_token }), 200);
     expectStatus(await call('GET', `${emitter}/fiscal/periods`), 200);
     expectStatus(await call('POST', `${emitter}/fiscal/periods/2026-13/close`), 422);
     expectStatus(await call('POST', `${emitter}/fiscal/periods/${period}/reopen`, { body: { reason: 'Antes de cerrar' } }), 403);

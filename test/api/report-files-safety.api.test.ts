@@ -66,12 +66,20 @@ describe('logs never hold bearer tokens or statement parameters', () => {
     const fileToken = location.split('/v1/files/')[1];
     const s = await request(t.url, 'POST', '/v1/fiscal/embed-sessions', { key: t.account.testKey, body: { emitter_id: emitterId, report_id: reportId } });
     expect(s.status).toBe(201);
-    const embedToken = String(s.body.url).split('/v1/fiscal/embed/')[1];
+    const embedToken = String(s.body.url).split('#')[1];
     expect((await fetch(s.body.url)).status).toBe(200);
+    const v = await request(t.url, 'POST', '/v1/fiscal/embed-sessions/exchange', { body: { token: embedToken }, idempotencyKey: null });
+    expect(v.status).toBe(200);
+    expect((await request(t.url, 'GET', `/v1/emitters/${emitterId}/fiscal/reports/${reportId}`, { key: v.body.view_token })).status).toBe(200);
+    // An old server-rendered embed link still has its token hidden in the access log.
+    const oldLink = `/v1/fiscal/embed/${'Q'.repeat(43)}`;
+    expect((await fetch(`${t.url}${oldLink}`)).status).toBe(404);
     const text = t.logs.slice(from).join('');
     expect(fileToken.length).toBeGreaterThan(20);
     expect(text).not.toContain(fileToken);
     expect(text).not.toContain(embedToken);
+    expect(text).not.toContain(v.body.view_token);
+    expect(text).not.toContain('Q'.repeat(43));
     const paths = logLinesSince(t.logs, from).map((l) => l.path);
     expect(paths).toEqual(expect.arrayContaining(['/v1/files/[oculto]', '/v1/fiscal/embed/[oculto]']));
   });

@@ -12,9 +12,7 @@ export interface EmbedView {
 }
 
 interface ExchangeAnswer {
-  token?: string;
-  view_token?: string;
-  access_token?: string;
+  view_token: string;
   expires_at: string;
   emitter_id: string;
   report_id?: string | null;
@@ -25,8 +23,7 @@ export type ExchangeOutcome = { ok: true; view: EmbedView } | { ok: false; reaso
 export async function exchangeToken(token: string): Promise<ExchangeOutcome> {
   try {
     const r = await api<ExchangeAnswer>('POST', '/v1/fiscal/embed-sessions/exchange', { body: { token }, anonymous: true });
-    const viewToken = r.view_token ?? r.access_token ?? r.token ?? '';
-    return { ok: true, view: { token: viewToken, expiresAt: r.expires_at, emitterId: r.emitter_id, reportId: r.report_id ?? null } };
+    return { ok: true, view: { token: r.view_token, expiresAt: r.expires_at, emitterId: r.emitter_id, reportId: r.report_id ?? null } };
   } catch (err) {
     const e = err instanceof ApiError ? err : new ApiError(NETWORK_ERROR, 0, 'network_error');
     if (e.status === 410) return { ok: false, reason: 'used', message: e.message };
@@ -42,14 +39,18 @@ export function setViewToken(token: string): void {
   viewToken = token;
 }
 
-/** A read-only GraphQL query with the view token (the view token can never change anything). */
+/**
+ * A read-only GraphQL query with the view token, sent as GET: the service refuses every POST made
+ * with a view token (mutations included), so the view can never change anything.
+ */
 export async function viewQuery<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   let res: Response;
+  const search = new URLSearchParams({ query, variables: JSON.stringify(variables) });
   try {
-    res = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${viewToken}` },
-      body: JSON.stringify({ query, variables }),
+    res = await fetch(`/graphql?${search.toString()}`, {
+      method: 'GET',
+      // A non-simple header: Apollo's CSRF prevention runs GET operations only when one is present.
+      headers: { Accept: 'application/json', Authorization: `Bearer ${viewToken}`, 'Apollo-Require-Preflight': 'true' },
       credentials: 'omit',
     });
   } catch {

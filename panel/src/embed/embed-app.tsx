@@ -223,8 +223,6 @@ export function EmbedApp() {
   const [tab, setTab] = useState<'documentos' | 'libros'>('documentos');
   useEffect(() => {
     const token = decodeURIComponent(window.location.hash.slice(1));
-    // The link's token is spent now: take it out of the address so a reload or a copy does not carry it.
-    window.history.replaceState(null, '', window.location.pathname);
     if (!token) return void setState({ kind: 'gone', reason: 'invalid' });
     void exchangeToken(token).then((r) => {
       if (!r.ok) return setState({ kind: 'gone', reason: r.reason });

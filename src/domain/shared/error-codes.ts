@@ -100,6 +100,8 @@ export const ERROR_CODES = {
   period_already_closed: { status: 409, title: 'El período ya está cerrado' },
   period_not_closed: { status: 409, title: 'El período no está cerrado' },
   link_expired: { status: 410, title: 'Enlace vencido o inválido' },
+  embed_link_used: { status: 410, title: 'Este enlace ya fue usado' },
+  embed_link_expired: { status: 401, title: 'Este enlace expiró' },
   // throttling and server side
   rate_limited: { status: 429, title: 'Demasiadas solicitudes' },
   login_throttled: { status: 429, title: 'Demasiados intentos de inicio de sesión' },

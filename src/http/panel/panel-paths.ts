@@ -3,6 +3,8 @@
  * (password-reset or invitation token, embed token) always travels after `#`: browsers never send
  * the fragment to a server, so it stays out of access logs, proxies and `Referer`.
  */
+import { EMBED_PAGE_PATH } from '../../services/embed/embed-token';
+
 export const PANEL_BASE_PATH = '/panel';
 
 export const PANEL_PAGES = {
@@ -13,7 +15,7 @@ export const PANEL_PAGES = {
   /** Accept an invitation to an account and choose a password: `…/invitacion#<token>`. */
   invitation: '/panel/invitacion',
   /** The read-only embed view: `…/embed/<embed session id>#<token>` (the id is not secret; it lets the page's CSP name the account's allowed frame ancestors). */
-  embed: '/panel/embed',
+  embed: EMBED_PAGE_PATH,
 } as const;
 
 /** An absolute link to a panel page carrying a secret after `#`. */

@@ -6,11 +6,19 @@ import type { DocumentRow, DocumentViewRow } from './document-row';
 import { columnList, documentTables, type DocumentTables } from './document-table';
 import { historyLines, toDocumentView } from './document-view.mapper';
 
-/** Whose documents a read may see: one account, one environment. */
+/** Whose documents a read may see: one account, one environment (and one emitter for an embed view). */
 export interface DocumentOwner {
   accountId: string;
   environment: string;
+  onlyEmitterId?: string;
 }
+
+/** The owner as a MikroORM `where` on documents. */
+const ownerWhere = (owner: DocumentOwner) => ({
+  accountId: owner.accountId,
+  environment: owner.environment,
+  ...(owner.onlyEmitterId ? { emitter: owner.onlyEmitterId } : {}),
+});
 
 /** The list filters of `GET /v1/documents` and `documents(filter)`, already validated. */
 export interface DocumentListFilter {
@@ -58,8 +66,8 @@ export class DocumentQueries {
       this.em(),
       `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events
          from documents d join emitters e on e.id = d.emitter_id
-        where d.id = ? and d.account_id = ? and d.environment = ?`,
-      [id, owner.accountId, owner.environment],
+        where d.id = ? and d.account_id = ? and d.environment = ? and (?::text is null or d.emitter_id = ?)`,
+      [id, owner.accountId, owner.environment, owner.onlyEmitterId ?? null, owner.onlyEmitterId ?? null],
     );
     return row ? toDocumentView(row, historyLines(row.events), baseUrl) : null;
   }
@@ -76,6 +84,7 @@ export class DocumentQueries {
       where.push(clause);
       params.push(...values);
     };
+    if (owner.onlyEmitterId) add('d.emitter_id = ?', owner.onlyEmitterId);
     if (f.emitterId) add('d.emitter_id = ?', f.emitterId);
     if (f.type) add('d.type = ?', f.type);
     if (f.status) add('d.status = ?', f.status);
@@ -120,13 +129,13 @@ export class DocumentQueries {
   /** A document of the owner as an entity with its issuer (another owner's is invisible: null). */
   async findOwn(em: EntityManager, owner: DocumentOwner, id: string): Promise<DocumentEntity | null> {
     if (!validId(id)) return null;
-    return em.findOne(DocumentEntity, { id, accountId: owner.accountId, environment: owner.environment }, { populate: ['emitter'] });
+    return em.findOne(DocumentEntity, { id, ...ownerWhere(owner) }, { populate: ['emitter'] });
   }
 
   /** A document with its signed JSON, JWS and issuer (PDF, e-mail, `/json`); `owner` limits it to one account and environment. */
   async findSigned(em: EntityManager, id: string, owner?: DocumentOwner): Promise<DocumentEntity | null> {
     if (!validId(id)) return null;
-    const where = owner ? { id, accountId: owner.accountId, environment: owner.environment } : { id };
+    const where = owner ? { id, ...ownerWhere(owner) } : { id };
     return em.findOne(DocumentEntity, where, { populate: ['dteJson', 'jws', 'emitter'] });
   }
 

@@ -1,13 +1,14 @@
-import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 
 /**
- * A single-use, read-only view of one fiscal report for an external system. Only the SHA-256 of the
- * URL's token is kept; `usedAt` is set by the first open.
+ * A single-use link to a read-only view of one emitter (its documents and books) or of one of its
+ * fiscal reports, for an external system. Only SHA-256 digests of the link's token and of the view
+ * token it is exchanged for are kept; `usedAt` is set by the one exchange.
  */
 @Entity({ tableName: 'embed_sessions' })
 @Index({ name: 'embed_sessions_token_idx', properties: ['tokenHash'] })
 export class EmbedSessionEntity {
-  [OptionalProps]?: 'usedAt';
+  [OptionalProps]?: 'usedAt' | 'reportId' | 'viewTokenHash' | 'viewExpiresAt';
 
   /** `ems_…` */
   @PrimaryKey({ type: 'text' })
@@ -25,14 +26,23 @@ export class EmbedSessionEntity {
   @Property({ type: 'text' })
   emitterId!: string;
 
-  @Property({ type: 'text' })
-  reportId!: string;
+  /** Null: the emitter's whole read-only view (documents and books). */
+  @Property({ type: 'text', nullable: true })
+  reportId: string | null = null;
 
   @Property({ type: 'timestamptz' })
   expiresAt!: Date;
 
   @Property({ type: 'timestamptz', nullable: true })
   usedAt: Date | null = null;
+
+  /** SHA-256 of the read-only view token handed out by the exchange. */
+  @Property({ type: 'text', nullable: true })
+  @Unique({ name: 'embed_sessions_view_token_idx' })
+  viewTokenHash: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  viewExpiresAt: Date | null = null;
 
   @Property({ type: 'timestamptz' })
   createdAt!: Date;

@@ -1,4 +1,5 @@
 import { EmitterEntity } from '../../persistence/entities';
+import { emitterVisibleTo } from './emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 
@@ -7,7 +8,7 @@ export class GetEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, id: string): Promise<EmitterEntity | null> {
-    if (typeof id !== 'string' || id.length > 64) return null;
+    if (typeof id !== 'string' || id.length > 64 || !emitterVisibleTo(actor, id)) return null;
     return this.deps.orm.em.fork().findOne(EmitterEntity, { id, account: actor.accountId });
   }
 }

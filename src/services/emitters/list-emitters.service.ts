@@ -11,7 +11,12 @@ export class ListEmittersService {
     const em = this.deps.orm.em.fork();
     const rows = await em.find(
       EmitterEntity,
-      { account: actor.accountId, ...(page.startingAfter ? { id: { $lt: page.startingAfter } } : {}) },
+      {
+        account: actor.accountId,
+        ...(page.startingAfter || actor.onlyEmitterId
+          ? { id: { ...(page.startingAfter ? { $lt: page.startingAfter } : {}), ...(actor.onlyEmitterId ? { $eq: actor.onlyEmitterId } : {}) } }
+          : {}),
+      },
       { orderBy: { id: 'desc' }, limit: page.limit + 1 },
     );
     return toPage(rows, page.limit);

@@ -39,6 +39,8 @@ export async function findOwnReport(em: EntityManager, actor: Actor, emitterId: 
   if (typeof id !== 'string' || id.length > 64) return null;
   const where: Record<string, unknown> = { id, accountId: actor.accountId, environment: actor.environment };
   if (emitterId !== null) where.emitterId = emitterId;
+  if (actor.onlyEmitterId && emitterId !== null && emitterId !== actor.onlyEmitterId) return null;
+  if (actor.onlyEmitterId) where.emitterId = actor.onlyEmitterId;
   return em.findOne(FiscalReportEntity, where);
 }
 

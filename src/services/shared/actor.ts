@@ -33,6 +33,8 @@ export interface Actor {
   user: ActorUser | null;
   /** Where the request came from (client address and User-Agent), for the audit log; absent outside a request. */
   origin?: RequestOrigin;
+  /** A read-only embed view reads this emitter only (every read of emitters, documents and reports honours it). */
+  onlyEmitterId?: string;
   /** Set while a request carrying an Idempotency-Key runs: what it creates is linked to its record. */
   idempotency?: IdempotencyHandle;
 }
