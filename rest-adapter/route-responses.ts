@@ -28,23 +28,24 @@ const SUCCESS_TEXT: Record<number, string> = {
 
 /**
  * The refusals a route's shape implies, mirroring `rest-router.ts` step by step: every body is read
- * against the size limit; POST/PUT/PATCH bodies must be JSON (or multipart) and well formed; an
+ * against the size limit; every path and query parameter is refused with 400 `invalid_request` when it
+ * holds a malformed percent-escape, NUL or a lone surrogate (any route, with or without a query
+ * schema); POST/PUT/PATCH bodies must be JSON (or multipart) and well formed; an
  * API key or panel session (its rate limit, and the session's CSRF token on a method that changes
  * something) unless the route is public; the scope; the query; the body schema; Idempotency-Key on
  * POST (not under /v1/auth/*); an id in the path that is not found. Add the route's own refusals with
  * `refusals`.
  */
 export function impliedRefusals(route: RestRoute): ErrorCode[] {
-  const codes: ErrorCode[] = ['payload_too_large'];
+  const codes: ErrorCode[] = ['payload_too_large', 'invalid_request'];
   const readsBody = route.method !== 'GET' && route.method !== 'DELETE';
   if (route.multipart) codes.push('unsupported_media_type');
-  else if (readsBody) codes.push('unsupported_media_type', 'malformed_json', 'invalid_request');
+  else if (readsBody) codes.push('unsupported_media_type', 'malformed_json');
   if (!route.public) codes.push('unauthenticated', 'rate_limited');
   // A panel session without its X-CSRF-Token on a method that changes something.
   if (!route.public && route.method !== 'GET') codes.push('csrf_token_invalid');
   if (route.scope) codes.push('insufficient_scope');
-  if (route.query) codes.push('invalid_request');
-  if (route.body) codes.push('validation_failed', ...(route.body.required ? (['invalid_request'] as const) : []));
+  if (route.body) codes.push('validation_failed');
   if (route.method === 'POST' && !route.public && route.idempotent !== false) codes.push('idempotency_key_missing', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
   if (route.path.includes('/:') && !route.public) codes.push('resource_not_found');
   return codes;
@@ -73,5 +74,8 @@ export function routeResponses(route: RestRoute): RouteResponses {
     if (!list.includes(code)) list.push(code);
     problems.set(status, list);
   }
+  // A 422 refusal naming a field is answered as `validation_failed` listing it (rest-adapter/problem.ts).
+  const unprocessable = problems.get(422);
+  if (unprocessable && !unprocessable.includes('validation_failed')) unprocessable.unshift('validation_failed');
   return { successes, problems: new Map([...problems].sort(([a], [b]) => a - b)) };
 }

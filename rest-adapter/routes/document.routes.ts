@@ -164,7 +164,7 @@ documentRoutes.push(
     path: '/v1/documents/:id/invalidate',
     status: 200,
     outcomes: [{ status: 202, description: 'El MH aún no respondió el evento de invalidación: el documento sigue `processed` con `void.status` pending; un webhook avisa el resultado.' }],
-    refusals: ['document_not_invalidatable', 'invalidation_deadline_passed', 'replacement_required'],
+    refusals: ['document_not_invalidatable', 'invalidation_deadline_passed', 'replacement_required', 'invalidation_rejected'],
     tag: 'Documentos',
     summary: 'Invalida (anula) un documento procesado con el evento de invalidación del MH (esquema v3).',
     description:

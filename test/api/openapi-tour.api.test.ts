@@ -139,7 +139,7 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('PATCH', `/v1/documents/${processed.body.id}/fiscal`, { body: { free_zone: 'sí' } }), 422);
   });
 
-  it('documents: invalidation pending 202, sealed 200, a second one 409, no responsible 422', async () => {
+  it('documents: invalidation pending 202, sealed 200, a second one 409, no responsible 422, MH refusing it 422 invalidation_rejected', async () => {
     const a = await call('POST', '/v1/documents', { body: ccfBody(issuer) });
     const b = await call('POST', '/v1/documents', { body: ccfBody(issuer) });
     expectStatus(await call('POST', `/v1/documents/${a.body.id}/invalidate`, { body: { reason_type: '2', reason: 'Operación rescindida' } }), 422);
@@ -147,6 +147,12 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('POST', `/v1/documents/${rejected.body.id}/invalidate`, { body: { reason_type: '2', reason: 'Rechazado', ...people } }), 409);
     await mh.fault({ mode: 'timeout', paths: ['/fesv/anulardte'], count: 1 });
     expectStatus(await call('POST', `/v1/documents/${b.body.id}/invalidate`, { body: { reason_type: '2', reason: 'Operación rescindida', ...people } }), 202);
+    await mh.clear();
+    const c = await call('POST', '/v1/documents', { body: ccfBody(issuer) });
+    await mh.fault({ mode: 'reject', code: '921', paths: ['/fesv/anulardte'], count: 1 });
+    const refused = await call('POST', `/v1/documents/${c.body.id}/invalidate`, { body: { reason_type: '2', reason: 'Operación rescindida', ...people } });
+    expectStatus(refused, 422);
+    expect(refused.body).toMatchObject({ type: expect.stringMatching(/\/problems\/invalidation_rejected$/), mh: { codigoMsg: '921' } });
     await mh.clear();
     expectStatus(await call('GET', '/v1/contingencies?status=open'), 200);
     expectStatus(await call('GET', '/v1/contingencies?status=cerrada'), 400);
@@ -312,6 +318,15 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
       const path = samplePath(r);
       if (r.method !== 'GET' && !r.multipart) expectStatus(await call(r.method, path, { key: fullKey, raw: big, headers: { 'Content-Type': 'application/json' } }), 413);
       if (r.method === 'GET' && r.path.includes('/:') && !r.path.endsWith('/fiscal/:resource')) expectStatus(await call(r.method, path), 404);
+    }
+  });
+
+  it('every route refuses NUL in a query parameter, and in a path id, with a documented 400', async () => {
+    for (const r of ROUTES) {
+      const path = samplePath(r);
+      const opts = { key: fullKey, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} }) };
+      expectStatus(await call(r.method, `${path}?q=%00`, opts), 400);
+      if (path.includes(MISSING)) expectStatus(await call(r.method, path.replace(MISSING, `${MISSING}%00`), opts), 400);
     }
   });
 

@@ -95,7 +95,8 @@ describe('GET /v1/openapi.json', () => {
     ['post', '/documents/{id}/send', ['202', '400', '401', '403', '404', '409', '413', '415', '422', '429']],
     ['post', '/documents/{id}/invalidate', ['200', '202', '400', '401', '403', '404', '409', '413', '415', '422', '429']],
     ['get', '/documents', ['200', '400', '401', '403', '413', '429']],
-    ['get', '/emitters/{id}', ['200', '401', '403', '404', '413', '429']],
+    ['get', '/emitters/{id}', ['200', '400', '401', '403', '404', '413', '429']],
+    ['get', '/plans', ['200', '400', '413']],
   ])('%s %s documents exactly the statuses %j', (method, path, statuses) => {
     expect(Object.keys(doc.paths[path][method].responses).sort()).toEqual(statuses);
   });
@@ -107,6 +108,10 @@ describe('GET /v1/openapi.json', () => {
       'x-problem-codes': expect.arrayContaining(['idempotency_key_reused', 'idempotency_request_in_progress', 'generation_code_taken']),
     });
     expect(op.responses['409'].description).toContain('`generation_code_taken`');
+    // A malformed escape or NUL in any path or query parameter is a 400 on every route.
+    expect(doc.paths['/documents/{id}'].get.responses['400']['x-problem-codes']).toEqual(['invalid_request']);
+    // MH refusing an invalidation while the client waits.
+    expect(doc.paths['/documents/{id}/invalidate'].post.responses['422']['x-problem-codes']).toContain('invalidation_rejected');
     expect(op.responses['429'].headers['Retry-After'].schema).toEqual({ type: 'integer' });
     expect(op.responses['200'].content['application/json'].schema).toEqual(op.responses['201'].content['application/json'].schema);
     expect(op.responses['200'].description).toMatch(/dry_run/);

@@ -139,7 +139,7 @@ export class ApiTour {
       return;
     }
     const problemCodes = documented['x-problem-codes'] as string[] | undefined;
-    if (problemCodes && res.status !== 422 && code && !problemCodes.includes(code)) {
+    if (problemCodes && code && !problemCodes.includes(code)) {
       this.failures.push(`route ${route.id} (${route.method} ${route.path}) answered ${res.status} ${code}, a code its OpenAPI operation does not list for ${res.status}: ${fix}`);
     }
     if (!mediaType.endsWith('json')) return;
