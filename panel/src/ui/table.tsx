@@ -38,6 +38,7 @@ export function DataTable<T>({ columns, rows, rowKey, rowHref, caption }: { colu
             return (
               <tr
                 key={rowKey(row)}
+                data-row-id={rowKey(row)}
                 class={to ? 'clickable' : undefined}
                 onClick={
                   to
