@@ -2,10 +2,12 @@
  * PDF of a VAT book (the domain's `BookPdfRenderer` port) with pdfkit: landscape letter, a title
  * block (book, taxpayer, NRC/NIT, period) and folio number on every page (RCT art. 82), the columns
  * scaled to the page width, the monthly totals and the accountant's signature line at the end.
- * Same input → same bytes (fixed document dates).
+ * Same input → same bytes (fixed document dates). Rows go through the table text writer (a book has
+ * up to 100,000 of them); the title block, totals and signature through pdfkit's `text()`.
  */
 import PDFDocument from 'pdfkit';
 import type { BookHeader, BookPdfRenderer, FiscalReport } from '../../domain/fiscal';
+import { TableTextWriter, type TextBox } from './table-text.writer';
 
 const PAGE = { width: 792, height: 612 };
 const MARGIN = 28;
@@ -22,23 +24,32 @@ export function periodLabel(period: string): string {
   return `${MONTHS[Number(m) - 1] ?? m} de ${y}`;
 }
 
-/** Column widths proportional to the longest cell (capped), filling the page width. */
-function columnWidths(report: FiscalReport, sample: number): number[] {
-  const n = report.columns.length;
+/**
+ * Column widths filling the page. An amount column is as wide as its widest value (every row and the
+ * total, in bold) or the first 12 characters of its label, whichever is wider, plus two em of space
+ * before it: an amount is never cut. The other columns share the rest in
+ * proportion to their longest cell among the first `sample` rows (capped), so a long name is cut
+ * with "…" instead.
+ */
+function columnWidths(report: FiscalReport, sample: number, fontSize: number, amountWidth: (text: string) => number): number[] {
+  const amounts = report.columns.map((c, i) => {
+    if (c.kind !== 'amount') return 0;
+    let max = Math.max(amountWidth(report.totals[c.key] ?? ''), amountWidth(c.label.slice(0, 12)));
+    for (const row of report.rows) max = Math.max(max, amountWidth(row[i] ?? ''));
+    return max + 2 + 2 * fontSize;
+  });
   const raw = report.columns.map((c, i) => {
+    if (c.kind === 'amount') return 0;
     let max = Math.min(c.label.length, 14);
     for (let r = 0; r < Math.min(report.rows.length, sample); r++) max = Math.max(max, Math.min((report.rows[r][i] ?? '').length, 40));
     return Math.max(max, 4);
   });
-  const sum = raw.reduce((a, b) => a + b, 0) || n;
-  return raw.map((w) => (w / sum) * WIDTH);
-}
-
-function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width - 2) return text;
-  let t = text;
-  while (t.length > 1 && doc.widthOfString(`${t}…`) > width - 2) t = t.slice(0, -1);
-  return `${t}…`;
+  const fixed = amounts.reduce((a, b) => a + b, 0);
+  const share = raw.reduce((a, b) => a + b, 0);
+  // Amounts wider than the page (never with MH's figures) are scaled down with the rest.
+  const rest = Math.max(WIDTH - fixed, share * 2);
+  const total = fixed + rest;
+  return report.columns.map((_, i) => ((amounts[i] || (raw[i] / (share || 1)) * rest) / total) * WIDTH);
 }
 
 export class PdfkitBookRenderer implements BookPdfRenderer {
@@ -50,35 +61,41 @@ export class PdfkitBookRenderer implements BookPdfRenderer {
       doc.on('end', () => resolve(Buffer.concat(chunks)));
       doc.on('error', reject);
     });
-    const widths = columnWidths(report, 500);
     const fontSize = report.columns.length > 14 ? 5.5 : 6.5;
+    const writer = new TableTextWriter(doc);
+    const widths = columnWidths(report, 500, fontSize, (text) => writer.widthOf(text, BOLD, fontSize));
+    // Each column's text box (1 pt inside its edges) and alignment, laid out once.
+    const boxes: TextBox[] = [];
+    let left = MARGIN;
+    report.columns.forEach((col, i) => {
+      boxes.push({ x: left + 1, width: widths[i] - 2, align: col.kind === 'amount' ? 'right' : 'left' });
+      left += widths[i];
+    });
     let folio = 0;
     let y = 0;
 
     const drawRow = (cells: readonly string[], font: string, fill?: string) => {
       if (fill) doc.rect(MARGIN, y - 1, WIDTH, ROW_H).fill(fill).fillColor('#000');
-      doc.font(font).fontSize(fontSize);
-      let x = MARGIN;
-      report.columns.forEach((col, i) => {
-        const text = fit(doc, cells[i] ?? '', widths[i]);
-        const align = col.kind === 'amount' ? 'right' : 'left';
-        doc.text(text, x + 1, y, { width: widths[i] - 2, align, lineBreak: false, height: ROW_H });
-        x += widths[i];
-      });
+      writer.row(boxes, cells, font, fontSize, y);
       y += ROW_H;
     };
+
+    const titleBox: TextBox[] = [{ x: MARGIN, width: WIDTH, align: 'left' }];
+    const folioBox: TextBox[] = [{ x: MARGIN, width: WIDTH, align: 'right' }];
+    const ids = [`NRC ${header.nrc}`, header.nit ? `NIT ${header.nit}` : null].filter(Boolean).join(' · ');
+    const taxpayerLine = [`${header.taxpayerName} · ${ids} · Período: ${periodLabel(header.period)}`];
+    const labels = report.columns.map((c) => c.label);
 
     const newPage = () => {
       doc.addPage();
       folio++;
       y = MARGIN;
-      doc.font(BOLD).fontSize(11).text(header.title, MARGIN, y, { width: WIDTH, lineBreak: false });
-      doc.font(FONT).fontSize(8).text(`Folio ${folio}`, MARGIN, y, { width: WIDTH, align: 'right', lineBreak: false });
+      writer.row(titleBox, [header.title], BOLD, 11, y);
+      writer.row(folioBox, [`Folio ${folio}`], FONT, 8, y);
       y += 14;
-      const ids = [`NRC ${header.nrc}`, header.nit ? `NIT ${header.nit}` : null].filter(Boolean).join(' · ');
-      doc.font(FONT).fontSize(8).text(`${header.taxpayerName} · ${ids} · Período: ${periodLabel(header.period)}`, MARGIN, y, { width: WIDTH, lineBreak: false });
+      writer.row(titleBox, taxpayerLine, FONT, 8, y);
       y += 14;
-      drawRow(report.columns.map((c) => c.label), BOLD, '#e6e6e6');
+      drawRow(labels, BOLD, '#e6e6e6');
     };
 
     newPage();

@@ -49,4 +49,22 @@ describe('PdfkitBookRenderer', () => {
     expect(pageTexts[0]).not.toContain(long);
     expect(pageTexts.join(' ')).toContain('Cliente 119');
   });
+
+  it('never cuts an amount, however many columns share the page, and draws parentheses, backslashes and Spanish letters as written', async () => {
+    const columns: FiscalReport['columns'] = [
+      { key: 'date', label: 'Fecha', kind: 'date' },
+      { key: 'name', label: 'Cliente', kind: 'text' },
+      ...Array.from({ length: 12 }, (_, i) => ({ key: `a${i}`, label: `Importe ${i}`, kind: 'amount' as const })),
+    ];
+    const name = 'Panadería (El Sol) \\ Ñandú';
+    const rows = [['01/11/2026', name, ...Array.from({ length: 12 }, (_, i) => (i === 11 ? '123456789.01' : `-${i}.50`))], ['02/11/2026', 'X'.repeat(300), ...Array.from({ length: 12 }, () => '0.00')]];
+    const totals = Object.fromEntries(columns.filter((c) => c.kind === 'amount').map((c) => [c.key, '99999999.99']));
+    const { pageTexts, pageItems } = await extractText(await new PdfkitBookRenderer().render({ columns, rows, totals, warnings: [] }, header));
+    const strings = pageItems[0].map((i) => i.str);
+    expect(strings).toContain(name);
+    expect(strings).toContain('123456789.01');
+    expect(strings).toContain('-10.50');
+    expect(strings.filter((s) => s === '99999999.99')).toHaveLength(12);
+    expect(pageTexts[0]).toMatch(/X+…/);
+  });
 });
