@@ -192,6 +192,23 @@ describe('Idempotency-Key across a crash of the issuing process', () => {
     expect(retry.body.id).toBe(first.body.id);
   });
 
+  it('an e-mail send whose process died after queuing it: the retry answers that e-mail as it is now, never a second one', async () => {
+    const doc = await request(t.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body: ccfBody(issuer), idempotencyKey: 'send-doc' });
+    await waitFor(async () => (await request(t.url, 'GET', `/v1/documents/${doc.body.id}`, { key: t.account.testKey })).body.status === 'processed');
+    const body = { to: ['compras@example.com'] };
+    const first = await request(t.url, 'POST', `/v1/documents/${doc.body.id}/send`, { key: t.account.testKey, body, idempotencyKey: 'send-crash' });
+    expect(first.status).toBe(202);
+    expect(await record('send-crash')).toMatchObject({ state: 'completed', resources: [{ type: 'document_email', id: first.body.id }] });
+    const emails = async () => (await dbRows<{ id: string }>(t.db.url, 'select id from document_emails where document_id = $1', [doc.body.id])).map((r) => r.id);
+    expect(await emails()).toEqual([first.body.id]);
+    await crash('send-crash', 'prc_gone');
+    const retry = await request(t.url, 'POST', `/v1/documents/${doc.body.id}/send`, { key: t.account.testKey, body, idempotencyKey: 'send-crash' });
+    expect(retry.status).toBe(202);
+    expect(retry.body.id).toBe(first.body.id);
+    expect(retry.headers.get('idempotency-replayed')).toBeNull();
+    expect(await emails()).toEqual([first.body.id]);
+  });
+
   it('GraphQL issueDocument with an Idempotency-Key resolves the same way', async () => {
     const mutation = `mutation($input: DocumentCreateInput!) { issueDocument(input: $input, mode: ASYNC) { document { id controlNumber } errors { code } } }`;
     const input = snakeKeysToCamel(ccfBody(issuer)).value;
