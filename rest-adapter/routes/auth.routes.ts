@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { SESSION_ABSOLUTE_MS } from '../../src/domain/identity/session-lifetime';
-import { sessionOf } from '../../src/http/api-guard';
+import { originOf, sessionOf } from '../../src/http/api-guard';
 import { clearedSessionCookie, clientAddress, isSecureContext, sessionCookie, sessionTokenOf } from '../../src/http/session-cookie';
 import type { GraphQLContext } from '../../src/graphql/common/context';
 import type { AuthenticatedSession } from '../../src/services/identity/authenticate-session.service';
@@ -15,6 +15,11 @@ const TAG = 'Sesión del panel';
 const loginBody = z.object({
   email: z.string().max(320).describe('Correo del usuario (sin distinguir mayúsculas)'),
   password: z.string().max(1024),
+});
+const resetRequestBody = z.object({ email: z.string().max(320).describe('Correo del usuario') });
+const linkBody = z.object({
+  token: z.string().max(256).describe('El token del enlace (lo que va después de # en la dirección)'),
+  password: z.string().max(1024).describe('La contraseña nueva (al menos 12 caracteres)'),
 });
 const sessionPatchBody = z.object({ environment: z.enum(['00', '01']).describe('00 pruebas, 01 producción') });
 
@@ -119,6 +124,69 @@ export const authRoutes: RestRoute[] = [
       if ('status' in s) return s;
       await gctx.services.logOut.execute(s.session.id);
       return { status: 204, headers: { ...NO_STORE, 'Set-Cookie': clearedSessionCookie(secure(req, gctx)) }, body: '' };
+    },
+  },
+  {
+    id: 'requestPasswordReset',
+    method: 'POST',
+    path: '/v1/auth/password-reset',
+    status: 202,
+    tag: TAG,
+    summary: 'Pide un enlace para restablecer la contraseña: responde 202 exista o no el correo, y si existe envía un enlace de un solo uso válido 30 minutos.',
+    description:
+      'Pública, sin Idempotency-Key. La respuesta no revela si el correo tiene usuario. A lo sumo 10 solicitudes por dirección en una hora (luego 429 `rate_limited` con `Retry-After`) y 3 enlaces por correo en una hora (las siguientes responden 202 sin enviar nada). El enlace abre /panel/restablecer-contrasena con el token después de #.',
+    scope: null,
+    public: true,
+    idempotent: false,
+    body: { schema: resetRequestBody, required: true },
+    response: null,
+    refusals: ['rate_limited'],
+    handler: async (req, input, gctx, ctx) => {
+      const r = await gctx.services.requestPasswordReset.execute({ email: (input.body as z.infer<typeof resetRequestBody>).email, origin: originOf(req) });
+      if (r.kind === 'throttled') {
+        return problemResult({ code: 'rate_limited', detail: `Demasiadas solicitudes de restablecimiento desde esta dirección; intente de nuevo en ${r.retryAfterS} s.` }, ctx, { 'Retry-After': String(r.retryAfterS) });
+      }
+      return { status: 202, headers: NO_STORE, body: '' };
+    },
+  },
+  {
+    id: 'confirmPasswordReset',
+    method: 'POST',
+    path: '/v1/auth/password-reset/confirm',
+    status: 204,
+    tag: TAG,
+    summary: 'Fija la contraseña nueva con el token de un enlace de restablecimiento; las sesiones abiertas del usuario terminan.',
+    description: 'Pública, sin Idempotency-Key. Un enlace ya usado, vencido (30 minutos), reemplazado por otro más reciente o desconocido → 410 `link_expired`. Una contraseña que no cumple la política → 422 y el enlace sigue valiendo.',
+    scope: null,
+    public: true,
+    idempotent: false,
+    body: { schema: linkBody, required: true },
+    response: null,
+    refusals: ['link_expired'],
+    handler: async (req, input, gctx) => {
+      const body = input.body as z.infer<typeof linkBody>;
+      await gctx.services.confirmPasswordReset.execute({ token: body.token, password: body.password, origin: originOf(req) });
+      return { status: 204, headers: NO_STORE, body: '' };
+    },
+  },
+  {
+    id: 'acceptInvitation',
+    method: 'POST',
+    path: '/v1/auth/invitations/accept',
+    status: 204,
+    tag: TAG,
+    summary: 'Acepta una invitación: el usuario invitado elige su contraseña con el token del enlace y pasa a status active.',
+    description: 'Pública, sin Idempotency-Key. Un enlace ya usado, vencido (30 minutos), reemplazado o desconocido → 410 `link_expired`. Una contraseña que no cumple la política → 422 y el enlace sigue valiendo. Luego se inicia sesión con POST /v1/auth/login.',
+    scope: null,
+    public: true,
+    idempotent: false,
+    body: { schema: linkBody, required: true },
+    response: null,
+    refusals: ['link_expired'],
+    handler: async (req, input, gctx) => {
+      const body = input.body as z.infer<typeof linkBody>;
+      await gctx.services.acceptInvitation.execute({ token: body.token, password: body.password, origin: originOf(req) });
+      return { status: 204, headers: NO_STORE, body: '' };
     },
   },
 ];

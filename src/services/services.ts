@@ -10,6 +10,13 @@ import { SetAccountPlanService } from './billing/set-account-plan.service';
 import { CreateAccountApiKeyService } from './accounts/create-account-api-key.service';
 import { ListAccountApiKeysService } from './accounts/list-account-api-keys.service';
 import { RevokeAccountApiKeyService } from './accounts/revoke-account-api-key.service';
+import { ListAccountUsersService } from './identity/list-account-users.service';
+import { InviteUserService } from './identity/invite-user.service';
+import { UpdateUserService } from './identity/update-user.service';
+import { RemoveUserService } from './identity/remove-user.service';
+import { RequestPasswordResetService } from './identity/request-password-reset.service';
+import { ConfirmPasswordResetService } from './identity/confirm-password-reset.service';
+import { AcceptInvitationService } from './identity/accept-invitation.service';
 import { AuthenticateSessionService } from './identity/authenticate-session.service';
 import { CleanupPanelSessionsService } from './identity/cleanup-panel-sessions.service';
 import { CreateUserService } from './identity/create-user.service';
@@ -97,6 +104,7 @@ export function createServices(deps: ServiceDeps) {
   const issueDocument = new IssueDocumentService(deps, transmitDocument);
   const sendInvalidation = new SendInvalidationService(deps);
   const createApiKey = new CreateApiKeyService(deps);
+  const createUser = new CreateUserService(deps);
   const transmitDteEvent = new TransmitDteEventService(deps);
   const beginIdempotentRequest = new BeginIdempotentRequestService(deps);
   const completeIdempotentRequest = new CompleteIdempotentRequestService(deps);
@@ -111,7 +119,14 @@ export function createServices(deps: ServiceDeps) {
     listAccountApiKeys: new ListAccountApiKeysService(deps),
     createAccountApiKey: new CreateAccountApiKeyService(deps, createApiKey),
     revokeAccountApiKey: new RevokeAccountApiKeyService(deps),
-    createUser: new CreateUserService(deps),
+    createUser,
+    listAccountUsers: new ListAccountUsersService(deps),
+    inviteUser: new InviteUserService(deps, createUser),
+    updateUser: new UpdateUserService(deps),
+    removeUser: new RemoveUserService(deps),
+    requestPasswordReset: new RequestPasswordResetService(deps),
+    confirmPasswordReset: new ConfirmPasswordResetService(deps),
+    acceptInvitation: new AcceptInvitationService(deps),
     listUsers: new ListUsersService(deps),
     setUserPassword: new SetUserPasswordService(deps),
     logIn: new LogInService(deps),

@@ -14,6 +14,7 @@ import { purchaseBody } from '../fixtures/fiscal-record-bodies';
 import { mhCertificate } from '../support/certificates';
 import { CERT_PASSWORD, MH_PASSWORD, createIssuer, type Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
+import { issueUserToken } from '../../src/services/identity/user-tokens';
 import { ApiTour, type TourResponse } from '../support/openapi-tour';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
@@ -283,6 +284,29 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('GET', '/v1/api-keys', { key }), 403);
     expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { key }), 403);
     expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { headers: csrf }), 200);
+  });
+
+  it('account users from a panel session: invite 201, list 200, role 200, remove 204, with an API key 403; password reset 202 and 410; invitation 204 and 410', async () => {
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-usuarios@example.com', password: 'Clave-del-tour-1', role: 'owner' });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-usuarios@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+    const csrf = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
+    const invited = await tour.call('POST', '/v1/users', { headers: csrf, body: { email: 'tour-invitado@example.com', role: 'member' } });
+    expectStatus(invited, 201);
+    expectStatus(await tour.call('POST', '/v1/users', { key, body: { email: 'tour-otro@example.com', role: 'member' } }), 403);
+    expectStatus(await tour.call('GET', '/v1/users', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/users', { key }), 403);
+    expectStatus(await tour.call('PATCH', `/v1/users/${invited.body.id}`, { headers: csrf, body: { role: 'viewer' } }), 200);
+    expectStatus(await tour.call('DELETE', `/v1/users/${login.body.user.id}`, { key }), 403);
+    expectStatus(await tour.call('DELETE', `/v1/users/${invited.body.id}`, { headers: csrf }), 204);
+    expectStatus(await tour.call('POST', '/v1/auth/password-reset', { body: { email: 'tour-usuarios@example.com' }, idempotencyKey: null }), 202);
+    expectStatus(await tour.call('POST', '/v1/auth/password-reset', { body: { correo: 'tour-usuarios@example.com' }, idempotencyKey: null }), 422);
+    expectStatus(await tour.call('POST', '/v1/auth/password-reset/confirm', { body: { token: 'x'.repeat(43), password: 'Clave-nueva-del-tour' }, idempotencyKey: null }), 410);
+    expectStatus(await tour.call('POST', '/v1/auth/invitations/accept', { body: { token: 'y'.repeat(43), password: 'Clave-nueva-del-tour' }, idempotencyKey: null }), 410);
+    const again = await tour.call('POST', '/v1/users', { headers: csrf, body: { email: 'tour-acepta@example.com', role: 'viewer' } });
+    const token = await t.app.services.deps.orm.em.fork().transactional(async (tx) => issueUserToken(tx, { id: again.body.id, accountId: t.account.id }, 'invite', t.app.services.deps.clock.now()));
+    expectStatus(await tour.call('POST', '/v1/auth/invitations/accept', { body: { token, password: 'Clave-nueva-del-tour' }, idempotencyKey: null }), 204);
+    const reset = await t.app.services.deps.orm.em.fork().transactional(async (tx) => issueUserToken(tx, { id: again.body.id, accountId: t.account.id }, 'reset', t.app.services.deps.clock.now()));
+    expectStatus(await tour.call('POST', '/v1/auth/password-reset/confirm', { body: { token: reset, password: 'Otra-clave-del-tour' }, idempotencyKey: null }), 204);
   });
 
   it('plans and usage: public plans 200; usage 200 and a bad period 400', async () => {

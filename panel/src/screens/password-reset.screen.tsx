@@ -12,6 +12,39 @@ import { Alert, ErrorAlert } from '../ui/states';
  * Choosing a password from an e-mailed single-use link (password reset, or an invitation to the
  * account). The token travels after `#`: it never reaches a server log, a proxy or a Referer.
  */
+/** Without a token: asks for a link by e-mail (the answer is the same whether the e-mail has a user or not). */
+function RequestLink() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const request = useAction(async () => {
+    await api('POST', '/v1/auth/password-reset', { body: { email: email.trim() }, anonymous: true });
+    setSent(true);
+  });
+  if (sent) {
+    return (
+      <Alert tone="success" title="Revise su correo">
+        Si {email.trim()} es el correo de un usuario, le llegará un enlace para elegir una contraseña nueva. Vale 30 minutos y se usa una sola vez.
+      </Alert>
+    );
+  }
+  return (
+    <form
+      class="form-stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void request.run();
+      }}
+    >
+      <p class="muted">Escriba el correo con el que entra al panel y le enviaremos un enlace para elegir una contraseña nueva.</p>
+      <TextField label="Correo electrónico" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+      <ErrorAlert error={request.error} />
+      <Button type="submit" variant="primary" class="btn-block" pending={request.pending} disabled={!email.trim()}>
+        Enviar enlace
+      </Button>
+    </form>
+  );
+}
+
 export default function PasswordResetScreen(_props: ScreenProps) {
   const invitation = window.location.pathname.includes('/invitacion');
   const [token] = useState(() => decodeURIComponent(window.location.hash.slice(1)));
@@ -19,7 +52,7 @@ export default function PasswordResetScreen(_props: ScreenProps) {
   const [repeat, setRepeat] = useState('');
   const [done, setDone] = useState(false);
   const submit = useAction(async () => {
-    await api('POST', invitation ? '/v1/auth/invitations/accept' : '/v1/auth/password-reset', { body: { token, password }, anonymous: true });
+    await api('POST', invitation ? '/v1/auth/invitations/accept' : '/v1/auth/password-reset/confirm', { body: { token, password }, anonymous: true });
     // The token is spent: take it out of the address bar and the history.
     window.history.replaceState(null, '', window.location.pathname);
     setDone(true);
@@ -39,10 +72,12 @@ export default function PasswordResetScreen(_props: ScreenProps) {
               Iniciar sesión
             </a>
           </>
-        ) : !token ? (
+        ) : !token && invitation ? (
           <Alert tone="danger" title="Enlace incompleto">
-            Abra el enlace tal como llegó en el correo. Si ya lo usó o pasaron más de 30 minutos, pida uno nuevo al propietario de la cuenta.
+            Abra el enlace tal como llegó en el correo. Si ya lo usó o pasaron más de 30 minutos, pida al propietario de la cuenta que le invite de nuevo.
           </Alert>
+        ) : !token ? (
+          <RequestLink />
         ) : (
           <form
             class="form-stack"

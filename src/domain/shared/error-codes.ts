@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   emitter_nit_taken: { status: 409, title: 'NIT ya registrado' },
   establishment_code_taken: { status: 409, title: 'Código de establecimiento ya registrado' },
   email_taken: { status: 409, title: 'Correo electrónico ya registrado' },
+  last_owner: { status: 409, title: 'La cuenta necesita al menos un propietario' },
   generation_code_taken: { status: 409, title: 'Código de generación ya usado' },
   document_not_retryable: { status: 409, title: 'El documento no admite reintento' },
   correction_not_allowed: { status: 409, title: 'Corrección no permitida' },

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { inviteUserSchema } from '../../src/services/identity/invite-user.service';
+import { updateUserSchema } from '../../src/services/identity/update-user.service';
+import { listOf, paginationQuery } from '../query-schemas';
+import { serializeUser, USER_FIELDS, userResource } from '../resources/user.resource';
+import type { RestRoute } from '../route';
+
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
+
+const TAG = 'Usuarios';
+const ERRORS = 'errors { field code message }';
+const SESSION_ONLY = 'Solo con una sesión del panel: una llave de API recibe 403 `session_required`.';
+const OWNER_ONLY = 'Solo un propietario (otro rol: 403 `insufficient_role`).';
+const userParam = z.object({ id: z.string().max(64).describe('Id del usuario (usr_…)') });
+
+export const userRoutes: RestRoute[] = [
+  {
+    id: 'listUsers',
+    method: 'GET',
+    path: '/v1/users',
+    status: 200,
+    refusals: ['session_required'],
+    tag: TAG,
+    summary: 'Lista los usuarios de la cuenta (también los invitados), del más antiguo al más reciente.',
+    description: `${SESSION_ONLY} Cualquier rol.`,
+    scope: null,
+    query: paginationQuery,
+    response: listOf(userResource),
+    operation: `query($first: Int, $after: String) { users(first: $first, after: $after) { nodes { ${USER_FIELDS} } pageInfo { hasNextPage } } }`,
+    toVariables: ({ query }) => ({ first: query.limit, after: query.starting_after ?? null }),
+    fromResult: (data) => {
+      const c = data.users as Gql;
+      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeUser), has_more: c.pageInfo.hasNextPage } };
+    },
+  },
+  {
+    id: 'inviteUser',
+    method: 'POST',
+    path: '/v1/users',
+    status: 201,
+    refusals: ['session_required', 'insufficient_role', 'email_taken'],
+    tag: TAG,
+    summary: 'Invita a una persona por correo: el usuario queda con status invited y recibe un enlace de un solo uso, válido 30 minutos, para elegir su contraseña.',
+    description: `${SESSION_ONLY} ${OWNER_ONLY} Invitar otra vez un correo aún invitado en esta cuenta envía un enlace nuevo (el anterior deja de valer); un correo de otro usuario → 409 \`email_taken\`. Queda en la auditoría.`,
+    scope: null,
+    body: { schema: inviteUserSchema, required: true },
+    response: userResource,
+    operation: `mutation($input: InviteUserInput!) { inviteUser(input: $input) { user { ${USER_FIELDS} } ${ERRORS} } }`,
+    toVariables: ({ body }) => ({ input: body }),
+    payloadField: 'inviteUser',
+    fromResult: (data) => ({ body: serializeUser((data.inviteUser as Gql).user) }),
+  },
+  {
+    id: 'updateUser',
+    method: 'PATCH',
+    path: '/v1/users/:id',
+    status: 200,
+    refusals: ['session_required', 'insufficient_role', 'last_owner'],
+    tag: TAG,
+    summary: 'Cambia el rol de un usuario; sus sesiones terminan y sus WebSockets se cierran.',
+    description: `${SESSION_ONLY} ${OWNER_ONLY} La cuenta conserva al menos un propietario activo (409 \`last_owner\`). Queda en la auditoría.`,
+    scope: null,
+    params: userParam,
+    body: { schema: updateUserSchema, required: true },
+    response: userResource,
+    operation: `mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { user { ${USER_FIELDS} } ${ERRORS} } }`,
+    toVariables: ({ params, body }) => ({ id: params.id, input: body }),
+    payloadField: 'updateUser',
+    fromResult: (data) => ({ body: serializeUser((data.updateUser as Gql).user) }),
+  },
+  {
+    id: 'removeUser',
+    method: 'DELETE',
+    path: '/v1/users/:id',
+    status: 204,
+    refusals: ['session_required', 'insufficient_role', 'last_owner'],
+    tag: TAG,
+    summary: 'Quita un usuario de la cuenta: no puede volver a entrar y sus sesiones terminan de inmediato (sin cuerpo en la respuesta).',
+    description: `${SESSION_ONLY} ${OWNER_ONLY} La cuenta conserva al menos un propietario activo (409 \`last_owner\`). Las llaves que creó siguen siendo de la cuenta. Queda en la auditoría.`,
+    scope: null,
+    params: userParam,
+    response: null,
+    operation: `mutation($id: ID!) { removeUser(id: $id) { user { id } ${ERRORS} } }`,
+    toVariables: ({ params }) => ({ id: params.id }),
+    payloadField: 'removeUser',
+    fromResult: () => ({ body: null, status: 204 }),
+  },
+];

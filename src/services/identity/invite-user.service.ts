@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ROLES } from '../../domain/identity/roles';
+import { DomainError } from '../../domain/shared/domain-error';
+import { parseWith } from '../../domain/shared/zod-errors';
+import { UserEntity } from '../../persistence/entities';
+import { recordAudit } from '../audit/audit-trail';
+import type { Actor } from '../shared/actor';
+import type { ServiceDeps } from '../shared/service-deps';
+import { invitationEmail, panelLink, sendAfterCommit } from './account-emails';
+import type { CreateUserService } from './create-user.service';
+import { requirePanelUser } from './panel-access';
+import { parseEmail } from './user-input';
+import { userSummary, type UserSummary } from './user-summary';
+import { issueUserToken } from './user-tokens';
+
+/** Body of `POST /v1/users` (GraphQL `InviteUserInput`). */
+export const inviteUserSchema = z.strictObject({
+  email: z.string('El correo electrónico es un texto.').max(320, 'El correo electrónico admite hasta 320 caracteres.'),
+  role: z.enum(ROLES, { message: `El rol es uno de: ${ROLES.join(', ')}.` }),
+});
+
+/**
+ * An owner invites a person by e-mail: the user exists at once with status `invited` (no password)
+ * and gets a single-use link, valid 30 minutes, to choose one. Inviting again an e-mail still
+ * `invited` in this account sends a fresh link (the older one stops working); any other user with
+ * that e-mail is 409 `email_taken`.
+ */
+export class InviteUserService {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly users: CreateUserService,
+  ) {}
+
+  async execute(actor: Actor, body: unknown): Promise<UserSummary> {
+    const inviter = requirePanelUser(actor, ['owner'], 'invitar usuarios');
+    const parsed = parseWith(inviteUserSchema, body ?? {});
+    if (!parsed.ok) throw DomainError.validation(parsed.errors);
+    const email = parseEmail(parsed.value.email);
+    const role = parsed.value.role;
+    const now = this.deps.clock.now();
+    const { user, token, resent } = await this.deps.orm.em.fork().transactional(async (tx) => {
+      const existing = await tx.findOne(UserEntity, { email });
+      let user: UserSummary;
+      let resent = false;
+      if (existing && existing.account.id === actor.accountId && existing.passwordHash === null) {
+        existing.role = role;
+        existing.updatedAt = now;
+        await tx.flush();
+        user = userSummary(existing);
+        resent = true;
+      } else {
+        user = await this.users.executeIn(tx, { accountId: actor.accountId, email, role, passwordHash: null });
+      }
+      const token = await issueUserToken(tx, user, 'invite', now);
+      await recordAudit(tx, now, { actor }, { accountId: actor.accountId, action: 'user.invited', target: { type: 'user', id: user.id }, details: { email, role, resent } });
+      return { user, token, resent };
+    });
+    sendAfterCommit(this.deps, invitationEmail(this.deps, email, inviter.email, panelLink(this.deps, 'invitacion', token)), resent ? 'la invitación (reenviada)' : 'la invitación');
+    return user;
+  }
+}
