@@ -73,7 +73,7 @@ export async function openEmbeddedDatabase(opts: EmbeddedDatabaseOptions): Promi
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await PGlite.create(p.pgData, { extensions: { pg_trgm } });
+  const db = await openPglite(p.pgData, () => PGlite.create(p.pgData, { extensions: { pg_trgm } }), opts.dataDir);
   const server = new PGLiteSocketServer({ db, path: p.socket, maxConnections: opts.maxConnections ?? 200 } as ConstructorParameters<typeof PGLiteSocketServer>[0]);
   keepProtocolSequencesTogether(server);
   await server.start();
@@ -92,6 +92,41 @@ export async function openEmbeddedDatabase(opts: EmbeddedDatabaseOptions): Promi
       rmSync(p.socket, { force: true });
     },
   };
+}
+
+/** The embedded database's files could not be opened: the start stops with this message (no stack). */
+export class EmbeddedDatabaseUnreadable extends Error {
+  constructor(dataDir: string) {
+    super(
+      `La base embebida en ${join(dataDir, 'pgdata')} no se pudo abrir: sus archivos están dañados o incompletos (disco lleno, corte de energía, copia parcial). ` +
+        `Los datos no se han tocado. Con el servicio detenido, restaure la última copia con: DATA_DIR=${dataDir} npm run -s cli -- restore --in COPIA.tar.gz --replace ` +
+        `(la carpeta dañada se conserva aparte; vea «Copias de seguridad» en el README).`,
+    );
+    this.name = 'EmbeddedDatabaseUnreadable';
+  }
+}
+
+/**
+ * Opens PGlite. A process killed with kill -9 leaves PGlite's postmaster.pid behind (it always
+ * records the pid -42); nobody else owns the directory at this point (embeddedOwner said so), so
+ * when the open fails with that file present it is stale: remove it and try once more. A second
+ * failure is damage the service cannot repair: stop with the recovery command, never an abort.
+ */
+async function openPglite<T>(pgData: string, create: () => Promise<T>, dataDir: string): Promise<T> {
+  try {
+    return await create();
+  } catch {
+    const lock = join(pgData, 'postmaster.pid');
+    if (existsSync(lock)) {
+      rmSync(lock, { force: true });
+      try {
+        return await create();
+      } catch {
+        // fall through to the recovery message
+      }
+    }
+    throw new EmbeddedDatabaseUnreadable(dataDir);
+  }
 }
 
 export function externalDatabase(url: string): Database {

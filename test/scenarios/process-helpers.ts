@@ -76,7 +76,8 @@ export async function startSimulator(dataDir: string, timeoutMs = 60_000): Promi
 
 export function waitExit(child: ChildProcess, timeoutMs = 30_000): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
+    // Already gone ('exit' will not fire again): by its code, or null when a signal ended it.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     const timer = setTimeout(() => reject(new Error('el proceso no terminó a tiempo')), timeoutMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
