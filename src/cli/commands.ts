@@ -4,6 +4,8 @@ import { parseScopes } from '../domain/identity/scopes';
 import { DomainError } from '../domain/shared/domain-error';
 import { generateTestCertificate } from '../integrations/certificates/generate-test-certificate';
 import { openCliContext } from './cli-context';
+import { loadConfig } from '../config/config';
+import { BackupRefused, backupEmbeddedData, restoreEmbeddedData } from '../persistence/backup/embedded-backup';
 
 export interface CliResult {
   json: unknown;
@@ -36,6 +38,20 @@ async function passwordOption(values: Record<string, unknown>): Promise<string> 
   const v = values.password;
   if (typeof v !== 'string' || !v) throw DomainError.field('required', 'password', 'Falta la opción --password (o --password-stdin).');
   return v;
+}
+
+/** With PostgreSQL the copy is PostgreSQL's own tools' job, with the service running. */
+export const PG_DUMP_HELP = [
+  'Con PostgreSQL (DATABASE_URL) las copias se hacen con sus herramientas, con el servicio en marcha:',
+  '  pg_dump --format=custom --file=dte.dump "$DATABASE_URL"',
+  '  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" dte.dump   (con el servicio detenido)',
+  'Guarde aparte DTE_MASTER_KEY: sin ella los secretos de la copia no se pueden abrir.',
+].join('\n');
+
+function embeddedDataDir(command: string): string {
+  const config = loadConfig();
+  if (config.databaseUrl) throw new BackupRefused(`${command} copia la base embebida (DATA_DIR) y DATABASE_URL está definida.\n${PG_DUMP_HELP}`);
+  return config.dataDir;
 }
 
 async function withContext<T>(fn: (ctx: Awaited<ReturnType<typeof openCliContext>>) => Promise<T>): Promise<T> {
@@ -227,6 +243,33 @@ export const COMMANDS: CliCommand[] = [
       const cert = generateTestCertificate({ nit, password, validDays });
       writeFileSync(out, cert.xml, { mode: 0o600 });
       return { json: { nit, out, valid_days: validDays }, text: `Certificado de prueba para el NIT ${nit} escrito en ${out} (válido ${validDays} días).` };
+    },
+  },
+  {
+    name: 'backup',
+    summary: 'Copia la base embebida de DATA_DIR (con la llave maestra generada) en un .tar.gz; el servicio debe estar detenido.',
+    usage: '--out copia.tar.gz [--json]   (con PostgreSQL: pg_dump, ver abajo)',
+    options: { out: { type: 'string' } },
+    run: async (v) => {
+      const r = await backupEmbeddedData(embeddedDataDir('backup'), required(v, 'out'), new Date());
+      return {
+        json: { out: r.out, files: r.files, bytes: r.bytes, documents: r.documents },
+        text: `Copia escrita en ${r.out} (${r.files} archivos, ${r.bytes} bytes, ${r.documents} documentos). Contiene la llave maestra: guárdela como un secreto.`,
+      };
+    },
+  },
+  {
+    name: 'restore',
+    summary: 'Restaura en DATA_DIR una copia hecha con backup; el servicio debe estar detenido.',
+    usage: '--in copia.tar.gz [--replace] [--json]   (--replace sustituye la base existente y la conserva aparte)',
+    options: { in: { type: 'string' }, replace: { type: 'boolean' } },
+    run: async (v) => {
+      const r = await restoreEmbeddedData(embeddedDataDir('restore'), required(v, 'in'), { replace: v.replace === true, now: new Date() });
+      const aside = r.replaced.length ? ` Lo anterior quedó en ${r.replaced.join(', ')}.` : '';
+      return {
+        json: { data_dir: r.dataDir, files: r.files, documents: r.documents, backup_created_at: r.createdAt, replaced: r.replaced },
+        text: `Copia del ${r.createdAt} restaurada en ${r.dataDir} (${r.files} archivos, ${r.documents} documentos).${aside} Ya puede ejecutar npm start.`,
+      };
     },
   },
 ];

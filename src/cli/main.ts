@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config';
 import { DomainError } from '../domain/shared/domain-error';
-import { COMMANDS, type CliCommand } from './commands';
+import { COMMANDS, PG_DUMP_HELP, type CliCommand } from './commands';
 
 const USAGE = `Uso: npm run -s cli -- <comando> [opciones]
 
@@ -9,6 +9,8 @@ Comandos:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(20)} ${c.summary}\n  ${' '.repeat(20)} ${c.usage}`).join('\n')}
 
 Con --json se imprime exactamente un documento JSON en la salida estándar; los avisos van a stderr.
+
+${PG_DUMP_HELP}
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -100,7 +100,7 @@ export class EmbeddedDatabaseUnreadable extends Error {
     super(
       `La base embebida en ${join(dataDir, 'pgdata')} no se pudo abrir: sus archivos están dañados o incompletos (disco lleno, corte de energía, copia parcial). ` +
         `Los datos no se han tocado. Con el servicio detenido, restaure la última copia con: DATA_DIR=${dataDir} npm run -s cli -- restore --in COPIA.tar.gz --replace ` +
-        `(la carpeta dañada se conserva aparte; vea «Copias de seguridad» en el README).`,
+        `(la carpeta dañada se conserva aparte; vea «Backups» en el README).`,
     );
     this.name = 'EmbeddedDatabaseUnreadable';
   }
