@@ -54,13 +54,14 @@ describe('kill -9 of the service during sync and async issuance, then retries wi
 
   it('one document per sale, sealed once, gapless numbers, retries answered with the first document', async () => {
     const mh = new MhControl(sim.url);
-    // MH answers each reception after 3 s (below MH_TIMEOUT_MS): sync requests are still waiting when the kill comes.
+    // MH answers each reception after 8 s (below MH_TIMEOUT_MS): sync requests are still waiting when
+    // the kill comes, even when a loaded machine spreads the seven issuances over several seconds.
     const env = {
       DATABASE_URL: db.url,
       DTE_MASTER_KEY: TEST_MASTER_KEY,
       PORT: '0',
       MH_SIMULATOR_URL: sim.url,
-      MH_TIMEOUT_MS: '5000',
+      MH_TIMEOUT_MS: '15000',
       MH_RESEND_LIMIT: '0',
       SYNC_WAIT_MS: '60000',
       RATE_LIMIT_PER_MINUTE: '0',
@@ -72,7 +73,7 @@ describe('kill -9 of the service during sync and async issuance, then retries wi
     const apiKey = JSON.parse(cli.stdout).keys.test as string;
     const issuer = await createIssuer(first.url, apiKey, { nit: '06141212121212' });
 
-    await mh.fault({ mode: 'latency', ms: 3000, count: 1000, paths: ['/fesv/recepciondte'] });
+    await mh.fault({ mode: 'latency', ms: 8000, count: 1000, paths: ['/fesv/recepciondte'] });
     const sales: Sale[] = [
       ...Array.from({ length: 3 }, (_, i): Sale => ({ key: `sync-${i}`, mode: 'sync', body: ccfBody(issuer), first: null })),
       ...Array.from({ length: 4 }, (_, i): Sale => ({ key: `async-${i}`, mode: 'async', body: ccfBody(issuer), first: null })),
@@ -83,8 +84,15 @@ describe('kill -9 of the service during sync and async issuance, then retries wi
         () => null, // the connection dies with the process
       ),
     );
-    // Every sale committed and every transmission waiting on MH: the sync requests are unanswered.
-    await waitFor(async () => (await dbRows<{ n: number }>(db.url, `select count(*)::int as n from documents where status = 'sending'`))[0].n === sales.length, 90_000, 50);
+    // Every sale committed and every transmission waiting on MH (none answered yet): the sync requests are unanswered.
+    await waitFor(
+      async () => {
+        const [c] = await dbRows<{ total: number; sending: number }>(db.url, `select count(*)::int as total, (count(*) filter (where status = 'sending'))::int as sending from documents`);
+        return c.total === sales.length && c.sending === sales.length;
+      },
+      180_000,
+      50,
+    );
     killGroup(first.child);
     await waitExit(first.child);
     await Promise.all(inFlight);
