@@ -15,6 +15,7 @@ import { Migration20261125094809_account_plans_and_key_usage as M10 } from './Mi
 import { Migration20261125101932_dte_events as M11 } from './Migration20261125101932_dte_events';
 import { Migration20261125115250_account_audit_and_user_tokens as M12 } from './Migration20261125115250_account_audit_and_user_tokens';
 import { Migration20261125121500_embed_view_tokens as M13 } from './Migration20261125121500_embed_view_tokens';
+import { Migration20261125121942_document_type_index as M14 } from './Migration20261125121942_document_type_index';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -31,4 +32,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125101932_dte_events', class: M11 },
   { name: 'Migration20261125115250_account_audit_and_user_tokens', class: M12 },
   { name: 'Migration20261125121500_embed_view_tokens', class: M13 },
+  { name: 'Migration20261125121942_document_type_index', class: M14 },
 ];

@@ -89,6 +89,22 @@ describe('GET /v1/documents', () => {
     expect(g.body.data.documents.nodes).toEqual([{ externalId: 'ERP-A2', status: 'PROCESSED', events: [{ type: 'created' }, { type: 'signed' }, { type: 'transmitted' }, { type: 'sealed' }] }]);
   });
 
+  it('a date range gives the same answer with open or closed ends, pages through the range with other filters, and is empty outside it', async () => {
+    const today = localDateTime(new Date(docs[0].issued_at)).date;
+    const all = await list('');
+    expect(all).toHaveLength(4);
+    expect(await list(`?issued_from=${today}`)).toEqual(all);
+    expect(await list(`?issued_to=${today}`)).toEqual(all);
+    expect(await list('?issued_from=2000-01-01&issued_to=2999-12-31')).toEqual(all);
+    expect(await list('?issued_from=2999-01-01')).toEqual([]);
+    expect(await list(`?issued_from=${today}&issued_to=2000-01-01`)).toEqual([]);
+    const page = (qs: string) => request(t.url, 'GET', `/v1/documents${qs}`, { key: t.account.testKey });
+    const p1 = await page(`?limit=1&type=03&issued_from=${today}&issued_to=${today}`);
+    expect({ ids: p1.body.data.map((d: { external_id: string }) => d.external_id), more: p1.body.has_more }).toEqual({ ids: ['ERP-B1'], more: true });
+    const p2 = await page(`?limit=1&type=03&issued_from=${today}&issued_to=${today}&starting_after=${p1.body.data[0].id}`);
+    expect({ ids: p2.body.data.map((d: { external_id: string }) => d.external_id), more: p2.body.has_more }).toEqual({ ids: ['ERP-A1'], more: false });
+  });
+
   it('a key only ever sees its own environment', async () => {
     const live = await createIssuer(t.url, t.account.liveKey, { nit: '06143030303030' });
     const d = await request(t.url, 'POST', '/v1/documents', { key: t.account.liveKey, body: ccfBody(live, { external_id: 'LIVE-1' }) });

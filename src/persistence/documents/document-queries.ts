@@ -35,6 +35,9 @@ export interface DocumentListFilter {
 export const EVENTS_AGGREGATE = `coalesce((select jsonb_agg(jsonb_build_object('type', ev.type, 'at', ev.at, 'message', ev.message) order by ev.at, ev.id)
   from document_events ev where ev.document_id = d.id), '[]'::jsonb)`;
 
+/** Longest range of issue dates (days) whose id span a dated list computes first. */
+const SPAN_MAX_DAYS = 400;
+
 const validId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64;
 
 /**
@@ -91,6 +94,11 @@ export class DocumentQueries {
     if (f.externalId) add('d.external_id = ?', f.externalId);
     if (f.issuedFrom) add('d.issue_date >= ?', f.issuedFrom);
     if (f.issuedTo) add('d.issue_date <= ?', f.issuedTo);
+    if (f.issuedFrom || f.issuedTo) {
+      const span = await this.issueDateIdSpan(owner, f.issuedFrom ?? null, f.issuedTo ?? null);
+      if (span === 'none') return { data: [], hasMore: false };
+      if (span) add('d.id >= ? and d.id <= ?', span.first, span.last);
+    }
     if (page.startingAfter) add('d.id < ?', page.startingAfter);
     const q = f.q?.trim();
     if (q) {
@@ -124,6 +132,35 @@ export class DocumentQueries {
       byDoc.set(e.document_id, lines);
     }
     return { data: pageRows.map((r) => toDocumentView(r, byDoc.get(r.id) ?? [], baseUrl)), hasMore: rows.length > page.limit };
+  }
+
+  /**
+   * The first and last ids of the owner's documents issued in [from, to] (either end open), found with
+   * two probes of the issue-date index per day of the range, or 'none' when no document falls in it.
+   * A list filtered by dates adds them as bounds of its scan in id order: exact (every match lies
+   * between them), and it keeps that scan inside the range's documents, which PostgreSQL's estimates
+   * (blind to ids and issue dates rising together) do not. A range of more than SPAN_MAX_DAYS days
+   * (once cut to the owner's first and last issue dates) is left to the planner (null).
+   */
+  private async issueDateIdSpan(owner: DocumentOwner, from: string | null, to: string | null): Promise<{ first: string; last: string } | 'none' | null> {
+    const [row] = await sqlRows<{ days: number | null; first: string | null; last: string | null }>(
+      this.em(),
+      `with span as (
+         select greatest(?::text, min(issue_date)) as lo, least(?::text, max(issue_date)) as hi
+           from documents where account_id = ? and environment = ?)
+       select s.hi::date - s.lo::date as days, b.first, b.last from span s left join lateral (
+         select min(x.first) as first, max(x.last) as last
+           from generate_series(s.lo::date, s.hi::date, interval '1 day') g(day)
+           cross join lateral (select to_char(g.day, 'YYYY-MM-DD') as day) d
+           cross join lateral (
+             select (select min(id) from documents where account_id = ? and environment = ? and issue_date = d.day) as first,
+                    (select max(id) from documents where account_id = ? and environment = ? and issue_date = d.day) as last) x
+          where s.hi::date - s.lo::date <= ${SPAN_MAX_DAYS}) b on true`,
+      [from, to, owner.accountId, owner.environment, owner.accountId, owner.environment, owner.accountId, owner.environment],
+    );
+    if (row.days === null || row.days < 0) return 'none';
+    if (row.days > SPAN_MAX_DAYS) return null;
+    return row.first && row.last ? { first: row.first, last: row.last } : 'none';
   }
 
   /** A document of the owner as an entity with its issuer (another owner's is invisible: null). */

@@ -15,6 +15,7 @@ import { EmitterEntity } from './emitter.entity';
 @Index({ name: 'documents_list_idx', properties: ['accountId', 'environment', 'id'] })
 @Index({ name: 'documents_emitter_idx', properties: ['accountId', 'environment', 'emitter', 'id'] })
 @Index({ name: 'documents_status_idx', properties: ['accountId', 'environment', 'status', 'id'] })
+@Index({ name: 'documents_type_idx', properties: ['accountId', 'environment', 'type', 'id'] })
 @Index({ name: 'documents_external_idx', properties: ['accountId', 'environment', 'externalId'] })
 @Index({ name: 'documents_issue_date_idx', properties: ['accountId', 'environment', 'issueDate', 'id'] })
 @Index({ name: 'documents_control_number_idx', properties: ['controlNumber'] })
