@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { snakeKeysToCamel } from '../../rest-adapter/case-convert';
 import { thisProcess } from '../../src/services/processes/process-identity';
+import { ALL_SCOPES } from '../../src/domain/identity/scopes';
 import { ccfBody } from '../fixtures/document-bodies';
 import { dbRows } from '../support/db-rows';
 import { graphql, request } from '../support/http-client';
@@ -207,6 +208,25 @@ describe('Idempotency-Key across a crash of the issuing process', () => {
     expect(retry.body.id).toBe(first.body.id);
     expect(retry.headers.get('idempotency-replayed')).toBeNull();
     expect(await emails()).toEqual([first.body.id]);
+  });
+
+  it('a period close and reopen whose process died after the change: the retry answers the period as it is now, not 409', async () => {
+    const closer = (await t.app.services.createApiKey.execute({ accountId: t.account.id, environment: '00', scopes: [...ALL_SCOPES] })).key;
+    const path = `/v1/emitters/${issuer.emitterId}/fiscal/periods/2026-01`;
+    const close = await request(t.url, 'POST', `${path}/close`, { key: closer, idempotencyKey: 'close-crash' });
+    expect(close.status).toBe(202);
+    expect(await record('close-crash')).toMatchObject({ state: 'completed', resources: [{ type: 'fiscal_period_close' }] });
+    await waitFor(async () => (await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/fiscal/periods`, { key: closer })).body.data.find((p: { period: string; status: string }) => p.period === '2026-01' && p.status === 'closed'), 60_000);
+    await crash('close-crash', 'prc_gone');
+    const closeAgain = await request(t.url, 'POST', `${path}/close`, { key: closer, idempotencyKey: 'close-crash' });
+    expect([closeAgain.status, closeAgain.body]).toEqual([202, expect.objectContaining({ period: '2026-01', status: 'closed', version: 1 })]);
+
+    const body = { reason: 'Corrección de compras' };
+    const reopen = await request(t.url, 'POST', `${path}/reopen`, { key: closer, body, idempotencyKey: 'reopen-crash' });
+    expect([reopen.status, reopen.body.status, reopen.body.version]).toEqual([200, 'open', 2]);
+    await crash('reopen-crash', 'prc_gone');
+    const reopenAgain = await request(t.url, 'POST', `${path}/reopen`, { key: closer, body, idempotencyKey: 'reopen-crash' });
+    expect([reopenAgain.status, reopenAgain.body]).toEqual([200, expect.objectContaining({ status: 'open', version: 2 })]);
   });
 
   it('GraphQL issueDocument with an Idempotency-Key resolves the same way', async () => {

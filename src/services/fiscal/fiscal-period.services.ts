@@ -3,6 +3,7 @@ import { isValidPeriod, REPORT_TYPE_NAMES, reportTypeInfo, defaultReportParams }
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { loadOwnEmitter } from '../emitters/emitter-access';
+import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -10,6 +11,15 @@ import { sql } from '../shared/sql';
 import { claimPeriodClose, FiscalLeaseLostError, renewPeriodClose } from './fiscal-work-lease';
 import { currentInputHash, generateStoredReport, readPeriod, type PeriodView } from './fiscal-report-store';
 import { DOCUMENT_ISSUE_PERIODS_SQL } from '../../persistence/documents/document-queries';
+
+/**
+ * A close or reopen links the period to the request's Idempotency-Key record in the commit that
+ * changes it, so a retry of a request whose process died answers the period as it is now instead of
+ * 409 (already closed / not closed) for a change that did happen.
+ */
+const PERIOD_CLOSE = 'fiscal_period_close';
+const PERIOD_REOPEN = 'fiscal_period_reopen';
+const periodResourceId = (emitterId: string, environment: string, period: string) => `${emitterId}/${environment}/${period}`;
 
 function checkPeriod(period: string): void {
   if (typeof period !== 'string' || !isValidPeriod(period)) throw DomainError.field('invalid_format', 'period', 'El período tiene el formato AAAA-MM (por ejemplo 2026-03).');
@@ -52,14 +62,19 @@ export class CloseFiscalPeriodService {
     checkPeriod(period);
     const em = this.deps.orm.em.fork();
     const emitter = await loadOwnEmitter(em, actor, emitterId);
+    if (resumedResource(actor, PERIOD_CLOSE)) return readPeriod(em, emitter.id, actor.environment, period);
     const now = this.deps.clock.now();
-    const rows = await sql<{ status: string }>(
-      em,
-      `insert into fiscal_periods (emitter_id, environment, period, status, version, updated_at) values (?, ?, ?, 'closing', 1, ?)
-       on conflict (emitter_id, environment, period) do update set status = 'closing', updated_at = excluded.updated_at where fiscal_periods.status = 'open'
-       returning status`,
-      [emitter.id, actor.environment, period, now],
-    );
+    const rows = await em.transactional(async (tx) => {
+      const changed = await sql<{ status: string }>(
+        tx,
+        `insert into fiscal_periods (emitter_id, environment, period, status, version, updated_at) values (?, ?, ?, 'closing', 1, ?)
+         on conflict (emitter_id, environment, period) do update set status = 'closing', updated_at = excluded.updated_at where fiscal_periods.status = 'open'
+         returning status`,
+        [emitter.id, actor.environment, period, now],
+      );
+      if (changed.length) await linkCreatedResource(tx, actor, PERIOD_CLOSE, periodResourceId(emitter.id, actor.environment, period));
+      return changed;
+    });
     if (!rows.length) {
       const state = await readPeriod(em, emitter.id, actor.environment, period);
       if (state.status === 'closed') throw DomainError.field('period_already_closed', 'period', `El período ${period} ya está cerrado (versión ${state.version}); reábralo para volver a cerrarlo.`);
@@ -157,13 +172,18 @@ export class ReopenFiscalPeriodService {
     if (reason.length > 1000) throw DomainError.field('out_of_range', 'reason', 'El motivo admite hasta 1000 caracteres.');
     const em = this.deps.orm.em.fork();
     const emitter = await loadOwnEmitter(em, actor, emitterId);
+    if (resumedResource(actor, PERIOD_REOPEN)) return readPeriod(em, emitter.id, actor.environment, period);
     const now = this.deps.clock.now();
-    const rows = await sql(
-      em,
-      `update fiscal_periods set status = 'open', version = version + 1, reopened_at = ?, reopen_reason = ?, drift = false, drift_details = '[]'::jsonb, updated_at = ?
-        where emitter_id = ? and environment = ? and period = ? and status = 'closed' returning period`,
-      [now, reason, now, emitter.id, actor.environment, period],
-    );
+    const rows = await em.transactional(async (tx) => {
+      const changed = await sql(
+        tx,
+        `update fiscal_periods set status = 'open', version = version + 1, reopened_at = ?, reopen_reason = ?, drift = false, drift_details = '[]'::jsonb, updated_at = ?
+          where emitter_id = ? and environment = ? and period = ? and status = 'closed' returning period`,
+        [now, reason, now, emitter.id, actor.environment, period],
+      );
+      if (changed.length) await linkCreatedResource(tx, actor, PERIOD_REOPEN, periodResourceId(emitter.id, actor.environment, period));
+      return changed;
+    });
     if (!rows.length) throw DomainError.field('period_not_closed', 'period', `El período ${period} no está cerrado.`);
     return readPeriod(em, emitter.id, actor.environment, period);
   }
