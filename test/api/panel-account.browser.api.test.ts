@@ -62,7 +62,6 @@ describeBrowser('panel emitters, credentials, webhooks, books and usage in Chrom
     await dialog.getByLabel('Contraseña de la clave privada').fill(CERT_PASSWORD);
     await dialog.getByLabel('Usuario de la API del MH').fill(NIT);
     await dialog.getByLabel('Contraseña de la API del MH').fill(MH_PASSWORD);
-    await screenshotBoth(page, 'credentials-upload', () => dialog.waitFor());
     await dialog.getByRole('button', { name: 'Guardar y probar' }).click();
     await page.getByText('Credenciales guardadas; el MH aceptó el inicio de sesión.').waitFor();
     await page.getByText('Conectado al MH').waitFor();
@@ -85,7 +84,6 @@ describeBrowser('panel emitters, credentials, webhooks, books and usage in Chrom
     await page.getByRole('navigation').getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
     await page.getByText('Sin endpoints en este ambiente').waitFor();
-    await screenshotBoth(page, 'webhooks-empty');
     await page.getByRole('button', { name: 'Agregar endpoint' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Agregar endpoint' });
     await dialog.getByLabel('URL').fill(receiver.url);
@@ -132,7 +130,6 @@ describeBrowser('panel emitters, credentials, webhooks, books and usage in Chrom
     await screenshotBoth(page, 'fiscal-periods', () => periods.waitFor());
     await page.getByRole('tab', { name: 'Importar registros' }).click();
     await page.getByLabel('Archivo CSV').waitFor();
-    await screenshotBoth(page, 'fiscal-import');
   }, 180_000);
 
   it('shows the month’s processed documents against the plan', async () => {

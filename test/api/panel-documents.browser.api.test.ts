@@ -84,7 +84,6 @@ describeBrowser('panel documents in Chromium', () => {
 
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('no-existe-ninguno');
     await page.getByText('Ningún documento coincide con los filtros').waitFor();
-    await screenshotBoth(page, 'documents-no-match');
     await page.getByRole('button', { name: 'Quitar filtros' }).click();
     await waitFor(async () => (await table.locator('tbody tr').count()) === apiDocs.length, UI_TIMEOUT_MS);
   }, 120_000);
@@ -160,7 +159,6 @@ describeBrowser('panel documents in Chromium', () => {
     const to = dialog.getByLabel('Destinatarios');
     expect(await to.inputValue()).toBe('cliente@example.com');
     await to.fill('cliente@example.com, contabilidad@lasbrisas.com.sv');
-    await screenshotBoth(page, 'document-resend', () => dialog.waitFor());
     const sent = page.waitForResponse((res) => res.url().endsWith('/graphql') && (res.request().postData() ?? '').includes('sendDocument'));
     await dialog.getByRole('button', { name: 'Enviar' }).click();
     expect((await sent).status()).toBeLessThan(300);

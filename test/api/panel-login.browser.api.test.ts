@@ -31,13 +31,12 @@ describeBrowser('panel login, environment and logout in Chromium', () => {
     const { page, context } = await newPanelPage(browser);
     await page.goto(`${t.url}/panel/`);
     await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
-    await screenshotBoth(page, 'login');
 
     const refused = loginAnswer(page);
     await fillLogin(page, OWNER, 'no-es-la-clave');
     expect((await refused).status()).toBe(401);
     await page.getByRole('alert').filter({ hasText: 'El correo electrónico o la contraseña no son correctos.' }).waitFor();
-    await screenshotBoth(page, 'login-error');
+    await screenshotBoth(page, 'login');
 
     const accepted = loginAnswer(page);
     await page.getByLabel('Contraseña').fill(PASSWORD);
@@ -71,7 +70,6 @@ describeBrowser('panel login, environment and logout in Chromium', () => {
     expect(r.status()).toBe(429);
     expect(Number(r.headers()['retry-after'])).toBeGreaterThan(0);
     await page.getByRole('alert').filter({ hasText: /Demasiados intentos fallidos\. Espere \d+ minutos? antes de volver a intentarlo\./ }).waitFor();
-    await screenshotBoth(page, 'login-throttled');
     expect((await context.cookies()).some((c) => c.name === 'service_session')).toBe(false);
     await context.close();
   }, 120_000);
@@ -89,7 +87,6 @@ describeBrowser('panel login, environment and logout in Chromium', () => {
     await badge.waitFor({ state: 'detached' });
     const live = await page.evaluate(() => fetch('/v1/auth/session').then((r) => r.json() as Promise<{ environment: string }>));
     expect(live.environment).toBe('01');
-    await screenshotBoth(page, 'environment-production', () => page.getByRole('heading', { level: 1, name: 'Documentos' }).waitFor());
 
     await page.getByRole('switch', { name: 'Producción' }).click();
     await page.getByRole('switch', { name: 'Producción', checked: false }).waitFor();

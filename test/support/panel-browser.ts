@@ -97,7 +97,8 @@ export async function screenshotBoth(page: Page, name: string, ready: () => Prom
       return g.document.fonts.ready.then(() => new Promise((r) => g.requestAnimationFrame(() => g.requestAnimationFrame(r))));
     });
     const file = join(screenshotDir(), `${name}-${size.width}.png`);
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+    // Passing notices (toasts) would cover the screen they talk about.
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide', style: '.toasts { display: none !important; }' });
     files.push(file);
   }
   await page.setViewportSize(DESKTOP);

@@ -187,7 +187,7 @@ function ReportRow({ emitterId, type, period, writer }: { emitterId: string; typ
           <span class="row">
             {busy ? <span class="spinner" aria-hidden="true" /> : null}
             <Badge tone={report.status === 'READY' ? 'success' : report.status === 'FAILED' ? 'danger' : 'info'}>{REPORT_STATUS[report.status]}</Badge>
-            {report.status === 'READY' ? <span class="muted small">{formatCount(report.rowCount)} filas{report.warnings.length ? ` · ${report.warnings.length} advertencias` : ''}</span> : null}
+            {report.status === 'READY' ? <span class="muted small">{formatCount(report.rowCount)} {report.rowCount === 1 ? 'fila' : 'filas'}{report.warnings.length ? ` · ${report.warnings.length} advertencias` : ''}</span> : null}
           </span>
         ) : null}
         {report?.status === 'FAILED' && report.error ? <p class="field-error">{report.error}</p> : null}

@@ -1,0 +1,64 @@
+/**
+ * API keys from the panel in Chromium: created with a name and scopes, the full key shown once (and
+ * working), listed afterwards by its prefix only, revoked after a confirmation (then refused).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { request } from '../support/http-client';
+import { describeBrowser, launchBrowser, logInThroughForm, newPanelPage, screenshotBoth } from '../support/panel-browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const PASSWORD = 'Clave-del-panel-2026';
+const OWNER = 'duena@lasbrisas.com.sv';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+
+describeBrowser('panel API keys in Chromium', () => {
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: OWNER, password: PASSWORD, role: 'owner' });
+    ({ page } = await newPanelPage(browser));
+    await logInThroughForm(page, t.url, OWNER, PASSWORD);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  it('creates a key shown once, lists it by its prefix and revokes it', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Llaves de API' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Llaves de API' }).waitFor();
+    const table = page.getByRole('table', { name: 'Llaves de API' });
+    await table.waitFor();
+
+    await page.getByRole('button', { name: 'Crear llave' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Crear llave de API' });
+    await dialog.getByLabel('Nombre').fill('ERP de la casa matriz');
+    await dialog.getByRole('button', { name: 'Crear llave' }).click();
+    const created = page.getByRole('dialog', { name: 'Llave creada' });
+    const secret = created.getByLabel('la llave de API', { exact: true });
+    await secret.waitFor();
+    const key = (await secret.textContent())!.trim();
+    expect(key).toMatch(/^sk_test_/);
+    await screenshotBoth(page, 'api-key-created', () => created.waitFor());
+    // The key works for the ERP at once.
+    expect((await request(t.url, 'GET', '/v1/documents', { key })).status).toBe(200);
+    await created.getByRole('button', { name: 'Ya la copié' }).click();
+    await created.waitFor({ state: 'detached' });
+
+    // Listed afterwards without the secret.
+    const row = table.locator('tr', { hasText: 'ERP de la casa matriz' });
+    await row.waitFor();
+    expect(await page.content()).not.toContain(key);
+    expect(await row.textContent()).toContain(key.slice(0, 12));
+
+    await row.getByRole('button', { name: 'Revocar ERP de la casa matriz' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revocar llave' });
+    await confirm.getByRole('button', { name: 'Revocar llave' }).click();
+    await page.getByText('Llave «ERP de la casa matriz» revocada: deja de funcionar de inmediato.').waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await request(t.url, 'GET', '/v1/documents', { key })).status).toBe(401);
+    await screenshotBoth(page, 'api-keys', () => table.waitFor());
+  }, 180_000);
+});
