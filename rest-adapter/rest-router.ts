@@ -13,8 +13,9 @@ import type { Actor } from '../src/services/shared/actor';
 import type { Services } from '../src/services/services';
 import { requestEnvironment } from '../src/services/shared/request-environment';
 import { zodIssuesToFieldErrors } from '../src/domain/shared/zod-errors';
+import { markParsed } from '../src/domain/shared/parsed-input';
 import { DomainError } from '../src/domain/shared/domain-error';
-import { mhOf } from '../src/graphql/common/run-mutation';
+import { mhOf, userErrorsOf } from '../src/graphql/common/run-mutation';
 import { findUnsafeText, unsafeTextMessage, unsafeTextReason } from '../src/domain/shared/unsafe-text';
 import { snakeKeysToCamel } from './case-convert';
 import { jsonResult, problemResult, writeResult, type HttpResult } from './http-result';
@@ -239,6 +240,7 @@ export function createRestRouter(opts: RestRouterOptions) {
     if (!body.ok) return body.result;
     const input: RouteInput = { params: read.params, query: read.query, body: body.value, raw: read.multipart };
     const gctx: GraphQLContext = { actor, requestId: ctx.requestId, logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) };
+    if (route.call) return runCall(route, route.call, input, gctx, ctx);
     if (!route.handler) return runOperation(route, document!, input, gctx, ctx);
     try {
       return await route.handler(req, input, gctx, ctx);
@@ -263,7 +265,23 @@ export function createRestRouter(opts: RestRouterOptions) {
       ...(parsed.success ? [] : zodIssuesToFieldErrors(parsed.error.issues)),
     ];
     if (errors.length) return stop(problemResult(problemFromUserErrors(errors.map((e) => ({ field: e.path, code: e.code, message: e.message }))), ctx));
+    // The use case that validates with the same schema does not parse this value again.
+    if (parsed.success) markParsed(route.body.schema, parsed.data);
     return pass(parsed.success ? parsed.data : undefined);
+  }
+
+  /** The use case called directly: the same answer and the same refusals as its GraphQL operation, without executing one. */
+  async function runCall(route: RestRoute, call: NonNullable<RestRoute['call']>, input: RouteInput, gctx: GraphQLContext, ctx: ProblemContext): Promise<HttpResult> {
+    let mapped: Awaited<ReturnType<typeof call>>;
+    try {
+      mapped = await call(input, gctx);
+    } catch (err) {
+      // As the payload's `errors { field code message }` would have carried it (MH's answer travels in the document).
+      if (err instanceof DomainError) return problemResult(problemFromUserErrors(userErrorsOf(err).map((e) => ({ ...e, mh: null }))), ctx);
+      throw err;
+    }
+    if (!mapped) return problemResult({ code: 'resource_not_found', detail: 'No existe el recurso solicitado (o pertenece a otra cuenta).' }, ctx);
+    return jsonResult(mapped.status ?? route.status, mapped.body);
   }
 
   async function runOperation(route: RestRoute, document: DocumentNode, input: RouteInput, gctx: GraphQLContext, ctx: ProblemContext): Promise<HttpResult> {

@@ -23,6 +23,12 @@ export interface RouteBody {
   required: boolean;
   /** Top-level snake_case keys passed through without case conversion (free-form objects such as `raw`). */
   opaque?: readonly string[];
+  /**
+   * The GraphQL input type that carries the same body on the GraphQL door (`DocumentCreateInput`).
+   * A test compares it with this body's OpenAPI schema field by field, so a field added to one
+   * door cannot be missing from the other.
+   */
+  graphqlInput?: string;
 }
 
 /** A success answer other than the route's `status` (a dry run, queued work, a replacement…). */
@@ -36,7 +42,7 @@ export interface RouteOutcome {
   mediaType?: string;
 }
 
-/** A REST route is data: method + path → a GraphQL operation, mappers and the success status. */
+/** A REST route is data: method + path → a use case (called directly or as a GraphQL operation), mappers and the success status. */
 export interface RestRoute {
   id: string;
   method: HttpMethod;
@@ -65,7 +71,13 @@ export interface RestRoute {
    * code's status comes from the error taxonomy; the OpenAPI document lists them per status.
    */
   refusals?: readonly ErrorCode[];
-  /** The GraphQL operation executed in-process. */
+  /**
+   * The use case called directly (no GraphQL execution): the service's answer through the same
+   * mapper the GraphQL resolver uses (`toDocument`, `toEmitter`), then the REST resource; `null`
+   * means 404. A refusal (DomainError) becomes the problem the mutation payload's `errors` give.
+   */
+  call?: (input: RouteInput, ctx: GraphQLContext) => Promise<{ body: unknown; status?: number } | null>;
+  /** The GraphQL operation executed in-process (routes without `call` or `handler`). */
   operation?: string;
   toVariables?: (input: RouteInput) => Record<string, unknown>;
   /** GraphQL `data` → REST body; `null` means 404 for reads. May override the status. */

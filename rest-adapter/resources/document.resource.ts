@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_STATUSES } from '../../src/domain/documents';
 import { emitterCredentialStatus } from './emitter.resource';
+import { isoTime } from './iso-time';
 
 const money = z.string().describe('Decimal con 2 decimales');
 const mhResponse = z.object({ code: z.string().nullable(), message: z.string().nullable(), observations: z.array(z.string()) });
@@ -64,48 +65,54 @@ export const DOCUMENT_FIELDS = `
 
 type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
+/**
+ * A document as REST shows it, from the `Document` the GraphQL door answers (a GraphQL result, or
+ * `toDocument` of the service's view when the route calls the service directly): every field picked
+ * by name, absent ones as null, so both sources give the same bytes.
+ */
 export function serializeDocument(d: Gql): z.infer<typeof documentResource> {
+  const mh = (m: Gql | null | undefined) => (m ? { code: m.code ?? null, message: m.message ?? null, observations: m.observations ?? [] } : null);
   const out: z.infer<typeof documentResource> = {
-    id: d.id,
+    id: d.id ?? null,
     object: 'document',
     emitter_id: d.emitterId,
     environment: d.environment,
     type: d.type,
     status: String(d.status).toLowerCase() as never,
-    external_id: d.externalId,
-    generation_code: d.generationCode,
-    control_number: d.controlNumber,
-    reception_stamp: d.receptionStamp,
-    processed_at: d.processedAt,
-    issued_at: d.issuedAt,
+    external_id: d.externalId ?? null,
+    generation_code: d.generationCode ?? null,
+    control_number: d.controlNumber ?? null,
+    reception_stamp: d.receptionStamp ?? null,
+    processed_at: isoTime(d.processedAt),
+    issued_at: isoTime(d.issuedAt)!,
     totals: { subtotal: d.totals.subtotal, iva: d.totals.iva, total: d.totals.total, total_in_words: d.totals.totalInWords },
-    mh_response: d.mhResponse ? { code: d.mhResponse.code, message: d.mhResponse.message, observations: d.mhResponse.observations } : null,
-    public_url: d.publicUrl,
-    pdf_url: d.pdfUrl,
-    json_url: d.jsonUrl,
-    created_at: d.createdAt,
+    mh_response: mh(d.mhResponse),
+    public_url: d.publicUrl ?? null,
+    pdf_url: d.pdfUrl ?? null,
+    json_url: d.jsonUrl ?? null,
+    created_at: isoTime(d.createdAt),
     emitter_name: d.emitterName,
     establishment: d.establishment,
     point_of_sale: d.pointOfSale,
     receiver: d.receiver
-      ? { name: d.receiver.name, document_type: d.receiver.documentType, document_number: d.receiver.documentNumber, nrc: d.receiver.nrc, email: d.receiver.email }
+      ? { name: d.receiver.name ?? null, document_type: d.receiver.documentType ?? null, document_number: d.receiver.documentNumber ?? null, nrc: d.receiver.nrc ?? null, email: d.receiver.email ?? null }
       : null,
-    related_documents: (d.relatedDocuments as Gql[]).map((r) => ({ id: r.id, type: r.type, generation_code: r.generationCode })),
-    voided_at: d.voidedAt,
+    related_documents: ((d.relatedDocuments ?? []) as Gql[]).map((r) => ({ id: r.id ?? null, type: r.type, generation_code: r.generationCode })),
+    voided_at: isoTime(d.voidedAt),
     void: d.void
       ? {
           reason_type: d.void.reasonType,
-          reason: d.void.reason,
-          replacement_document_id: d.void.replacementDocumentId,
-          reception_stamp: d.void.receptionStamp,
+          reason: d.void.reason ?? null,
+          replacement_document_id: d.void.replacementDocumentId ?? null,
+          reception_stamp: d.void.receptionStamp ?? null,
           status: d.void.status,
-          mh_response: d.void.mhResponse ? { code: d.void.mhResponse.code, message: d.void.mhResponse.message, observations: d.void.mhResponse.observations } : null,
+          mh_response: mh(d.void.mhResponse),
         }
       : null,
-    warnings: d.warnings,
-    events: d.events,
-    replaces_document_id: d.replacesDocumentId,
-    replaced_by_document_id: d.replacedByDocumentId,
+    warnings: ((d.warnings ?? []) as Gql[]).map((w) => ({ code: w.code, message: w.message })),
+    events: ((d.events ?? []) as Gql[]).map((e) => ({ type: e.type, at: isoTime(e.at)!, message: e.message })),
+    replaces_document_id: d.replacesDocumentId ?? null,
+    replaced_by_document_id: d.replacedByDocumentId ?? null,
     dry_run: d.dryRun,
   };
   if (d.json) out.json = d.json;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTime } from './iso-time';
 
 export const addressResource = z.object({
   department: z.string().describe('CAT-012'),
@@ -58,7 +59,7 @@ export function serializeEmitter(e: Gql): z.infer<typeof emitterResource> {
     trade_name: e.tradeName,
     economic_activity: e.economicActivity,
     establishment_type: e.establishmentType,
-    address: { ...e.address },
+    address: { department: e.address.department, municipality: e.address.municipality, district: e.address.district, line: e.address.line },
     phone: e.phone,
     email: e.email,
     numbering: String(e.numbering).toLowerCase() as 'per_establishment' | 'centralized',
@@ -69,13 +70,13 @@ export function serializeEmitter(e: Gql): z.infer<typeof emitterResource> {
       certificate_loaded: c.certificateLoaded,
       certificate_nit: c.certificateNit,
       mh_login_ok: c.mhLoginOk,
-      checked_at: c.checkedAt,
+      checked_at: isoTime(c.checkedAt),
       mh_user: c.mhUser,
-      certificate_valid_until: c.certificateValidUntil,
+      certificate_valid_until: isoTime(c.certificateValidUntil),
       message: c.message,
     })),
-    created_at: e.createdAt,
-    updated_at: e.updatedAt,
+    created_at: isoTime(e.createdAt)!,
+    updated_at: isoTime(e.updatedAt)!,
   };
 }
 
@@ -108,12 +109,12 @@ export function serializeEstablishment(e: Gql): z.infer<typeof establishmentReso
     code: e.code,
     name: e.name,
     type: e.type,
-    address: { ...e.address },
+    address: { department: e.address.department, municipality: e.address.municipality, district: e.address.district, line: e.address.line },
     phone: e.phone,
     email: e.email,
     active: e.active,
     points_of_sale: (e.pointsOfSale as Gql[]).map((p) => ({ code: p.code, name: p.name, active: p.active })),
-    created_at: e.createdAt,
-    updated_at: e.updatedAt,
+    created_at: isoTime(e.createdAt)!,
+    updated_at: isoTime(e.updatedAt)!,
   };
 }

@@ -7,6 +7,7 @@ import { idParam, listOf, paginationQuery } from '../query-schemas';
 import { DOCUMENT_STATUSES } from '../../src/domain/documents';
 import { DOCUMENT_EMAIL_FIELDS, DOCUMENT_FIELDS, documentEmailResource, documentResource, serializeDocument, serializeDocumentEmail } from '../resources/document.resource';
 import type { RestRoute } from '../route';
+import { toDocument } from '../../src/graphql/document/document.mapper';
 
 type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
@@ -41,13 +42,10 @@ export const documentRoutes: RestRoute[] = [
       mode: z.enum(['sync', 'async'], '"mode" es sync o async.').optional().describe('sync (predeterminado) o async'),
       dry_run: boolQuery.optional().describe('true: solo calcula y valida'),
     }),
-    body: { schema: documentCreateSchema, required: true, opaque: ['raw'] },
+    body: { schema: documentCreateSchema, required: true, opaque: ['raw'], graphqlInput: 'DocumentCreateInput' },
     response: documentResource,
-    operation: `mutation($input: DocumentCreateInput!, $mode: IssueMode, $dryRun: Boolean) { issueDocument(input: $input, mode: $mode, dryRun: $dryRun) { document { ${DOCUMENT_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ query, body }) => ({ input: body, mode: String(query.mode ?? 'sync').toUpperCase(), dryRun: query.dry_run ?? false }),
-    payloadField: 'issueDocument',
-    fromResult: (data) => {
-      const doc = (data.issueDocument as Gql).document;
+    call: async ({ query, body }, ctx) => {
+      const doc = toDocument(await ctx.services.issueDocument.execute(ctx.actor!, body, { dryRun: query.dry_run === true, mode: query.mode === 'async' ? 'async' : 'sync' }));
       return { body: serializeDocument(doc), status: issuanceStatus(doc) };
     },
   },
@@ -62,9 +60,10 @@ export const documentRoutes: RestRoute[] = [
     scope: 'documents:read',
     params: idParam('id', 'Id del documento'),
     response: documentResource,
-    operation: `query($id: ID!) { document(id: $id) { ${DOCUMENT_FIELDS} } }`,
-    toVariables: ({ params }) => ({ id: params.id }),
-    fromResult: (data) => (data.document ? { body: serializeDocument(data.document as Gql) } : null),
+    call: async ({ params }, ctx) => {
+      const view = await ctx.services.getDocument.execute(ctx.actor!, params.id);
+      return view ? { body: serializeDocument(toDocument(view)) } : null;
+    },
   },
   {
     id: 'getDocumentJson',
@@ -119,7 +118,7 @@ export const documentRoutes: RestRoute[] = [
       'Solo documentos con sello del MH (procesados o invalidados; otro estado: 409 `document_not_sendable`). `to`: 1 a 10 direcciones; sin `to` se usa el correo del receptor (si no tiene: 422). Responde 202 con el envío en cola (`document_email`, status pending); el resultado queda en `events[]` del documento (`email_sent`, o `email_failed` con reintentos) y se notifica con el webhook `document.delivered`.',
     scope: 'documents:write',
     params: idParam('id', 'Id del documento'),
-    body: { schema: sendDocumentSchema, required: false },
+    body: { schema: sendDocumentSchema, required: false, graphqlInput: 'SendDocumentInput' },
     response: documentEmailResource,
     operation: `mutation($id: ID!, $input: SendDocumentInput) { sendDocument(id: $id, input: $input) { email { ${DOCUMENT_EMAIL_FIELDS} } errors { field code message } } }`,
     toVariables: ({ params, body }) => ({ id: params.id, input: body ?? null }),
@@ -146,16 +145,13 @@ documentRoutes.push(
     scope: 'documents:write',
     params: idParam('id', 'Id del documento'),
     query: z.object({ mode: z.enum(['sync', 'async'], '"mode" es sync o async.').optional() }),
-    body: { schema: documentCreateSchema, required: false, opaque: ['raw'] },
+    body: { schema: documentCreateSchema, required: false, opaque: ['raw'], graphqlInput: 'DocumentCreateInput' },
     response: documentResource,
-    operation: `mutation($id: ID!, $input: DocumentCreateInput, $mode: IssueMode) { retryDocument(id: $id, input: $input, mode: $mode) { document { ${DOCUMENT_FIELDS} } replaced errors { field code message } } }`,
-    toVariables: ({ params, query, body }) => ({ id: params.id, input: body ?? null, mode: String(query.mode ?? 'sync').toUpperCase() }),
-    payloadField: 'retryDocument',
-    fromResult: (data) => {
-      const p = data.retryDocument as Gql;
-      const status = String(p.document.status).toLowerCase();
+    call: async ({ params, query, body }, ctx) => {
+      const r = await ctx.services.retryDocument.execute(ctx.actor!, params.id, body ?? undefined, { mode: query.mode === 'async' ? 'async' : 'sync' });
+      const status = toDocument(r.document).status;
       const final = status === 'processed' || status === 'rejected';
-      return { body: serializeDocument(p.document), status: p.replaced ? (status === 'processed' ? 201 : 202) : final ? 200 : 202 };
+      return { body: serializeDocument(toDocument(r.document)), status: r.replaced ? (status === 'processed' ? 201 : 202) : final ? 200 : 202 };
     },
   },
   {
@@ -171,7 +167,7 @@ documentRoutes.push(
       '`reason_type` "1" (error en la información), "2" (rescindir) o "3" (otro, con `reason`); `replacement_document_id` obligatorio para 1 y 3 (un documento ya procesado; no para NC); `responsible` y `requester` con `name`, `document_type` (CAT-022) y `document_number`. Se aplican los plazos del MH (MF-2.0). 200 con el documento `voided`; 202 si el MH aún no respondió (`void.status` pending); 422 `invalidation_rejected` con la respuesta del MH en `mh` si el MH rechazó el evento (el documento sigue `processed` con `void.status` rejected); idempotente si ya estaba invalidado.',
     scope: 'documents:write',
     params: idParam('id', 'Id del documento'),
-    body: { schema: invalidateSchema, required: true },
+    body: { schema: invalidateSchema, required: true, graphqlInput: 'InvalidateDocumentInput' },
     response: documentResource,
     operation: `mutation($id: ID!, $input: InvalidateDocumentInput!) { invalidateDocument(id: $id, input: $input) { document { ${DOCUMENT_FIELDS} } outcome errors { field code message mh { codigoMsg descripcionMsg observaciones } } } }`,
     toVariables: ({ params, body }) => ({ id: params.id, input: body }),

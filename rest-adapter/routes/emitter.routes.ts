@@ -2,6 +2,7 @@ import { createEmitterSchema, updateEmitterSchema } from '../../src/domain/emitt
 import { idParam, listOf, paginationQuery } from '../query-schemas';
 import { EMITTER_FIELDS, emitterResource, serializeEmitter } from '../resources/emitter.resource';
 import type { RestRoute } from '../route';
+import { toEmitter } from '../../src/graphql/emitter/emitter.mapper';
 
 type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
@@ -22,7 +23,7 @@ export const emitterRoutes: RestRoute[] = [
     tag: 'Emisores',
     summary: 'Crea un emisor (contribuyente).',
     scope: 'emitters:write',
-    body: { schema: createEmitterSchema, required: true },
+    body: { schema: createEmitterSchema, required: true, graphqlInput: 'CreateEmitterInput' },
     response: emitterResource,
     operation: `mutation($input: CreateEmitterInput!) { createEmitter(input: $input) { emitter { ${EMITTER_FIELDS} } errors { field code message } } }`,
     toVariables: ({ body }) => ({ input: emitterVariables(body) }),
@@ -57,9 +58,12 @@ export const emitterRoutes: RestRoute[] = [
     scope: 'emitters:read',
     params: idParam('id', 'Id del emisor'),
     response: emitterResource,
-    operation: `query($id: ID!) { emitter(id: $id) { ${EMITTER_FIELDS} } }`,
-    toVariables: ({ params }) => ({ id: params.id }),
-    fromResult: (data) => (data.emitter ? { body: serializeEmitter(data.emitter as Gql) } : null),
+    call: async ({ params }, ctx) => {
+      const emitter = await ctx.services.getEmitter.execute(ctx.actor!, params.id);
+      if (!emitter) return null;
+      const [credentials] = await ctx.services.listCredentialsByEmitter.execute([emitter.id]);
+      return { body: serializeEmitter({ ...toEmitter(emitter), credentials }) };
+    },
   },
   {
     id: 'updateEmitter',
@@ -71,7 +75,7 @@ export const emitterRoutes: RestRoute[] = [
     summary: 'Actualiza un emisor: los campos enviados reemplazan los guardados (la dirección completa).',
     scope: 'emitters:write',
     params: idParam('id', 'Id del emisor'),
-    body: { schema: updateEmitterSchema, required: true },
+    body: { schema: updateEmitterSchema, required: true, graphqlInput: 'UpdateEmitterInput' },
     response: emitterResource,
     operation: `mutation($id: ID!, $input: UpdateEmitterInput!) { updateEmitter(id: $id, input: $input) { emitter { ${EMITTER_FIELDS} } errors { field code message } } }`,
     toVariables: ({ params, body }) => ({ id: params.id, input: emitterVariables(body) }),

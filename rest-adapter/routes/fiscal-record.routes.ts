@@ -186,7 +186,7 @@ export const documentFiscalRoutes: RestRoute[] = [
     description: 'Solo las etiquetas enviadas cambian. En un periodo cerrado el cambio se acepta y marca la deriva del periodo (evento fiscal.period.drift_detected).',
     scope: 'fiscal:write',
     params: z.object({ id: z.string().max(64).describe('Id del documento') }),
-    body: { schema: fiscalTagsPatchSchema, required: true },
+    body: { schema: fiscalTagsPatchSchema, required: true, graphqlInput: 'DocumentFiscalTagsInput' },
     response: z.object({ object: z.literal('document_fiscal_tags'), document_id: z.string(), income_codes: z.object({ operation_type: z.string(), income_type: z.string() }).nullable(), free_zone: z.boolean(), exempt_non_proportional: z.boolean(), exclude_from_books: z.boolean(), external_ref: z.string().nullable() }),
     operation: `mutation($id: ID!, $input: DocumentFiscalTagsInput!) { updateDocumentFiscalTags(id: $id, input: $input) { ${TAG_FIELDS} errors { field code message } } }`,
     toVariables: ({ params: p, body }) => ({ id: p.id, input: body }),

@@ -38,7 +38,7 @@ export const webhookRoutes: RestRoute[] = [
     description:
       'El endpoint pertenece a la cuenta y al ambiente de la llave: con `sk_test_` recibe solo eventos `00`, con `sk_live_` solo `01`. `events`: nombres de la tabla de eventos o `"*"`. La URL se resuelve ahora y en cada entrega; se rechazan direcciones de loopback, privadas, link-local, de metadatos, etc.',
     scope: 'webhooks:write',
-    body: { schema: createWebhookEndpointSchema, required: true },
+    body: { schema: createWebhookEndpointSchema, required: true, graphqlInput: 'CreateWebhookEndpointInput' },
     response: webhookEndpointResource,
     operation: `mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { webhookEndpoint { ${WEBHOOK_ENDPOINT_FIELDS} } ${ERRORS} } }`,
     toVariables: ({ body }) => ({ input: body }),
@@ -87,7 +87,7 @@ export const webhookRoutes: RestRoute[] = [
     description: 'Un endpoint deshabilitado no recibe entregas nuevas; sus entregas pendientes terminan como fallidas.',
     scope: 'webhooks:write',
     params: endpointParam,
-    body: { schema: updateWebhookEndpointSchema, required: true },
+    body: { schema: updateWebhookEndpointSchema, required: true, graphqlInput: 'UpdateWebhookEndpointInput' },
     response: webhookEndpointResource,
     operation: `mutation($id: ID!, $input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(id: $id, input: $input) { webhookEndpoint { ${WEBHOOK_ENDPOINT_FIELDS} } ${ERRORS} } }`,
     toVariables: ({ params, body }) => ({ id: params.id, input: body }),

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { CatalogCode } from '../catalog/catalogs';
+import { wasParsedBy } from '../shared/parsed-input';
 import { TAX_TREATMENTS } from './amounts/amount.types';
 import { checkDocumentRules } from './document-type-rules';
 import {
@@ -224,8 +225,14 @@ export type ParseResult = { ok: true; value: DocumentCreateInput } | { ok: false
 
 /** Validates an issuance body: shape, formats, catalogs, then the rules of its document type. */
 export function parseDocumentCreate(body: unknown): ParseResult {
+  // Already validated by the REST door with this very schema: only the cross-field rules remain.
+  if (wasParsedBy(documentCreateSchema, body)) return withRules(body as DocumentCreateInput);
   const parsed = documentCreateSchema.safeParse(body, { error: spanishIssueMessage, reportInput: true });
   if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
-  const errors = checkDocumentRules(parsed.data);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed.data };
+  return withRules(parsed.data);
+}
+
+function withRules(value: DocumentCreateInput): ParseResult {
+  const errors = checkDocumentRules(value);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 }

@@ -8,6 +8,11 @@ export function mhOf(err: DomainError): MhMessage | null {
   return mh ? { codigoMsg: mh.codigoMsg, descripcionMsg: mh.descripcionMsg, observaciones: mh.observaciones } : null;
 }
 
+/** A refusal as the `errors` of a mutation payload (and of the REST routes that call the service directly). */
+export function userErrorsOf(err: DomainError): UserError[] {
+  return err.errors.map((e) => ({ field: e.path, code: isErrorCode(e.code) ? e.code : 'invalid_value', message: e.message, mh: mhOf(err) }));
+}
+
 /**
  * Runs a mutation body: business refusals (DomainError) become `errors` in the payload, any other
  * failure stays a GraphQL error.
@@ -17,9 +22,7 @@ export async function runMutation<T extends object>(body: () => Promise<T>): Pro
     return { ...(await body()), errors: [] };
   } catch (err) {
     if (err instanceof DomainError) {
-      return {
-        errors: err.errors.map((e) => ({ field: e.path, code: isErrorCode(e.code) ? e.code : 'invalid_value', message: e.message, mh: mhOf(err) })),
-      } as unknown as T & { errors: UserError[] };
+      return { errors: userErrorsOf(err) } as unknown as T & { errors: UserError[] };
     }
     throw err;
   }

@@ -1,24 +1,52 @@
-import { EmitterCredentialEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
-import { CREDENTIAL_ENVIRONMENTS, credentialStatus, emptyCredentialStatus, type CredentialStatus } from './credential-status';
+import { preparedRows, sqlRows } from '../shared/sql';
+import { CREDENTIAL_ENVIRONMENTS, emptyCredentialStatus, type CredentialStatus } from './credential-status';
+
+interface StatusRow {
+  emitter_id: string;
+  environment: string;
+  certificate_nit: string;
+  mh_login_ok: boolean;
+  checked_at: Date | null;
+  mh_user: string | null;
+  certificate_valid_until: Date | null;
+  message: string | null;
+}
+
+const COLUMNS = 'emitter_id, environment, certificate_nit, mh_login_ok, checked_at, mh_user, certificate_valid_until, message';
 
 /**
  * The credential status of several emitters in one query — one per environment (`00`, `01`;
  * `certificateLoaded: false` where nothing is stored) — in the order of
  * `emitterIds` (the GraphQL door batches the emitters of one operation). The caller has already
- * loaded the emitters through an account-checked service, so only their ids reach here.
+ * loaded the emitters through an account-checked service, so only their ids reach here. Only the
+ * status columns are read (never the sealed secrets); one emitter — every `GET /v1/emitters/{id}` —
+ * is a prepared statement.
  */
 export class ListCredentialsByEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(emitterIds: readonly string[]): Promise<CredentialStatus[][]> {
-    const rows = await this.deps.orm.em
-      .fork()
-      .find(EmitterCredentialEntity, { emitter: { $in: [...emitterIds] } }, { orderBy: { environment: 'asc' } });
+    const em = this.deps.orm.em.fork();
+    const rows =
+      emitterIds.length === 1
+        ? await preparedRows<StatusRow>(em, `select ${COLUMNS} from emitter_credentials where emitter_id = ?`, [emitterIds[0]])
+        : await sqlRows<StatusRow>(em, `select ${COLUMNS} from emitter_credentials where emitter_id = any(?::text[])`, [[...emitterIds]]);
     return emitterIds.map((id) =>
       CREDENTIAL_ENVIRONMENTS.map((env) => {
-        const stored = rows.find((r) => r.emitter.id === id && r.environment === env);
-        return stored ? credentialStatus(stored) : emptyCredentialStatus(env);
+        const stored = rows.find((r) => r.emitter_id === id && r.environment === env);
+        return stored
+          ? {
+              environment: stored.environment,
+              certificateLoaded: true,
+              certificateNit: stored.certificate_nit,
+              mhLoginOk: stored.mh_login_ok,
+              checkedAt: stored.checked_at,
+              mhUser: stored.mh_user,
+              certificateValidUntil: stored.certificate_valid_until,
+              message: stored.message,
+            }
+          : emptyCredentialStatus(env);
       }),
     );
   }

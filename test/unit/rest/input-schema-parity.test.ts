@@ -1,0 +1,166 @@
+/**
+ * One input schema, two doors: every REST body that has a GraphQL twin (`body.graphqlInput`) is
+ * compared with that GraphQL input type field by field, through the OpenAPI document a client
+ * reads (/v1/openapi.json): the same fields (snake_case ↔ camelCase), the same nesting, lists where
+ * lists are, compatible scalars and enum values, and no GraphQL non-null field that REST leaves
+ * optional. A field added to one door and forgotten in the other fails here, not as a 500.
+ */
+import {
+  getNamedType,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLScalarType,
+  parse,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { camelToSnake } from '../../../rest-adapter/case-convert';
+import { buildOpenApiDocument, openApiPath } from '../../../rest-adapter/openapi';
+import { ROUTES } from '../../../rest-adapter/route-table';
+import type { RestRoute } from '../../../rest-adapter/route';
+import { buildGraphQLSchema } from '../../../src/graphql/schema';
+
+type Json = Record<string, any>;
+
+const doc = buildOpenApiDocument(ROUTES, 'http://localhost') as Json;
+const schema: GraphQLSchema = buildGraphQLSchema();
+const components = (doc.components?.schemas ?? {}) as Record<string, Json>;
+
+function requestSchema(r: RestRoute): Json {
+  const op = doc.paths[openApiPath(r.path)][r.method.toLowerCase()] as Json;
+  return op.requestBody.content['application/json'].schema as Json;
+}
+
+/** Follows `$ref` and drops the `null` branch of a nullable schema. */
+function resolve(s: Json): { node: Json; nullable: boolean } {
+  let node = s;
+  let nullable = false;
+  for (;;) {
+    if (typeof node.$ref === 'string') {
+      node = components[node.$ref.replace('#/components/schemas/', '')];
+      continue;
+    }
+    const branches = (node.anyOf ?? node.oneOf) as Json[] | undefined;
+    if (branches) {
+      const nonNull = branches.filter((b) => b.type !== 'null');
+      if (nonNull.length < branches.length) nullable = true;
+      if (nonNull.length === 1) {
+        node = nonNull[0];
+        continue;
+      }
+    }
+    if (Array.isArray(node.type) && node.type.includes('null')) {
+      nullable = true;
+      node = { ...node, type: node.type.filter((t: string) => t !== 'null') };
+      if (node.type.length === 1) node.type = node.type[0];
+    }
+    return { node, nullable };
+  }
+}
+
+function unwrap(t: GraphQLInputType): { inner: GraphQLInputType; nonNull: boolean } {
+  return t instanceof GraphQLNonNull ? { inner: t.ofType, nonNull: true } : { inner: t, nonNull: false };
+}
+
+const SCALARS: Record<string, readonly string[]> = {
+  string: ['String', 'ID'],
+  boolean: ['Boolean'],
+  integer: ['Int'],
+  number: ['Float', 'Int'],
+};
+
+/** Differences between a REST JSON Schema node and a GraphQL input type, as `path: what` lines. */
+function compare(rest: Json, gql: GraphQLInputType, path: string): string[] {
+  const { node } = resolve(rest);
+  const { inner } = unwrap(gql);
+  if (inner instanceof GraphQLList) {
+    if (node.type !== 'array') return [`${path}: GraphQL es una lista, REST es ${JSON.stringify(node.type ?? 'libre')}`];
+    return compare(node.items ?? {}, inner.ofType, `${path}[]`);
+  }
+  if (node.type === 'array') return [`${path}: REST es una lista, GraphQL es ${String(inner)}`];
+  if (inner instanceof GraphQLInputObjectType) {
+    if (node.type !== 'object' || !node.properties) return [`${path}: GraphQL es ${inner.name}, REST no es un objeto con campos`];
+    return compareObject(node, inner, path);
+  }
+  if (inner instanceof GraphQLEnumType) {
+    const values = (node.enum ?? []) as unknown[];
+    const gqlValues = inner.getValues().map((v) => String(v.value).toLowerCase());
+    const missing = values.map((v) => String(v).toLowerCase()).filter((v) => !gqlValues.includes(v));
+    return values.length && !missing.length ? [] : [`${path}: valores de REST ${JSON.stringify(values)} fuera del enum ${inner.name}`];
+  }
+  if (inner instanceof GraphQLScalarType) {
+    if (/^JSON/.test(inner.name)) return node.type === undefined || node.type === 'object' ? [] : [`${path}: GraphQL ${inner.name}, REST ${node.type}`];
+    const allowed = SCALARS[String(node.type)] ?? [];
+    return allowed.includes(inner.name) ? [] : [`${path}: REST ${JSON.stringify(node.type ?? 'libre')}, GraphQL ${inner.name}`];
+  }
+  return [`${path}: tipo GraphQL no comparable ${String(inner)}`];
+}
+
+function compareObject(node: Json, gql: GraphQLInputObjectType, path: string): string[] {
+  const props = node.properties as Record<string, Json>;
+  const required = new Set((node.required ?? []) as string[]);
+  const fields = gql.getFields();
+  const gqlBySnake = new Map(Object.values(fields).map((f) => [camelToSnake(f.name), f]));
+  const out: string[] = [];
+  const at = (name: string) => (path ? `${path}.${name}` : name);
+  for (const name of Object.keys(props)) {
+    if (!gqlBySnake.has(name)) out.push(`${at(name)}: está en REST y falta en ${gql.name}`);
+  }
+  for (const [name, field] of gqlBySnake) {
+    const prop = props[name];
+    if (!prop) {
+      out.push(`${at(name)}: está en ${gql.name}.${field.name} y falta en REST`);
+      continue;
+    }
+    if (field.type instanceof GraphQLNonNull && !required.has(name)) out.push(`${at(name)}: obligatorio en GraphQL, opcional en REST`);
+    out.push(...compare(prop, field.type, at(name)));
+  }
+  return out;
+}
+
+/** The input object type of the operation's `$input` variable, when the route still runs one. */
+function operationInput(r: RestRoute): string | null {
+  if (!r.operation) return null;
+  const op = parse(r.operation).definitions[0] as OperationDefinitionNode;
+  const v = op.variableDefinitions?.find((d) => d.variable.name.value === 'input');
+  if (!v) return null;
+  let t = v.type;
+  while (t.kind !== 'NamedType') t = t.type;
+  return getNamedType(schema.getType(t.name.value) as GraphQLInputType) instanceof GraphQLInputObjectType ? t.name.value : null;
+}
+
+const twins = ROUTES.filter((r) => r.body?.graphqlInput);
+
+describe('REST bodies and GraphQL inputs', () => {
+  it('declares the GraphQL twin of every body a GraphQL operation receives as $input', () => {
+    const undeclared = ROUTES.filter((r) => operationInput(r) !== null && r.body?.graphqlInput !== operationInput(r)).map((r) => `${r.id}: ${operationInput(r)}`);
+    expect(undeclared).toEqual([]);
+    expect(twins.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it.each(twins.map((r) => [r.id, r.body!.graphqlInput!, r] as const))('%s: the REST body and %s have the same fields', (_id, inputName, route) => {
+    const gql = schema.getType(inputName);
+    expect(gql).toBeInstanceOf(GraphQLInputObjectType);
+    expect(compare(requestSchema(route), gql as GraphQLInputObjectType, '')).toEqual([]);
+  });
+
+  it('reports a field present on one door only, with its path', () => {
+    const gql = schema.getType('DocumentCreateInput') as GraphQLInputObjectType;
+    const issue = ROUTES.find((r) => r.id === 'issueDocument')!;
+    const body = structuredClone(resolve(requestSchema(issue)).node);
+    body.properties.loyalty_points = { type: 'integer' };
+    delete body.properties.notes;
+    body.properties.receiver = structuredClone(resolve(body.properties.receiver).node);
+    body.properties.receiver.properties.email = { type: 'array', items: { type: 'string' } };
+    expect(compare(body, gql, '')).toEqual(
+      expect.arrayContaining([
+        'loyalty_points: está en REST y falta en DocumentCreateInput',
+        'notes: está en DocumentCreateInput.notes y falta en REST',
+        'receiver.email: REST es una lista, GraphQL es String',
+      ]),
+    );
+  });
+});
