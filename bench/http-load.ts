@@ -2,20 +2,45 @@
  * Load generator of the end-to-end benchmark, run as its own process so that building requests and
  * parsing answers does not share the service's event loop (as a real client would not).
  * Reads one JSON job on stdin, prints one JSON result on stdout:
- *   job    {url, key, issuer, warmup, count, concurrency}
+ *   job    {url, key, issuer, kind, warmup, count, concurrency}
+ *          kind: `issue-fe` | `issue-ccf` (sync POST /v1/documents), `rest-emitter`
+ *          (GET /v1/emitters/{id}), `graphql-emitter` (`emitter(id) { id nit nrc name }`)
  *   result {elapsed_ms, latencies_ms (sorted), statuses: {code: n}, first_error}
  */
-import { ccfBody } from '../test/fixtures/document-bodies';
+import { ccfBody, feBody } from '../test/fixtures/document-bodies';
 import type { Issuer } from '../test/support/issuer';
 import { runConcurrent } from './bench-support';
+
+export type LoadKind = 'issue-fe' | 'issue-ccf' | 'rest-emitter' | 'graphql-emitter';
 
 interface Job {
   url: string;
   key: string;
   issuer: Issuer;
+  kind: LoadKind;
   warmup: number;
   count: number;
   concurrency: number;
+}
+
+const EMITTER_QUERY = 'query($id: ID!) { emitter(id: $id) { id nit nrc name } }';
+
+/** One request of the job's kind: [expected status, fetch arguments]. */
+function requestOf(job: Job): () => [number, string, RequestInit] {
+  const auth = { Authorization: `Bearer ${job.key}` };
+  switch (job.kind) {
+    case 'issue-fe':
+    case 'issue-ccf': {
+      const body = job.kind === 'issue-fe' ? feBody : ccfBody;
+      return () => [201, `${job.url}/v1/documents`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': `b-${Math.random()}` }, body: JSON.stringify(body(job.issuer)) }];
+    }
+    case 'rest-emitter':
+      return () => [200, `${job.url}/v1/emitters/${job.issuer.emitterId}`, { headers: auth }];
+    case 'graphql-emitter': {
+      const body = JSON.stringify({ query: EMITTER_QUERY, variables: { id: job.issuer.emitterId } });
+      return () => [200, `${job.url}/graphql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body }];
+    }
+  }
 }
 
 async function main(): Promise<void> {
@@ -24,19 +49,18 @@ async function main(): Promise<void> {
   const job = JSON.parse(input) as Job;
   const statuses: Record<string, number> = {};
   let firstError: string | null = null;
-  const post = async () => {
-    const res = await fetch(`${job.url}/v1/documents`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${job.key}`, 'Content-Type': 'application/json', 'Idempotency-Key': `b-${Math.random()}` },
-      body: JSON.stringify(ccfBody(job.issuer)),
-    });
+  const next = requestOf(job);
+  const send = async () => {
+    const [expected, url, init] = next();
+    const res = await fetch(url, init);
     const text = await res.text();
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    if (res.status !== 201 && !firstError) firstError = `${res.status} ${text.slice(0, 300)}`;
+    const failed = res.status !== expected || (job.kind === 'graphql-emitter' && !text.includes('"nit"'));
+    if (failed && !firstError) firstError = `${res.status} ${text.slice(0, 300)}`;
   };
-  await runConcurrent(job.warmup, job.concurrency, post);
+  await runConcurrent(job.warmup, job.concurrency, send);
   for (const k of Object.keys(statuses)) delete statuses[k];
-  const run = await runConcurrent(job.count, job.concurrency, post);
+  const run = await runConcurrent(job.count, job.concurrency, send);
   process.stdout.write(JSON.stringify({ elapsed_ms: run.elapsedMs, latencies_ms: run.latencies, statuses, first_error: firstError }));
 }
 
