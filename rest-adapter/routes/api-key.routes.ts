@@ -40,7 +40,7 @@ export const apiKeyRoutes: RestRoute[] = [
     summary: 'Crea una llave de API; la llave completa se devuelve solo en esta respuesta.',
     description: `${SESSION_ONLY} Propietario o miembro (un usuario de solo lectura recibe 403 \`insufficient_role\`). Los permisos no pueden superar los del rol de quien la crea (403 \`insufficient_scope\`). El ambiente es el de la sesión; una llave \`sk_live_\` solo desde una sesión en producción (\`01\`), si no 403 \`environment_forbidden\`. Queda en la auditoría.`,
     scope: null,
-    body: { schema: createAccountApiKeySchema, required: true },
+    body: { schema: createAccountApiKeySchema, required: true, graphqlInput: 'CreateApiKeyInput' },
     response: createdApiKeyResource,
     operation: `mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { key apiKey { ${API_KEY_FIELDS} } ${ERRORS} } }`,
     toVariables: ({ body }) => ({ input: body }),
