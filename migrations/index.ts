@@ -16,6 +16,7 @@ import { Migration20261125101932_dte_events as M11 } from './Migration2026112510
 import { Migration20261125115250_account_audit_and_user_tokens as M12 } from './Migration20261125115250_account_audit_and_user_tokens';
 import { Migration20261125121500_embed_view_tokens as M13 } from './Migration20261125121500_embed_view_tokens';
 import { Migration20261125121942_document_type_index as M14 } from './Migration20261125121942_document_type_index';
+import { Migration20261125124500_certification_runs as M15 } from './Migration20261125124500_certification_runs';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -33,4 +34,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125115250_account_audit_and_user_tokens', class: M12 },
   { name: 'Migration20261125121500_embed_view_tokens', class: M13 },
   { name: 'Migration20261125121942_document_type_index', class: M14 },
+  { name: 'Migration20261125124500_certification_runs', class: M15 },
 ];

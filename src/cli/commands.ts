@@ -6,6 +6,7 @@ import { generateTestCertificate } from '../integrations/certificates/generate-t
 import { openCliContext } from './cli-context';
 import { loadConfig } from '../config/config';
 import { BackupRefused, backupEmbeddedData, restoreEmbeddedData } from '../persistence/backup/embedded-backup';
+import { certificationRunCommand } from './certification/certification.command';
 
 export interface CliResult {
   json: unknown;
@@ -272,4 +273,5 @@ export const COMMANDS: CliCommand[] = [
       };
     },
   },
+  certificationRunCommand,
 ];

@@ -57,6 +57,9 @@ import { GetInvalidationWindowService } from './documents/get-invalidation-windo
 import { SendInvalidationService } from './documents/send-invalidation.service';
 import { ListDocumentsService } from './documents/list-documents.service';
 import { ListContingenciesService } from './documents/list-contingencies.service';
+import { DeclareContingencyService } from './documents/declare-contingency.service';
+import { EndDeclaredContingencyService } from './documents/end-declared-contingency.service';
+import { CertificationRunsService } from './certification/certification-runs.service';
 import { CreateWebhookEndpointService } from './webhooks/create-webhook-endpoint.service';
 import { UpdateWebhookEndpointService } from './webhooks/update-webhook-endpoint.service';
 import { DeleteWebhookEndpointService } from './webhooks/delete-webhook-endpoint.service';
@@ -176,6 +179,9 @@ export function createServices(deps: ServiceDeps) {
     sendInvalidation,
     listDocuments: new ListDocumentsService(deps),
     listContingencies: new ListContingenciesService(deps),
+    declareContingency: new DeclareContingencyService(deps),
+    endDeclaredContingency: new EndDeclaredContingencyService(deps),
+    certificationRuns: new CertificationRunsService(deps),
     createWebhookEndpoint: new CreateWebhookEndpointService(deps),
     updateWebhookEndpoint: new UpdateWebhookEndpointService(deps),
     deleteWebhookEndpoint: new DeleteWebhookEndpointService(deps),

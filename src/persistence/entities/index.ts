@@ -32,8 +32,10 @@ import { DteEventEntity } from './dte-event.entity';
 import { AuditEntryEntity } from './audit-entry.entity';
 import { UserTokenEntity } from './user-token.entity';
 import { PasswordResetRequestEntity } from './password-reset-request.entity';
+import { CertificationRunEntity } from './certification-run.entity';
+import { CertificationItemEntity } from './certification-item.entity';
 
-export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity };
+export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity };
 
 /** Every entity MikroORM knows; add new ones here. */
 export const ENTITIES = [
@@ -71,4 +73,6 @@ export const ENTITIES = [
   AuditEntryEntity,
   UserTokenEntity,
   PasswordResetRequestEntity,
+  CertificationRunEntity,
+  CertificationItemEntity,
 ];
