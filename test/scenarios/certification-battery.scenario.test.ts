@@ -48,7 +48,7 @@ describe('certification run', () => {
   });
 
   it('resumes after an interruption, works with and without the running service, and never issues twice', async () => {
-    svc = await startService({ ...env, PORT: '0' });
+    svc = await startService({ ...env, PORT: '0' }, 300_000);
     const issuer = await createIssuer(svc.url, svc.key!, { nit: '06141111112222' });
     const args = ['certification', 'run', '--emitter', issuer.emitterId, '--limit', '2', '--json'];
 
@@ -75,7 +75,7 @@ describe('certification run', () => {
     expect(details.items.every((i: { status: string; seal: string | null }) => i.status === 'processed' && i.seal)).toBe(true);
 
     // 3. Nothing was issued twice: one document per item that issues one, each external_id once.
-    svc = await startService({ ...env, PORT: '0' });
+    svc = await startService({ ...env, PORT: '0' }, 300_000);
     const docs = await request(svc.url, 'GET', `/v1/documents?emitter_id=${issuer.emitterId}&limit=100`, { key: svc.key! });
     const externalIds: string[] = docs.body.data.map((d: { external_id: string }) => d.external_id);
     expect(new Set(externalIds).size).toBe(externalIds.length);

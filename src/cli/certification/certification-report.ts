@@ -149,7 +149,7 @@ export function renderReportPdf(run: CertificationRun, items: CertificationItem[
   doc.addPage();
   doc.font('Helvetica-Bold').fontSize(11).text('Detalle: cada documento y evento con su código de generación y sello de recepción');
   doc.moveDown(0.2);
-  const dw = [120, 56, 178, 178];
+  const dw = [96, 50, 166, 220];
   row(['Elemento', 'Estado', 'Código de generación', 'Sello de recepción'], dw, { bold: true, fill: '#e8e8e8', size: 7.5 });
   const order = (i: CertificationItem) => {
     const count = i.kind === 'document' ? i.documentType ?? '' : i.kind === 'held' ? 'contingency' : i.kind;

@@ -46,8 +46,13 @@ export const certificationRunCommand: CliCommand = {
       if (resumed && run.status === 'completed') progress(`La corrida ${run.id} ya terminó; se vuelve a escribir su informe (--new para empezar otra).`);
       else progress(resumed ? `Se reanuda la corrida ${run.id}.` : `Nueva corrida ${run.id}${run.sampleLimit !== null ? ` (muestra: ${run.sampleLimit} por tipo)` : ''}.`);
       if (resumed && sampleLimit !== null && sampleLimit !== run.sampleLimit) progress(`La corrida conserva su muestra original (${run.sampleLimit ?? 'mínimos del MH'}); --limit se ignora.`);
-      // A key of the emitter's account in the run's environment, for this command only.
-      const key = await services.createApiKey.execute({ accountId: run.accountId, environment: run.environment, scopes: ['emitters:read', 'documents:write'], description: `Batería de certificación ${run.id}` });
+      // A key of the emitter's account in the run's environment, for this command only; one left by an
+      // interrupted invocation of the same run is revoked first.
+      const description = `Batería de certificación ${run.id}`;
+      for (const k of await services.listApiKeys.execute({ accountId: run.accountId })) {
+        if (k.description === description && !k.revokedAt) await services.revokeApiKey.execute({ keyId: k.id });
+      }
+      const key = await services.createApiKey.execute({ accountId: run.accountId, environment: run.environment, scopes: ['emitters:read', 'documents:write'], description });
       keyId = key.id;
       const api = new BatteryRestClient(session.baseUrl, key.key);
       const emitter = await api.get(`/v1/emitters/${run.emitterId}`);
