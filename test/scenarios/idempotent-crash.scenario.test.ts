@@ -37,31 +37,38 @@ async function retryUntilResolved(url: string, apiKey: string, sale: Sale, deadl
  * once, the control numbers have no gap, and every retry answers the first document within 90 s of
  * the restart.
  */
+const CASES: [string, Record<string, unknown>, boolean][] = [
+  // MH answers each reception after 8 s (well below MH_TIMEOUT_MS): sync requests are still waiting when
+  // the kill comes, even when a loaded machine spreads the seven issuances over several seconds.
+  ['MH slow to answer (latency 8 s)', { mode: 'latency', ms: 8000, count: 1000, paths: ['/fesv/recepciondte'] }, false],
+  // MH seals every reception and its answer never comes back: the kill finds all seven sealed at MH
+  // and unknown to the service, which must learn the seal by querying, never by sealing again.
+  ['MH sealed but its answer lost', { mode: 'timeout', process: true, count: 1000, paths: ['/fesv/recepciondte'] }, true],
+];
+
 describe('kill -9 of the service during sync and async issuance, then retries with the same keys', () => {
-  let db: TestDatabase;
-  let sim: { child: ChildProcess; url: string };
+  const dbs: TestDatabase[] = [];
+  const sims: ChildProcess[] = [];
   const procs: Started[] = [];
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    sim = await startSimulator(mkdtempSync(join(tmpdir(), 'dte-sim-')));
-  });
   afterAll(async () => {
-    for (const p of procs) if (p.child.exitCode === null) killGroup(p.child);
-    sim.child.kill('SIGKILL');
-    await db.drop();
+    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) killGroup(p.child);
+    for (const c of sims) c.kill('SIGKILL');
+    for (const d of dbs) await d.drop();
   });
 
-  it('one document per sale, sealed once, gapless numbers, retries answered with the first document', async () => {
+  it.each(CASES)('%s: one document per sale, sealed once, gapless numbers, retries answered with the first document', async (_label, fault, sealedBeforeKill) => {
+    const db = await createTestDatabase();
+    dbs.push(db);
+    const sim = await startSimulator(mkdtempSync(join(tmpdir(), 'dte-sim-')));
+    sims.push(sim.child);
     const mh = new MhControl(sim.url);
-    // MH answers each reception after 8 s (below MH_TIMEOUT_MS): sync requests are still waiting when
-    // the kill comes, even when a loaded machine spreads the seven issuances over several seconds.
     const env = {
       DATABASE_URL: db.url,
       DTE_MASTER_KEY: TEST_MASTER_KEY,
       PORT: '0',
       MH_SIMULATOR_URL: sim.url,
-      MH_TIMEOUT_MS: '15000',
+      MH_TIMEOUT_MS: '30000',
       MH_RESEND_LIMIT: '0',
       SYNC_WAIT_MS: '60000',
       RATE_LIMIT_PER_MINUTE: '0',
@@ -73,7 +80,7 @@ describe('kill -9 of the service during sync and async issuance, then retries wi
     const apiKey = JSON.parse(cli.stdout).keys.test as string;
     const issuer = await createIssuer(first.url, apiKey, { nit: '06141212121212' });
 
-    await mh.fault({ mode: 'latency', ms: 8000, count: 1000, paths: ['/fesv/recepciondte'] });
+    await mh.fault(fault);
     const sales: Sale[] = [
       ...Array.from({ length: 3 }, (_, i): Sale => ({ key: `sync-${i}`, mode: 'sync', body: ccfBody(issuer), first: null })),
       ...Array.from({ length: 4 }, (_, i): Sale => ({ key: `async-${i}`, mode: 'async', body: ccfBody(issuer), first: null })),
@@ -88,7 +95,8 @@ describe('kill -9 of the service during sync and async issuance, then retries wi
     await waitFor(
       async () => {
         const [c] = await dbRows<{ total: number; sending: number }>(db.url, `select count(*)::int as total, (count(*) filter (where status = 'sending'))::int as sending from documents`);
-        return c.total === sales.length && c.sending === sales.length;
+        if (c.total !== sales.length || c.sending !== sales.length) return false;
+        return !sealedBeforeKill || (await mh.receptions()).filter((r) => r.sealed === 1).length === sales.length;
       },
       180_000,
       50,
