@@ -2,6 +2,7 @@ import type { RestRoute } from './route';
 import { authRoutes } from './routes/auth.routes';
 import { apiKeyRoutes } from './routes/api-key.routes';
 import { userRoutes } from './routes/user.routes';
+import { auditRoutes } from './routes/audit.routes';
 import { billingRoutes } from './routes/billing.routes';
 import { catalogRoutes } from './routes/catalog.routes';
 import { emitterRoutes } from './routes/emitter.routes';
@@ -14,4 +15,4 @@ import { fiscalReportRoutes } from './routes/fiscal-report.routes';
 import { dteEventRoutes } from './routes/dte-event.routes';
 
 /** Every REST /v1 route. A contract test checks them against the interface spec. Fiscal record routes go last: `/fiscal/:resource` also matches fixed fiscal paths. */
-export const ROUTES: readonly RestRoute[] = [...authRoutes, ...billingRoutes, ...apiKeyRoutes, ...userRoutes, ...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];
+export const ROUTES: readonly RestRoute[] = [...authRoutes, ...billingRoutes, ...apiKeyRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];

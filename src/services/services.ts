@@ -17,6 +17,7 @@ import { RemoveUserService } from './identity/remove-user.service';
 import { RequestPasswordResetService } from './identity/request-password-reset.service';
 import { ConfirmPasswordResetService } from './identity/confirm-password-reset.service';
 import { AcceptInvitationService } from './identity/accept-invitation.service';
+import { ListAuditLogService } from './audit/list-audit-log.service';
 import { AuthenticateSessionService } from './identity/authenticate-session.service';
 import { CleanupPanelSessionsService } from './identity/cleanup-panel-sessions.service';
 import { CreateUserService } from './identity/create-user.service';
@@ -130,6 +131,7 @@ export function createServices(deps: ServiceDeps) {
     requestPasswordReset: new RequestPasswordResetService(deps),
     confirmPasswordReset: new ConfirmPasswordResetService(deps),
     acceptInvitation: new AcceptInvitationService(deps),
+    listAuditLog: new ListAuditLogService(deps),
     listUsers: new ListUsersService(deps),
     setUserPassword: new SetUserPasswordService(deps),
     logIn: new LogInService(deps),

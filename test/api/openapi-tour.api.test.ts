@@ -284,6 +284,8 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('GET', '/v1/api-keys', { key }), 403);
     expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { key }), 403);
     expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/audit-log', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/audit-log', { key }), 403);
   });
 
   it('account users from a panel session: invite 201, list 200, role 200, remove 204, with an API key 403; password reset 202 and 410; invitation 204 and 410', async () => {

@@ -13,17 +13,19 @@ const ACTIONS: Record<string, string> = {
   'api_key.revoked': 'Revocó una llave de API',
   'credentials.uploaded': 'Cargó credenciales del MH',
   'user.invited': 'Invitó a un usuario',
+  'user.invitation_accepted': 'Aceptó la invitación',
   'user.removed': 'Quitó a un usuario',
   'user.role_changed': 'Cambió el rol de un usuario',
-  'user.password_reset': 'Restableció una contraseña',
+  'user.password_reset_requested': 'Pidió restablecer la contraseña',
+  'user.password_reset': 'Restableció la contraseña',
   'document.invalidation_requested': 'Solicitó la invalidación de un documento',
   'fiscal.period.reopened': 'Reabrió un período fiscal',
-  'session.login': 'Inició sesión',
-  'session.logout': 'Cerró sesión',
+  'session.login_succeeded': 'Inició sesión',
+  'session.login_failed': 'Intento de inicio de sesión fallido',
 };
 
 function who(e: AuditEntry): string {
-  return e.actor?.email ?? (e.actor?.key_id ? `Llave ${e.actor.key_id}` : (e.actor?.id ?? 'Sistema'));
+  return e.actor?.email ?? (e.actor?.key_id ? `Llave ${e.actor.key_id}` : (e.actor?.id ?? 'Anónimo'));
 }
 
 export default function AuditLogScreen(_props: ScreenProps) {

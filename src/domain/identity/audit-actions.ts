@@ -11,7 +11,6 @@ export const AUDIT_ACTIONS = [
   'user.role_changed',
   'user.password_reset_requested',
   'user.password_reset',
-  'user.password_set',
   'user.invitation_accepted',
   'document.invalidation_requested',
   'fiscal.period.reopened',

@@ -7,7 +7,7 @@ import { sql } from '../shared/sql';
 /** Who did it: the caller of a request, or nobody known yet (a failed login, an e-mailed link). */
 export type AuditSubject =
   | { actor: Actor }
-  | { anonymous: RequestOrigin; userId?: string | null; email?: string | null };
+  | { anonymous: RequestOrigin; userId?: string | null; email?: string | null; /** The user proved who they are (a login with the right password). */ proven?: boolean };
 
 export interface AuditRecord {
   accountId: string;
@@ -24,7 +24,7 @@ export interface AuditRecord {
 export async function recordAudit(tx: EntityManager, at: Date, who: AuditSubject, entry: AuditRecord): Promise<void> {
   const a = 'actor' in who ? who.actor : null;
   const origin = a ? (a.origin ?? { ip: null, userAgent: null }) : (who as { anonymous: RequestOrigin }).anonymous;
-  const actorType = a ? (a.scheme === 'session' ? 'user' : a.scheme) : 'anonymous';
+  const actorType = a ? (a.scheme === 'session' ? 'user' : a.scheme) : (who as { proven?: boolean }).proven ? 'user' : 'anonymous';
   const userId = a ? (a.user?.id ?? null) : ((who as { userId?: string | null }).userId ?? null);
   const email = a ? (a.user?.email ?? null) : ((who as { email?: string | null }).email ?? null);
   await sql(

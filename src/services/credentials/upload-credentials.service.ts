@@ -9,6 +9,7 @@ import { EmitterCredentialEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
 import { requestEnvironment } from '../shared/request-environment';
+import { recordAudit } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import { credentialStatus, type CredentialStatus } from './credential-status';
 import { runMhLogin } from './mh-login';
@@ -134,7 +135,20 @@ export class UploadCredentialsService {
       : `Se conserva el certificado guardado (NIT ${credential.certificateNit}).`;
     const mhLine = given.mhPassword || given.mhUser ? '' : 'Se conservan el usuario y la contraseña de la API del MH guardados.';
     credential.message = [certificateLine, mhLine, login.message, ...warnings].filter(Boolean).join(' ');
-    await em.flush();
+    await em.begin();
+    try {
+      await em.flush();
+      await recordAudit(em, now, { actor }, {
+        accountId: actor.accountId,
+        action: 'credentials.uploaded',
+        target: { type: 'emitter', id: emitter.id },
+        details: { environment, certificate_replaced: Boolean(cert), mh_user_changed: v.mhUser !== undefined, mh_password_changed: v.mhPassword !== undefined, mh_login_ok: login.ok },
+      });
+      await em.commit();
+    } catch (err) {
+      await em.rollback();
+      throw err;
+    }
     this.deps.signingKeys.invalidate(`${emitter.id}:${environment}:`);
     return credentialStatus(credential);
   }

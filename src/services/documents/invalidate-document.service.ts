@@ -13,6 +13,7 @@ import { signCompact } from '../../integrations/signer/jws-signer';
 import { DocumentInvalidationEntity, EstablishmentEntity } from '../../persistence/entities';
 import { signingKeyFor } from '../credentials/signing-key';
 import type { Actor } from '../shared/actor';
+import { recordAudit } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { DocumentView } from '../../domain/documents';
 import type { SendInvalidationService } from './send-invalidation.service';
@@ -196,6 +197,12 @@ export class InvalidateDocumentService {
         { type: 'invalidation_requested', message: `Evento de invalidación ${code} firmado (tipo ${v.reasonType}); se envía al MH.` },
         now,
       );
+      await recordAudit(tx.em, now, { actor }, {
+        accountId: actor.accountId,
+        action: 'document.invalidation_requested',
+        target: { type: 'document', id: doc.id },
+        details: { invalidation_id: invId, generation_code: code, reason_type: v.reasonType, replacement_document_id: v.replacementDocumentId ?? null },
+      });
     }, em);
     const sent = await this.sender.execute(invId);
     if (sent.kind === 'rejected') {

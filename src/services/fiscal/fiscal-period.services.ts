@@ -6,6 +6,7 @@ import { loadOwnEmitter } from '../emitters/emitter-access';
 import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import { insertOutboxEvent } from '../shared/outbox';
+import { recordAudit } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { claimPeriodClose, FiscalLeaseLostError, renewPeriodClose } from './fiscal-work-lease';
@@ -181,7 +182,10 @@ export class ReopenFiscalPeriodService {
           where emitter_id = ? and environment = ? and period = ? and status = 'closed' returning period`,
         [now, reason, now, emitter.id, actor.environment, period],
       );
-      if (changed.length) await linkCreatedResource(tx, actor, PERIOD_REOPEN, periodResourceId(emitter.id, actor.environment, period));
+      if (changed.length) {
+        await linkCreatedResource(tx, actor, PERIOD_REOPEN, periodResourceId(emitter.id, actor.environment, period));
+        await recordAudit(tx, now, { actor }, { accountId: actor.accountId, action: 'fiscal.period.reopened', target: { type: 'emitter', id: emitter.id }, details: { period, environment: actor.environment, reason } });
+      }
       return changed;
     });
     if (!rows.length) throw DomainError.field('period_not_closed', 'period', `El período ${period} no está cerrado.`);

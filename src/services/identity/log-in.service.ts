@@ -8,6 +8,7 @@ import { IdPrefix, newId } from '../../domain/shared/ids';
 import { verifyPassword } from '../../integrations/crypto/password-hasher';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import { recordAudit } from '../audit/audit-trail';
 import type { SessionView } from './session-view';
 
 export interface LogInInput {
@@ -49,8 +50,13 @@ export class LogInService {
         ))[0]
       : undefined;
     const ok = (await verifyPassword(user?.password_hash ?? null, password)) && !!user;
+    const origin = { ip: input.ip, userAgent: input.userAgent };
     if (!ok) {
-      await sql(em, 'insert into login_failures (email, ip, failed_at) values (?, ?, ?)', [email, input.ip, now]);
+      await em.transactional(async (tx) => {
+        await sql(tx, 'insert into login_failures (email, ip, failed_at) values (?, ?, ?)', [email, input.ip, now]);
+        // A failure for a known e-mail goes to that account's audit log (an unknown e-mail has no account).
+        if (user) await recordAudit(tx, now, { anonymous: origin, userId: user.id, email: user.email }, { accountId: user.account_id, action: 'session.login_failed', target: { type: 'user', id: user.id } });
+      });
       return { kind: 'invalid' };
     }
 
@@ -72,6 +78,7 @@ export class LogInService {
         [id, hashToken(token), user.id, user.account_id, environment, csrfToken, now, now, expiresAt, absolute, input.ip, input.userAgent?.slice(0, 300) ?? null],
       );
       await sql(tx, 'update users set last_login_at = ? where id = ?', [now, user.id]);
+      await recordAudit(tx, now, { anonymous: origin, userId: user.id, email: user.email, proven: true }, { accountId: user.account_id, action: 'session.login_succeeded', target: { type: 'session', id } });
     });
     return {
       kind: 'ok',

@@ -1,0 +1,57 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { connectionOf } from '../common/generic.types';
+
+@ObjectType('AuditActor', { description: 'Quién: un usuario del panel, una llave de API, o anónimo (un inicio de sesión fallido, un enlace por correo).' })
+export class AuditActorType {
+  @Field({ description: 'user, api_key o anonymous.' })
+  type!: string;
+
+  @Field(() => ID, { nullable: true })
+  userId!: string | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'La llave (key_…) o la sesión del panel (ses_…) por la que llegó la acción.' })
+  keyId!: string | null;
+}
+
+@ObjectType('AuditTarget')
+export class AuditTargetType {
+  @Field()
+  type!: string;
+
+  @Field(() => ID)
+  id!: string;
+}
+
+@ObjectType('AuditEntry', { description: 'Una acción de seguridad de la cuenta: quién, cuándo, desde dónde, sobre qué. Nunca guarda secretos.' })
+export class AuditEntryType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field({ description: 'api_key.created, user.invited, session.login_failed, … (docs/account.md).' })
+  action!: string;
+
+  @Field(() => AuditActorType)
+  actor!: AuditActorType;
+
+  @Field(() => String, { nullable: true, description: 'Dirección del cliente.' })
+  ip!: string | null;
+
+  @Field(() => String, { nullable: true })
+  userAgent!: string | null;
+
+  @Field(() => AuditTargetType, { nullable: true })
+  target!: AuditTargetType | null;
+
+  @Field(() => GraphQLJSONObject)
+  details!: Record<string, unknown>;
+
+  @Field()
+  createdAt!: Date;
+}
+
+@ObjectType('AuditEntryConnection')
+export class AuditEntryConnection extends connectionOf('AuditEntry', AuditEntryType) {}
