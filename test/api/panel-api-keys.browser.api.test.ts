@@ -1,6 +1,7 @@
 /**
- * API keys from the panel in Chromium: created with a name and scopes, the full key shown once (and
- * working), listed afterwards by its prefix only, revoked after a confirmation (then refused).
+ * API keys and users from the panel in Chromium: a key created with a name and scopes, the full key
+ * shown once (and working), listed afterwards by its prefix only, revoked after a confirmation (then
+ * refused); a user invited by e-mail with a role, listed as «Invitado».
  */
 import type { Browser, Page } from 'playwright-core';
 import { request } from '../support/http-client';
@@ -60,5 +61,25 @@ describeBrowser('panel API keys in Chromium', () => {
     await confirm.waitFor({ state: 'detached' });
     expect((await request(t.url, 'GET', '/v1/documents', { key })).status).toBe(401);
     await screenshotBoth(page, 'api-keys', () => table.waitFor());
+  }, 180_000);
+
+  it('invites a user by e-mail with a role and lists them as invited', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Usuarios' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Usuarios' }).waitFor();
+    const table = page.getByRole('table', { name: 'Usuarios' });
+    await table.getByText(OWNER).waitFor();
+    await page.getByRole('button', { name: 'Invitar usuario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invitar usuario' });
+    await dialog.getByLabel('Correo electrónico').fill('contador@lasbrisas.com.sv');
+    await dialog.getByLabel('Rol').selectOption('member');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/v1/users') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
+    expect((await sent).status()).toBe(201);
+    await dialog.waitFor({ state: 'detached' });
+    const row = table.locator('tr', { hasText: 'contador@lasbrisas.com.sv' });
+    await row.getByText('Invitado').waitFor();
+    const listed = await page.evaluate(() => fetch('/v1/users').then((r) => r.json() as Promise<{ data: { email: string; role: string; status: string }[] }>));
+    expect(listed.data.find((u) => u.email === 'contador@lasbrisas.com.sv')).toMatchObject({ role: 'member', status: 'invited' });
+    await screenshotBoth(page, 'users', () => row.waitFor());
   }, 180_000);
 });

@@ -97,8 +97,9 @@ export async function screenshotBoth(page: Page, name: string, ready: () => Prom
       return g.document.fonts.ready.then(() => new Promise((r) => g.requestAnimationFrame(() => g.requestAnimationFrame(r))));
     });
     const file = join(screenshotDir(), `${name}-${size.width}.png`);
-    // Passing notices (toasts) would cover the screen they talk about.
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide', style: '.toasts { display: none !important; }' });
+    // Passing notices (toasts, 5 s each) would cover the screen they talk about: wait until they are gone.
+    await page.locator('.toast').first().waitFor({ state: 'detached' });
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
     files.push(file);
   }
   await page.setViewportSize(DESKTOP);
