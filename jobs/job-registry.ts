@@ -22,6 +22,7 @@ export const JOB_REGISTRY = {
   'sweep-fiscal-work': { fields: [] },
   'cleanup-panel-sessions': { fields: [] },
   'reconcile-dte-events': { fields: [] },
+  'notify-expiring-credentials': { fields: [] },
 } as const satisfies Record<string, { fields: readonly string[]; unique?: (p: Readonly<Record<string, string>>) => string }>;
 
 export type JobName = keyof typeof JOB_REGISTRY;

@@ -13,7 +13,8 @@ import { generateFiscalReportJob } from './generate-fiscal-report.job';
 import { closeFiscalPeriodJob } from './close-fiscal-period.job';
 import { sweepFiscalWorkJob } from './sweep-fiscal-work.job';
 import { cleanupPanelSessionsJob } from './cleanup-panel-sessions.job';
+import { notifyExpiringCredentialsJob } from './notify-expiring-credentials.job';
 import { reconcileDteEventsJob } from './reconcile-dte-events.job';
 
 /** Every job the workers run; later use cases add theirs here. */
-export const JOBS: readonly AnyJobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob];
+export const JOBS: readonly AnyJobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob, notifyExpiringCredentialsJob];

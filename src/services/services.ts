@@ -89,6 +89,7 @@ import { FiscalReportFilesService } from './fiscal/fiscal-report-files.service';
 import { SweepFiscalWorkService } from './fiscal/sweep-fiscal-work.service';
 import { CloseFiscalPeriodService, CompleteFiscalPeriodCloseService, ListFiscalPeriodsService, ReopenFiscalPeriodService } from './fiscal/fiscal-period.services';
 import { AuthenticateEmbedViewService } from './embed/authenticate-embed-view.service';
+import { NotifyExpiringCredentialsService } from './credentials/notify-expiring-credentials.service';
 import { CreateEmbedSessionService } from './embed/create-embed-session.service';
 import { EmbedFrameAncestorsService } from './embed/embed-frame-ancestors.service';
 import { ExchangeEmbedTokenService } from './embed/exchange-embed-token.service';
@@ -215,6 +216,7 @@ export function createServices(deps: ServiceDeps) {
     reopenFiscalPeriod: new ReopenFiscalPeriodService(deps),
     createEmbedSession: new CreateEmbedSessionService(deps),
     exchangeEmbedToken: new ExchangeEmbedTokenService(deps),
+    notifyExpiringCredentials: new NotifyExpiringCredentialsService(deps),
     authenticateEmbedView: new AuthenticateEmbedViewService(deps),
     embedFrameAncestors: new EmbedFrameAncestorsService(deps),
     setEmbedOrigins: new SetEmbedOriginsService(deps),

@@ -1,8 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { simpleParser } from 'mailparser';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { ccfBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
@@ -10,54 +8,12 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { eventually } from '../support/webhook-receiver';
 import { extractText } from '../unit/pdf/pdf-inspect';
 import { dbRows } from '../support/db-rows';
+import { startTestSmtp as startSmtp, type TestSmtp as Smtp } from '../support/smtp-server';
 
 /**
  * PDF download and e-mail delivery of documents: `t` sends through a real SMTP server running in
  * this process; `files` runs with SMTP_URL unset (messages become .eml files in DATA_DIR/outbox).
  */
-interface Smtp {
-  port: number;
-  messages: { envelope: { from: string; to: string[] }; raw: Buffer; mail: ParsedMail }[];
-  /** RCPT answer per recipient: null accepts, otherwise an SMTP code (4xx transient, 5xx permanent). */
-  rcpt: (address: string) => number | null;
-  close(): Promise<void>;
-}
-
-async function startSmtp(): Promise<Smtp> {
-  const state: Smtp = { port: 0, messages: [], rcpt: () => null, close: async () => undefined };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      const code = state.rcpt(address.address);
-      if (code === null) return cb();
-      cb(Object.assign(new Error(code >= 500 ? 'Buzón inexistente' : 'Intente más tarde'), { responseCode: code }));
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        simpleParser(raw)
-          .then((mail) => {
-            state.messages.push({
-              envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) },
-              raw,
-              mail,
-            });
-            cb();
-          })
-          .catch((err: Error) => cb(err));
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  state.port = (server.server.address() as AddressInfo).port;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return state;
-}
-
 let smtp: Smtp;
 let t: TestApp;
 let files: TestApp;

@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'fiscal.report.failed',
   'fiscal.period.closed',
   'fiscal.period.drift_detected',
+  'credential.expiring',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

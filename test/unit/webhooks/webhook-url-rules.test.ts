@@ -35,7 +35,7 @@ describe('webhook URL rules', () => {
 });
 
 describe('webhook events, secrets and input', () => {
-  it('knows the nine events of the spec and the two of the 2026 events', () => {
+  it('knows the nine events of the spec, the two of the 2026 events and the certificate expiry notice', () => {
     expect(WEBHOOK_EVENT_TYPES).toEqual([
       'document.processed',
       'document.rejected',
@@ -48,6 +48,7 @@ describe('webhook events, secrets and input', () => {
       'fiscal.report.failed',
       'fiscal.period.closed',
       'fiscal.period.drift_detected',
+      'credential.expiring',
     ]);
     expect(isWebhookEventType('document.created')).toBe(false);
   });
