@@ -2,7 +2,7 @@ import { ManualClock } from '../../src/services/shared/clock';
 import { dbRows } from '../support/db-rows';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
-import { startTestSmtp as startSmtp, type TestSmtp as Smtp } from '../support/smtp-server';
+import { startTestSmtp, type TestSmtp } from '../support/smtp-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { eventually, startReceiver, type Receiver } from '../support/webhook-receiver';
 
@@ -14,7 +14,7 @@ import { eventually, startReceiver, type Receiver } from '../support/webhook-rec
 const DAY = 86_400_000;
 // The test certificate is valid from the real "now": the issuer is set up then, and the clock moved after.
 const clock = new ManualClock();
-let smtp: Smtp;
+let smtp: TestSmtp;
 let receiver: Receiver;
 let t: TestApp;
 let issuer: Issuer;
@@ -24,7 +24,7 @@ const run = () => t.app.services.notifyExpiringCredentials.execute();
 const expiringEvents = () => receiver.received.map((r) => JSON.parse(r.body) as { type: string; environment: string; data: Record<string, unknown> }).filter((e) => e.type === 'credential.expiring');
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startTestSmtp();
   receiver = await startReceiver();
   t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', MAIL_FROM: 'Avisos <avisos@servicio.sv>' }, { clock });
   clock.set(new Date(Date.now() + 5_000));

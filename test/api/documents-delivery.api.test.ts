@@ -8,20 +8,20 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { eventually } from '../support/webhook-receiver';
 import { extractText } from '../unit/pdf/pdf-inspect';
 import { dbRows } from '../support/db-rows';
-import { startTestSmtp as startSmtp, type TestSmtp as Smtp } from '../support/smtp-server';
+import { startTestSmtp, type TestSmtp } from '../support/smtp-server';
 
 /**
  * PDF download and e-mail delivery of documents: `t` sends through a real SMTP server running in
  * this process; `files` runs with SMTP_URL unset (messages become .eml files in DATA_DIR/outbox).
  */
-let smtp: Smtp;
+let smtp: TestSmtp;
 let t: TestApp;
 let files: TestApp;
 let issuer: Issuer;
 let fileIssuer: Issuer;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startTestSmtp();
   [t, files] = await Promise.all([
     startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, EMAIL_RETRY_BASE_MS: '50', MAIL_FROM: 'Facturas Las Brisas <facturas@lasbrisas.com.sv>' }),
     startTestApp(),
