@@ -1,7 +1,8 @@
 /**
  * API keys and users from the panel in Chromium: a key created with a name and scopes, the full key
  * shown once (and working), listed afterwards by its prefix only, revoked after a confirmation (then
- * refused); a user invited by e-mail with a role, listed as «Invitado».
+ * refused); a user invited by e-mail with a role, listed as «Invitado»; the three actions in «Auditoría»
+ * with who did them.
  */
 import type { Browser, Page } from 'playwright-core';
 import { request } from '../support/http-client';
@@ -81,5 +82,15 @@ describeBrowser('panel API keys in Chromium', () => {
     const listed = await page.evaluate(() => fetch('/v1/users').then((r) => r.json() as Promise<{ data: { email: string; role: string; status: string }[] }>));
     expect(listed.data.find((u) => u.email === 'contador@lasbrisas.com.sv')).toMatchObject({ role: 'member', status: 'invited' });
     await screenshotBoth(page, 'users', () => row.waitFor());
+  }, 180_000);
+
+  it('shows who created and revoked the key and invited the user in «Auditoría»', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Auditoría' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Auditoría' }).waitFor();
+    const table = page.getByRole('table', { name: 'Registro de auditoría' });
+    for (const action of ['Creó una llave de API', 'Revocó una llave de API', 'Invitó a un usuario']) {
+      await table.locator('tr', { hasText: action }).filter({ hasText: OWNER }).first().waitFor();
+    }
+    await screenshotBoth(page, 'audit-log', () => table.waitFor());
   }, 180_000);
 });
