@@ -290,4 +290,19 @@ describe('secrets in logs', () => {
     expect(logs).toContain('/v1/auth/login');
     for (const secret of [PASSWORD, 'Contraseña-equivocada-99', s.token, s.csrf]) expect(logs).not.toContain(secret);
   });
+
+  it('passwords are never logged when a user is created, a password is set or refused, or the new password logs in', async () => {
+    const from = t.logs.length;
+    const email = 'cajero@lasbrisas.com.sv';
+    const [first, second, refused] = ['Primera-clave-Q7w9', 'Segunda-clave-Z4k2', 'cortaX9'];
+    await t.app.services.createUser.execute({ accountId: t.account.id, email, password: first, role: 'member' });
+    await t.app.services.setUserPassword.execute({ email, password: second });
+    await expect(t.app.services.setUserPassword.execute({ email, password: refused })).rejects.toThrow();
+    await request(t.url, 'POST', '/v1/auth/login', { body: { email, password: first }, idempotencyKey: null });
+    const s = await logIn(t.url, email, second);
+    await withSession(t.url, s, 'POST', '/v1/auth/logout');
+    const logs = t.logs.slice(from).join('\n');
+    expect(logs).toContain('/v1/auth/login');
+    for (const secret of [first, second, refused, s.token]) expect(logs).not.toContain(secret);
+  });
 });
