@@ -22,7 +22,9 @@ export class BatteryRestClient {
   /** One request; network errors, 5xx, 429 and an idempotent request still in progress are retried with the same key. */
   async call(method: 'GET' | 'POST', path: string, body?: Json, idempotencyKey?: string): Promise<RestAnswer> {
     let lastError = '';
-    for (let attempt = 0; attempt < 8; attempt++) {
+    // Up to ~2 min: a request left in progress by a process that died is resolved once its lease
+    // expires (PROCESS_LEASE_TTL_MS, 30 s by default), later on a loaded machine.
+    for (let attempt = 0; attempt < 20; attempt++) {
       if (attempt > 0) await this.wait(Math.min(8000, 250 * 2 ** attempt));
       let res: Response;
       try {
