@@ -3,23 +3,15 @@
  * REST — each accepted, and the built JSON valid against MH's official 2026 schema read from ../shared
  * — and the same item key always gives the same body.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { compileOfficialSchema, createOfficialAjv } from '../../src/domain/dte/schemas/decimal-multiple-of';
 import { DOCUMENT_MINIMUMS, itemKey } from '../../src/domain/certification/battery-plan';
 import { batteryBody, plainSaleBody, returnBody, specialOperationBody, type BodyContext } from '../../src/domain/certification/battery-bodies';
 import { localDateOf } from '../../src/domain/mh-rules/el-salvador-time';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { OFFICIAL_SCHEMA_FILES, officialValidators } from '../support/official-schemas';
 
-const SCHEMAS = join(__dirname, '..', '..', '..', 'shared', 'mh', 'schemas', '2026');
-const FILES: Record<string, string> = {
-  '01': 'fe-f-v2.json', '03': 'fe-ccf-v4.json', '04': 'fe-nr-v4.json', '05': 'fe-nc-v4.json', '06': 'fe-nd-v4.json', '07': 'fe-cr-v2.json',
-  '08': 'fe-cl-v2.json', '09': 'fe-dcl-v2.json', '11': 'fe-fex-v3.json', '14': 'fe-fse-v2.json', '15': 'fe-cd-v2.json',
-};
-const ajv = createOfficialAjv();
-const validators = Object.fromEntries(Object.entries(FILES).map(([t, f]) => [t, compileOfficialSchema(ajv, JSON.parse(readFileSync(join(SCHEMAS, f), 'utf8').replace(/^\uFEFF/, '')))]));
+const validators = officialValidators();
 
 let t: TestApp;
 let issuer: Issuer;
@@ -56,7 +48,7 @@ it('the same key gives the same body; amounts are decimal strings, never numbers
   expect(returnBody('return-001', ctx)).toEqual({ external_id: 'CERT-TEST-return-001', lines: [{ num_item: 1, quantity: '1' }] });
 });
 
-it.each(Object.keys(FILES))('tipo %s: 25 generated bodies accepted as dry runs, the built JSON valid against the official schema', async (type) => {
+it.each(Object.keys(OFFICIAL_SCHEMA_FILES))('tipo %s: 25 generated bodies accepted as dry runs, the built JSON valid against the official schema', async (type) => {
   let related: { generationCode: string; issuedOn: string } | undefined;
   if (type === '05' || type === '06') {
     const ccf = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: batteryBody('03', `ccf-for-${type}`, ctx) });

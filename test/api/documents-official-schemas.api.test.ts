@@ -4,25 +4,17 @@
  * file (`GET /v1/documents/{id}/json`, sync) validate against MH's official 2026 schema read from
  * ../shared/mh/schemas/2026, and the issued ones end `processed` through the MH simulator.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { snakeKeysToCamel } from '../../rest-adapter/case-convert';
-import { compileOfficialSchema, createOfficialAjv } from '../../src/domain/dte/schemas/decimal-multiple-of';
 import { exampleFor } from '../fixtures/document-type-examples';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { OFFICIAL_SCHEMA_FILES, officialValidators } from '../support/official-schemas';
 
 type Json = Record<string, any>;
 
-const SCHEMAS = join(__dirname, '..', '..', '..', 'shared', 'mh', 'schemas', '2026');
-const FILES: Record<string, string> = {
-  '01': 'fe-f-v2.json', '03': 'fe-ccf-v4.json', '04': 'fe-nr-v4.json', '05': 'fe-nc-v4.json', '06': 'fe-nd-v4.json', '07': 'fe-cr-v2.json',
-  '08': 'fe-cl-v2.json', '09': 'fe-dcl-v2.json', '11': 'fe-fex-v3.json', '14': 'fe-fse-v2.json', '15': 'fe-cd-v2.json',
-};
-const ajv = createOfficialAjv();
-const validators = Object.fromEntries(Object.entries(FILES).map(([t, f]) => [t, compileOfficialSchema(ajv, JSON.parse(readFileSync(join(SCHEMAS, f), 'utf8').replace(/^\uFEFF/, '')))]));
-const TYPES = Object.keys(FILES);
+const validators = officialValidators();
+const TYPES = Object.keys(OFFICIAL_SCHEMA_FILES);
 
 const ISSUE = `mutation($input: DocumentCreateInput!, $mode: IssueMode, $dryRun: Boolean) {
   issueDocument(input: $input, mode: $mode, dryRun: $dryRun) { document { id type status generationCode json } errors { field code message } } }`;

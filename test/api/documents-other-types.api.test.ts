@@ -4,24 +4,16 @@
  * official 2026 schema read from ../shared, the totals are exact, and refusals are Spanish 422s
  * naming the field with nothing stored.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { snakeKeysToCamel } from '../../rest-adapter/case-convert';
-import { compileOfficialSchema, createOfficialAjv } from '../../src/domain/dte/schemas/decimal-multiple-of';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { OFFICIAL_SCHEMA_FILES, officialValidators } from '../support/official-schemas';
 import { DOCUMENT_TYPE_EXAMPLES } from '../fixtures/document-type-examples';
 
 type Json = Record<string, any>;
 
-const SCHEMAS = join(__dirname, '..', '..', '..', 'shared', 'mh', 'schemas', '2026');
-const FILES: Record<string, string> = {
-  '01': 'fe-f-v2.json', '03': 'fe-ccf-v4.json', '04': 'fe-nr-v4.json', '05': 'fe-nc-v4.json', '06': 'fe-nd-v4.json', '07': 'fe-cr-v2.json',
-  '08': 'fe-cl-v2.json', '09': 'fe-dcl-v2.json', '11': 'fe-fex-v3.json', '14': 'fe-fse-v2.json', '15': 'fe-cd-v2.json',
-};
-const ajv = createOfficialAjv();
-const validators = Object.fromEntries(Object.entries(FILES).map(([t, f]) => [t, compileOfficialSchema(ajv, JSON.parse(readFileSync(join(SCHEMAS, f), 'utf8').replace(/^\uFEFF/, '')))]));
+const validators = officialValidators();
 
 const EXAMPLES = DOCUMENT_TYPE_EXAMPLES;
 
@@ -56,7 +48,7 @@ async function documentCount(): Promise<number> {
 }
 
 it('docs/document-types.md has one complete example per CAT-002 type', () => {
-  expect(Object.keys(EXAMPLES).sort()).toEqual(Object.keys(FILES).sort());
+  expect(Object.keys(EXAMPLES).sort()).toEqual(Object.keys(OFFICIAL_SCHEMA_FILES).sort());
 });
 
 describe('REST: each example issued in sync to processed', () => {
