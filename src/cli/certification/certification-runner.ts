@@ -297,10 +297,13 @@ export class CertificationRunner {
       await this.deps.wait(POLL_MS);
       episode = await this.deps.runs.episode(item.resourceId!);
     }
-    for (const held of [...this.items.values()].filter((i) => i.kind === 'held' && i.key.startsWith(`${key}-`) && i.resourceId)) {
-      await this.settleDocument(held, await this.deps.api.get(`/v1/documents/${held.resourceId}`));
-    }
     const accepted = episode!.eventStatus === 'accepted';
+    // A refused event leaves its documents held: nothing more will happen to them, so no wait.
+    if (accepted) {
+      for (const held of [...this.items.values()].filter((i) => i.kind === 'held' && i.key.startsWith(`${key}-`) && i.resourceId)) {
+        await this.settleDocument(held, await this.deps.api.get(`/v1/documents/${held.resourceId}`));
+      }
+    }
     await this.save({
       ...this.items.get(key)!, status: accepted ? 'processed' : 'rejected', generationCode: episode!.eventGenerationCode, seal: episode!.eventSeal,
       mhResponse: accepted ? null : { code: null, message: episode!.lastError ?? `contingencia ${episode!.status}`, observations: [] },

@@ -78,6 +78,10 @@ export class RecoverContingencyService {
       const probe = await this.deps.mhClient.query(e.environment, creds, { tipoDte: held[0].type, codigoGeneracion: held[0].generation_code });
       if (probe.kind === 'unavailable' || probe.kind === 'timeout') return this.schedule(e.id, { last_error: probe.message });
       const endedAt = this.deps.clock.now();
+      // MH reads the period to the second and refuses an end that is not after the start: an episode
+      // ended within the second it began (a declared one ended at once) ends in the next second.
+      const earliestEnd = Math.floor(e.started_at.getTime() / 1000) * 1000 + 1000;
+      if (endedAt.getTime() < earliestEnd) return this.schedule(e.id, {}, earliestEnd - endedAt.getTime());
       await sql(em, `update contingency_episodes set status = 'recovering', ended_at = ?, updated_at = ? where id = ? and status = 'open'`, [endedAt, endedAt, e.id]);
       e.status = 'recovering';
       e.ended_at = endedAt;

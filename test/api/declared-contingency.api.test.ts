@@ -1,0 +1,66 @@
+/**
+ * A contingency declared on purpose and ended within the same second it began (as the certification
+ * battery does on a fast machine): MH reads the period to the second and refuses an end that is not
+ * after the start, so the end waits for the next second and the event is accepted; the held documents
+ * then go in a lote and are sealed. On a clock moved by hand, so the second boundary is exact.
+ */
+import { ManualClock } from '../../src/services/shared/clock';
+import { feBody } from '../fixtures/document-bodies';
+import { request } from '../support/http-client';
+import { createIssuer, type Issuer } from '../support/issuer';
+import { waitFor } from '../support/mh-control';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const clock = new ManualClock();
+let t: TestApp;
+let issuer: Issuer;
+
+beforeAll(async () => {
+  t = await startTestApp({ CONTINGENCY_RECHECK_MS: '300', LOTE_POLL_MS: '200' }, { clock });
+  // The test certificate is valid from the real "now": the issuer is set up after it.
+  clock.set(new Date(Date.now() + 5_000));
+  issuer = await createIssuer(t.url, t.account.testKey, { nit: '06147070707070' });
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+const episodeOf = async (id: string) => {
+  // Open, recovering and failed episodes are listed by default; completed ones on request.
+  const r = await request(t.url, 'GET', '/v1/contingencies?limit=100', { key: t.account.testKey });
+  const c = await request(t.url, 'GET', '/v1/contingencies?status=completed&limit=100', { key: t.account.testKey });
+  return ([...r.body.data, ...c.body.data] as { id: string; status: string; event_status: string | null; ended_at: string | null; started_at: string; next_check_at: string | null }[]).find((e) => e.id === id)!;
+};
+
+describe('declared contingency ended within the second it began', () => {
+  it('waits for the next second to end it; the event is accepted and the held documents sealed', async () => {
+    // Well inside a second: 100 ms after it began.
+    clock.set(new Date(Math.ceil((Date.now() + 10_000) / 1000) * 1000 + 100));
+    const { episodeId } = await t.app.services.declareContingency.execute({ emitterId: issuer.emitterId, environment: '00', reason: 'Prueba de contingencia declarada' });
+    const held = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: feBody(issuer) });
+      expect({ status: r.status, state: r.body.status }).toEqual({ status: 202, state: 'contingency' });
+      held.push(r.body.id as string);
+    }
+    clock.advance(400);
+    await t.app.services.endDeclaredContingency.execute({ episodeId });
+
+    // The recovery job runs every second; on this clock the end is not due until the next second.
+    const endsAt = new Date(clock.now().getTime() + 500).toISOString();
+    await waitFor(async () => (await episodeOf(episodeId)).next_check_at === endsAt);
+    expect(await episodeOf(episodeId)).toMatchObject({ status: 'open', event_status: null, ended_at: null });
+
+    clock.advance(500);
+    const done = await waitFor(async () => {
+      const e = await episodeOf(episodeId);
+      return e.status === 'completed' || e.status === 'failed' ? e : null;
+    }, 30_000);
+    expect({ status: done.status, event: done.event_status }).toEqual({ status: 'completed', event: 'accepted' });
+    expect(Date.parse(done.ended_at!) - Date.parse(done.started_at)).toBe(1_000 - 100);
+    for (const id of held) {
+      const d = await request(t.url, 'GET', `/v1/documents/${id}`, { key: t.account.testKey });
+      expect({ status: d.body.status, sealed: /^[A-Z0-9]{40}$/.test(d.body.reception_stamp ?? '') }).toEqual({ status: 'processed', sealed: true });
+    }
+  });
+});
