@@ -213,7 +213,7 @@ export default async function documentsList1m(): Promise<Record<string, unknown>
     const sample = await withClient(url, async (c) =>
       (await c.query<{ control_number: string; generation_code: string; reception_stamp: string; receiver_document_number: string }>(
         `select control_number, generation_code, reception_stamp, receiver_document_number from documents
-          where account_id = $1 and status = 'processed' and type = '01' and receiver_document_number is not null order by id offset 123457 limit 1`,
+          where account_id = $1 and status = 'processed' and type = '01' and receiver_document_number is not null order by id offset ${Math.floor(DOCUMENTS / 8)} limit 1`,
         [seeded!.account_id],
       )).rows[0],
     );

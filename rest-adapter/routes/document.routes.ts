@@ -225,11 +225,8 @@ documentRoutes.push(
       q: z.string().max(100, '"q" admite hasta 100 caracteres.').optional().describe('Número de control, código de generación, sello, nombre o documento del receptor'),
     }),
     response: listOf(documentResource),
-    operation: `query($filter: DocumentFilter, $first: Int, $after: String) { documents(filter: $filter, first: $first, after: $after) { nodes { ${DOCUMENT_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ query }) => ({
-      first: query.limit,
-      after: query.starting_after ?? null,
-      filter: {
+    call: async ({ query }, ctx) => {
+      const filter = {
         emitterId: query.emitter_id,
         type: query.type,
         status: query.status,
@@ -238,11 +235,9 @@ documentRoutes.push(
         issuedTo: query.issued_to,
         environment: query.environment,
         q: query.q,
-      },
-    }),
-    fromResult: (data) => {
-      const c = data.documents as Gql;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeDocument), has_more: c.pageInfo.hasNextPage } };
+      };
+      const page = await ctx.services.listDocuments.execute(ctx.actor!, filter, { limit: query.limit as number, startingAfter: (query.starting_after as string | undefined) ?? null });
+      return { body: { object: 'list', data: page.data.map((v) => serializeDocument(toDocument(v))), has_more: page.hasMore } };
     },
   },
   {

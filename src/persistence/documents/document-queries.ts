@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { AWAITING_TRANSMISSION_STATUSES, type DocumentHistoryLine, type DocumentView } from '../../domain/documents';
+import { AWAITING_TRANSMISSION_STATUSES, type DocumentView } from '../../domain/documents';
 import { DocumentEntity } from '../entities/document.entity';
 import { preparedRows, preparedSql, sql, sqlRows } from '../sql';
 import type { DocumentRow, DocumentViewRow } from './document-row';
@@ -111,27 +111,17 @@ export class DocumentQueries {
         `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
       );
     }
-    const em = this.em();
-    const rows = await sqlRows<DocumentViewRow>(
-      em,
-      `select ${this.viewSelect} from documents d join emitters e on e.id = d.emitter_id where ${where.join(' and ')} order by d.id desc limit ?`,
+    // One round trip: the page is cut first, then only its rows gather their `events[]` (an outer
+    // select, so PostgreSQL never builds the history of a row the limit drops).
+    const rows = await sqlRows<DocumentViewRow & { events: { type: string; at: string; message: string }[] }>(
+      this.em(),
+      `select d.*, ${EVENTS_AGGREGATE} as events
+         from (select ${this.viewSelect} from documents d join emitters e on e.id = d.emitter_id where ${where.join(' and ')} order by d.id desc limit ?) d
+        order by d.id desc`,
       [...params, page.limit + 1],
     );
     const pageRows = rows.slice(0, page.limit);
-    const events = pageRows.length
-      ? await sqlRows<{ document_id: string; type: string; at: Date; message: string }>(
-          em,
-          'select document_id, type, at, message from document_events where document_id = any(?::text[]) order by at, id',
-          [pageRows.map((r) => r.id)],
-        )
-      : [];
-    const byDoc = new Map<string, DocumentHistoryLine[]>();
-    for (const e of events) {
-      const lines = byDoc.get(e.document_id) ?? [];
-      lines.push({ type: e.type, at: e.at, message: e.message });
-      byDoc.set(e.document_id, lines);
-    }
-    return { data: pageRows.map((r) => toDocumentView(r, byDoc.get(r.id) ?? [], baseUrl)), hasMore: rows.length > page.limit };
+    return { data: pageRows.map((r) => toDocumentView(r, historyLines(r.events), baseUrl)), hasMore: rows.length > page.limit };
   }
 
   /**
