@@ -18,6 +18,7 @@ import { Migration20261125121500_embed_view_tokens as M13 } from './Migration202
 import { Migration20261125121942_document_type_index as M14 } from './Migration20261125121942_document_type_index';
 import { Migration20261125124500_certification_runs as M15 } from './Migration20261125124500_certification_runs';
 import { Migration20261125131800_credential_expiry_notices as M16 } from './Migration20261125131800_credential_expiry_notices';
+import { Migration20261125150359_api_key_changes as M17 } from './Migration20261125150359_api_key_changes';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -37,4 +38,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125121942_document_type_index', class: M14 },
   { name: 'Migration20261125124500_certification_runs', class: M15 },
   { name: 'Migration20261125131800_credential_expiry_notices', class: M16 },
+  { name: 'Migration20261125150359_api_key_changes', class: M17 },
 ];

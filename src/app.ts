@@ -22,6 +22,7 @@ import { createMhRuntime } from './integrations/mh/mh-runtime';
 import { SigningKeyCache } from './integrations/signer/signing-key-cache';
 import { createLocalStatusBus, createPgStatusBus } from './integrations/events/document-status-bus';
 import { createLocalSessionEvents, createPgSessionEvents } from './integrations/events/session-events-bus';
+import { createPgApiKeyChanges } from './integrations/events/api-key-changes-bus';
 import { externalDatabase, openEmbeddedDatabase, type Database } from './persistence/database';
 import { createOrm, migrate, type Orm } from './persistence/orm';
 import { createHttpApp } from './server';
@@ -120,6 +121,9 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     stopping.push(() => statusBus.close());
     const sessionEvents = db.embedded ? createLocalSessionEvents() : await createPgSessionEvents(db.pool, logger);
     stopping.push(() => sessionEvents.close());
+    // Authenticated keys are cached per process only where the api_keys trigger's notices reach it.
+    const apiKeyChanges = db.embedded ? undefined : await createPgApiKeyChanges(db.pool, logger);
+    if (apiKeyChanges) stopping.push(() => apiKeyChanges.close());
     const mailer = createMailer(config);
     stopping.push(async () => mailer.close());
     logger.info({ mail: mailer.kind === 'smtp' ? 'smtp' : `archivos .eml en ${join(config.dataDir, 'outbox')}` }, 'correo saliente listo');
@@ -141,6 +145,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         mhClient: mh.client,
         statusBus,
         sessionEvents,
+        apiKeyChanges,
         mailer,
         outbox,
         baseUrl: () => baseUrl,

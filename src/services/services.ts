@@ -1,4 +1,5 @@
 import { AuthenticateApiKeyService } from './accounts/authenticate-api-key.service';
+import { ApiKeyCache } from './accounts/api-key-cache';
 import { CreateAccountService } from './accounts/create-account.service';
 import { CreateApiKeyService } from './accounts/create-api-key.service';
 import { ListApiKeysService } from './accounts/list-api-keys.service';
@@ -114,16 +115,17 @@ export function createServices(deps: ServiceDeps) {
   const beginIdempotentRequest = new BeginIdempotentRequestService(deps);
   const completeIdempotentRequest = new CompleteIdempotentRequestService(deps);
   const fiscalReportFiles = new FiscalReportFilesService(deps);
+  const apiKeyCache = deps.apiKeyChanges ? new ApiKeyCache(deps.apiKeyChanges) : null;
   return {
     deps,
-    authenticateApiKey: new AuthenticateApiKeyService(deps),
+    authenticateApiKey: new AuthenticateApiKeyService(deps, apiKeyCache),
     createAccount: new CreateAccountService(deps, createApiKey),
     createApiKey,
     listApiKeys: new ListApiKeysService(deps),
-    revokeApiKey: new RevokeApiKeyService(deps),
+    revokeApiKey: new RevokeApiKeyService(deps, apiKeyCache),
     listAccountApiKeys: new ListAccountApiKeysService(deps),
     createAccountApiKey: new CreateAccountApiKeyService(deps, createApiKey),
-    revokeAccountApiKey: new RevokeAccountApiKeyService(deps),
+    revokeAccountApiKey: new RevokeAccountApiKeyService(deps, apiKeyCache),
     createUser,
     listAccountUsers: new ListAccountUsersService(deps),
     inviteUser: new InviteUserService(deps, createUser),

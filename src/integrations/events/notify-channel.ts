@@ -12,6 +12,17 @@ export interface NoticeChannel<T> {
 }
 
 const EVENT = 'notice';
+const RESET = 'reset';
+
+/**
+ * A LISTEN/NOTIFY channel also says whether its listening connection is up: notices sent while it
+ * is down are lost, so a cache invalidated by notices must not be trusted then (`onReset` fires when
+ * the connection is lost and again when it listens anew).
+ */
+export interface ListeningChannel<T> extends NoticeChannel<T> {
+  listening(): boolean;
+  onReset(listener: () => void): () => void;
+}
 
 /** In-process channel (embedded database, CLI, a single process). */
 export function createLocalChannel<T>(): NoticeChannel<T> {
@@ -32,7 +43,7 @@ export function createLocalChannel<T>(): NoticeChannel<T> {
  * lost; NOTIFY goes through a small pool. A NOTIFY that fails (database unreachable) still reaches
  * this process's own subscribers, and the failure is logged as a warning.
  */
-export async function createPgChannel<T>(channel: string, pool: PoolConfig, logger: Logger): Promise<NoticeChannel<T> & { notifyChannel: string }> {
+export async function createPgChannel<T>(channel: string, pool: PoolConfig, logger: Logger): Promise<ListeningChannel<T> & { notifyChannel: string }> {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const publisher = new Pool({ ...pool, max: 2 });
@@ -52,15 +63,22 @@ export async function createPgChannel<T>(channel: string, pool: PoolConfig, logg
     c.on('error', (err) => {
       logger.warn({ err, channel }, 'se perdió la conexión LISTEN; se reconecta');
       listener = null;
+      local.emit(RESET);
       if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
     });
     await c.connect();
     await c.query(`LISTEN ${channel}`);
     listener = c;
+    local.emit(RESET);
   };
   await connect();
   return {
     notifyChannel: channel,
+    listening: () => listener !== null && !closed,
+    onReset: (fn) => {
+      local.on(RESET, fn);
+      return () => local.off(RESET, fn);
+    },
     publish: async (e) => {
       try {
         await publisher.query('select pg_notify($1, $2)', [channel, JSON.stringify(e)]);

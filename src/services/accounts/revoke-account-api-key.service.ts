@@ -5,9 +5,10 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { ApiKeyEntity } from '../../persistence/entities';
 import { recordAudit } from '../audit/audit-trail';
 import { requirePanelUser } from '../identity/panel-access';
-import type { Actor } from '../shared/actor';
+import type { Actor, ActorUser } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { apiKeyView, type ApiKeyView } from './api-key-view';
+import type { ApiKeyCache } from './api-key-cache';
 
 /**
  * A panel user revokes an API key of the account in the session's environment (owner, or a member
@@ -15,10 +16,20 @@ import { apiKeyView, type ApiKeyView } from './api-key-view';
  * the key as it is and records nothing new. Another account's key is 404.
  */
 export class RevokeAccountApiKeyService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly cache: ApiKeyCache | null = null,
+  ) {}
 
   async execute(actor: Actor, id: string): Promise<ApiKeyView> {
     const user = requirePanelUser(actor, ['owner', 'member'], 'revocar llaves de API');
+    const view = await this.revoke(actor, user, id);
+    // Other processes drop it on the trigger's notice; this one at once.
+    this.cache?.forget(view.id);
+    return view;
+  }
+
+  private revoke(actor: Actor, user: ActorUser, id: string): Promise<ApiKeyView> {
     return this.deps.orm.em.fork().transactional(async (tx) => {
       const key = await tx.findOne(ApiKeyEntity, { id, account: actor.accountId, environment: actor.environment }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!key) throw DomainError.notFound('una llave de API en este ambiente');

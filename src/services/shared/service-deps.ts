@@ -12,6 +12,7 @@ import type { Mailer } from '../../integrations/mail/mailer.port';
 import type { ProcessLease } from '../processes/process-lease';
 import type { DocumentStore } from '../../persistence/documents/document-store';
 import type { SessionEventsBus } from './session-events.port';
+import type { ApiKeyChanges } from './api-key-changes.port';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */
 export interface ServiceDeps {
@@ -30,6 +31,8 @@ export interface ServiceDeps {
   statusBus: DocumentStatusBus;
   /** Ended panel sessions, so the WebSocket server closes their sockets (any process). */
   sessionEvents: SessionEventsBus;
+  /** Changed API keys (any process, any writer): with it, authenticated keys are cached per process. Absent on the embedded database and in the CLI. */
+  apiKeyChanges?: ApiKeyChanges;
   /** Outgoing e-mail: SMTP (SMTP_URL) or `.eml` files in DATA_DIR/outbox. */
   mailer: Mailer;
   /** Asks the outbox dispatcher to run now (webhook deliveries); set once the dispatcher exists. */
