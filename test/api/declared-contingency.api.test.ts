@@ -3,12 +3,14 @@
  * battery does on a fast machine): MH reads the period to the second and refuses an end that is not
  * after the start, so the end waits for the next second and the event is accepted; the held documents
  * then go in a lote and are sealed. On a clock moved by hand, so the second boundary is exact.
+ * When MH refuses the event, the episode fails with the documents still held; a retry of one of
+ * them sends a new event and the lote.
  */
 import { ManualClock } from '../../src/services/shared/clock';
 import { feBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
-import { waitFor } from '../support/mh-control';
+import { MhControl, waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const clock = new ManualClock();
@@ -29,7 +31,7 @@ const episodeOf = async (id: string) => {
   // Open, recovering and failed episodes are listed by default; completed ones on request.
   const r = await request(t.url, 'GET', '/v1/contingencies?limit=100', { key: t.account.testKey });
   const c = await request(t.url, 'GET', '/v1/contingencies?status=completed&limit=100', { key: t.account.testKey });
-  return ([...r.body.data, ...c.body.data] as { id: string; status: string; event_status: string | null; ended_at: string | null; started_at: string; next_check_at: string | null }[]).find((e) => e.id === id)!;
+  return ([...r.body.data, ...c.body.data] as { id: string; status: string; event_status: string | null; ended_at: string | null; started_at: string; next_check_at: string | null; event_generation_code: string | null }[]).find((e) => e.id === id)!;
 };
 
 describe('declared contingency ended within the second it began', () => {
@@ -62,5 +64,34 @@ describe('declared contingency ended within the second it began', () => {
       const d = await request(t.url, 'GET', `/v1/documents/${id}`, { key: t.account.testKey });
       expect({ status: d.body.status, sealed: /^[A-Z0-9]{40}$/.test(d.body.reception_stamp ?? '') }).toEqual({ status: 'processed', sealed: true });
     }
+  });
+
+  it('an event MH refused: the episode fails and keeps its documents; a retry sends a new event, then the lote', async () => {
+    const mh = new MhControl(t.app.mhSimulatorUrl!);
+    clock.advance(5_000);
+    const { episodeId } = await t.app.services.declareContingency.execute({ emitterId: issuer.emitterId, environment: '00', reason: 'Prueba de evento rechazado' });
+    const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: feBody(issuer) });
+    expect(r.body.status).toBe('contingency');
+    await mh.fault({ mode: 'reject', code: '004', observations: ['[motivo] PRUEBA'], count: 1, paths: ['/fesv/contingencia'] });
+    clock.advance(2_000);
+    await t.app.services.endDeclaredContingency.execute({ episodeId });
+    const failed = await waitFor(async () => {
+      const e = await episodeOf(episodeId);
+      return e.status === 'failed' ? e : null;
+    }, 30_000);
+    expect(failed.event_status).toBe('rejected');
+    const held = await request(t.url, 'GET', `/v1/documents/${r.body.id}`, { key: t.account.testKey });
+    expect(held.body.status).toBe('contingency');
+
+    const retry = await request(t.url, 'POST', `/v1/documents/${r.body.id}/retry`, { key: t.account.testKey });
+    expect(retry.status).toBeLessThan(300);
+    expect(retry.body.events.at(-1)).toMatchObject({ type: 'retry', message: expect.stringMatching(/rechazó el evento de contingencia/) });
+    const done = await waitFor(async () => {
+      const e = await episodeOf(episodeId);
+      return e.status === 'completed' ? e : null;
+    }, 30_000);
+    expect({ event: done.event_status, generation: done.event_generation_code === failed.event_generation_code }).toEqual({ event: 'accepted', generation: false });
+    const sealed = await request(t.url, 'GET', `/v1/documents/${r.body.id}`, { key: t.account.testKey });
+    expect(sealed.body.status).toBe('processed');
   });
 });

@@ -51,9 +51,22 @@ export class RetryDocumentService {
       throw new DomainError('correction_not_allowed', 'Solo un documento rechazado admite un cuerpo corregido; para los demás estados el reintento reenvía el mismo documento firmado.');
     }
     if (doc.status === 'contingency' && doc.modelType === 2) {
-      // A contingency document goes with its event and a lote: hurry the recovery instead.
-      await sql(em, `update contingency_episodes set next_check_at = ? where id = ? and status in ('open', 'recovering')`, [now, doc.contingencyEpisodeId]);
-      await documents.appendEvent(em, doc.id, 'retry', 'Reintento: se adelanta la recuperación de la contingencia (evento y lote).', now);
+      // A contingency document goes with its event and a lote: hurry the recovery instead. An episode
+      // whose event MH refused goes back to recovery, which sends a new event (a new generation code).
+      const [episode] = await sql<{ previous: string }>(
+        em,
+        `with before as (select status from contingency_episodes where id = ?)
+         update contingency_episodes set next_check_at = ?, updated_at = ?,
+                status = case when status = 'failed' then 'recovering' else status end,
+                event_status = case when status = 'failed' then null else event_status end
+          where id = ? and status in ('open', 'recovering', 'failed')
+          returning (select status from before) as previous`,
+        [doc.contingencyEpisodeId, now, now, doc.contingencyEpisodeId],
+      );
+      const message = episode?.previous === 'failed'
+        ? 'Reintento: el MH rechazó el evento de contingencia; se enviará un evento nuevo con los documentos retenidos y después el lote.'
+        : 'Reintento: se adelanta la recuperación de la contingencia (evento y lote).';
+      await documents.appendEvent(em, doc.id, 'retry', message, now);
       return { document: await this.view(actor, doc.id), replaced: false };
     }
     if (doc.status === 'rejected' && hasBody) return this.correct(actor, doc.id, body, opts);
