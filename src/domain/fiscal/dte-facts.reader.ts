@@ -1,5 +1,6 @@
 /**
- * Reads what the books need from an issued DTE's official JSON (FE v2, CCF v4, NC v4, ND v4), once
+ * Reads what the books need from an issued DTE's official JSON (FE v2, CCF v4, NC v4, ND v4; CR,
+ * FEX and FSE through dte-type-facts.reader.ts), once
  * per document (cached), with amounts in integer cents (F-07 doc §4.3):
  *   exempt = totalExenta − descuExenta, nonSubject = totalNoSuj − descuNoSuj,
  *   taxed = totalGravada − descuGravada (NC/ND v4 have no per-bucket discounts),
@@ -13,6 +14,7 @@ import { compactCode, compactControlNumber, sanitizeText, stripHyphens } from '.
 import { mhDate } from './period.helpers';
 import { inferIncomeCodes, type IncomeCodes } from './income-codes.inference';
 import type { LedgerDocument } from './ledger.types';
+import { typeFacts, type TypeFacts } from './dte-type-facts.reader';
 
 export interface DteFacts {
   type: string;
@@ -36,6 +38,8 @@ export interface DteFacts {
   thirdParty: { nit: string | null; name: string } | null;
   /** Annex 1 R/S, annex 2 U/V inferred from the amounts and items; null when nothing to infer from. */
   inferredIncomeCodes: IncomeCodes | null;
+  /** CR withholdings, FEX export split, FSE excluded subject (dte-type-facts.reader.ts). */
+  typeFacts: TypeFacts;
 }
 
 type Json = Record<string, unknown>;
@@ -138,6 +142,7 @@ export function dteFacts(doc: LedgerDocument): DteFacts {
     thirdParty: tercero ? { nit: str(tercero.nit), name: str(tercero.nombre) ?? '' } : null,
     text: null,
     inferredIncomeCodes: inferIncomeCodes({ type, exempt, nonSubject, taxed, ...itemKinds(type, json) }),
+    typeFacts: typeFacts(type, json, taxed),
   };
   cache.set(doc, facts);
   return facts;

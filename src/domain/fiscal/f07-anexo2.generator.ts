@@ -1,13 +1,16 @@
 /**
  * F-07 annex 2 — Detalle de ventas a consumidor final (23 columns) [F-07 doc §3.2, §4.4].
  *
- * Issued FE (01) are grouped per day (fecEmi) and type, and — because U/V hold one pair of income
+ * Issued FE (01) and FEX (11) are grouped per day (fecEmi) and type, and — because U/V hold one pair of income
  * codes — per income codes (the `income_codes` tag, or for untagged documents the codes inferred from
  * their amounts and items: `income` param infer | blank; one `inferred_income_codes` warning per line
  * that used inferred codes). D, E, F, G = `N/A`, J empty, H/I = generation code of the first/last
  * DTE of the group in emission order (fecEmi, horEmi, control number; invalidated documents already
  * left out), compact by default (`codes` param, §10 Q3). N carries the taxed sales **with IVA**.
  * Tags: exempt non-proportional → L instead of K; free zone → R instead of N; `ventaTercero` → S.
+ * FEX (zero rate, §3.2 O–R, §4.3): the taxed value net of the global discount, without freight and
+ * insurance (§10 Q6), goods → O (receiver in GT, HN, SV, NI, CR) or P (elsewhere), service items → Q,
+ * everything → R for a `free_zone` FEX; no IVA check.
  * An FE invalidated in a later period (`voids` = void_date) gives a negative line in the void
  * period, dated with its fecEmi, H = I = its code (CT 111; the line shape is our inference, §10 Q5).
  * external-sales records of types 01/11 give one line each (a day's range).
@@ -51,8 +54,10 @@ export const ANEXO2_COLUMNS = columnsOf([
   ['annex_number', 'Número de anexo', 'code'],
 ], true);
 
-/** DTE types this annex reports (issued FE) — also the routing documentAggregates(groupBy: ANNEX) uses. */
-export const ANEXO2_DOC_TYPES: ReadonlySet<string> = new Set(['01']);
+/** DTE types this annex reports (issued FE and FEX) — also the routing documentAggregates(groupBy: ANNEX) uses. */
+export const ANEXO2_DOC_TYPES: ReadonlySet<string> = new Set(['01', '11']);
+/** CAT-020 countries of "Exportaciones dentro del área centroamericana" (annex 2 O; MH's list includes El Salvador). */
+export const CENTRAL_AMERICA: ReadonlySet<string> = new Set(['GT', 'HN', 'SV', 'NI', 'CR']);
 /** Types of the external-sales records this annex reports (FE 01 and FEX 11 issued elsewhere) — also the routing fiscalRecordAggregates(groupBy: ANNEX) uses. */
 export const ANEXO2_RECORD_DOC_TYPES: ReadonlySet<string> = new Set(['01', '11']);
 const TYPES = ANEXO2_DOC_TYPES;
@@ -71,6 +76,16 @@ function emptyAmounts(): LineAmounts {
 export function addDocumentAmounts(a: LineAmounts, doc: LedgerDocument, sign: 1 | -1): void {
   const f = dteFacts(doc);
   const tags = doc.fiscalTags;
+  const x = f.typeFacts.exports;
+  if (x) {
+    if (tags.freeZone) {
+      a.free_zone_sales += sign * f.taxed;
+    } else {
+      a[CENTRAL_AMERICA.has(x.country) ? 'exports_central_america' : 'exports_outside_central_america'] += sign * x.goods;
+      a.exports_services += sign * x.services;
+    }
+    return;
+  }
   a[tags.exemptNonProportional ? 'exempt_non_proportional' : 'exempt_sales'] += sign * f.exempt;
   a.non_subject_sales += sign * f.nonSubject;
   a[f.thirdParty ? 'third_party_sales' : tags.freeZone ? 'free_zone_sales' : 'taxed_sales'] += sign * f.taxed;
@@ -97,7 +112,7 @@ export function generateAnexo2(input: ReportInput, params: ReportParams<'f07_ane
   for (const doc of active) {
     const f = dteFacts(doc);
     sealWarnings(doc, warnings);
-    checkGrossVat(f.taxed, f.vat, `El documento ${f.controlNumber}`, doc.id, warnings);
+    if (!f.typeFacts.exports) checkGrossVat(f.taxed, f.vat, `El documento ${f.controlNumber}`, doc.id, warnings);
     if (f.thirdParty) warnings.push(warn(WarningCode.thirdPartySale, `El documento ${f.controlNumber} es una venta por cuenta de terceros: va en la columna S (no domiciliados); si el mandante es domiciliado corresponde al anexo 4.`, doc.id));
     const codes = docIncomeCodes(doc, params.income);
     const key = `${f.issuedOn}|${f.type}|${codes?.operationType ?? ''}|${codes?.incomeType ?? ''}`;

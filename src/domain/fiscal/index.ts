@@ -5,7 +5,7 @@ export { isFiscalResource, parseFiscalRecord, type RecordParseResult } from './f
 export { compareVersions, recordContentHash, type VersionOutcome } from './record-version.helpers';
 export { parseFiscalTags, type FiscalTagsPatch } from './fiscal-tags.schema';
 export {
-  DEFAULT_FISCAL_TAGS, toLedgerRecord,
+  DEFAULT_FISCAL_TAGS, LEDGER_DOCUMENT_TYPES, toLedgerRecord,
   type FiscalTags, type LedgerDocument, type LedgerDocumentStatus, type LedgerDocumentType, type LedgerRecord,
 } from './ledger.types';
 export { isValidDate, isValidPeriod, localDateOf, periodOf } from './period.helpers';
@@ -24,4 +24,5 @@ export { writeBookCsv } from './book-csv.writer';
 export { writeBookXlsx } from './book-xlsx.writer';
 export type { BookHeader, BookPdfRenderer } from './book-pdf-renderer.port';
 export { computeInputHash, documentFingerprint, reportInputRows } from './input-hash.helpers';
+export { SUPERSEDING_TYPES, isSuperseded } from './issued-supersedes.rules';
 export { RECORD_ANNEX_ROUTES, recordAnnexOf, recordCountsNegative, type RecordAnnexRoute } from './record-annex.routing';

@@ -7,6 +7,8 @@ import { canonicalJson, sha256Hex } from './canonical-json.helpers';
 import { dteFacts } from './dte-facts.reader';
 import type { LedgerDocument, LedgerRecord } from './ledger.types';
 import { voidPeriodOf } from './ledger.selector';
+import { compactCode } from './identifier-format.helpers';
+import { supersedableCode } from './issued-supersedes.rules';
 import type { ReportInput } from './report.types';
 
 export function computeInputHash(rows: readonly unknown[], rulesVersion: string, params: unknown): string {
@@ -29,9 +31,17 @@ export function documentFingerprint(doc: LedgerDocument): Record<string, unknown
 
 /**
  * The rows a report of the period can read, ready for computeInputHash: documents issued or voided
- * in the period (as fingerprints) and the period's records.
+ * in the period and the CR / FSE of other periods that replace a record of the period (as
+ * fingerprints), and the period's records.
  */
 export function reportInputRows(input: ReportInput): (Record<string, unknown> | LedgerRecord)[] {
-  const docs = input.documents.filter((d) => d.issuedOn.slice(0, 7) === input.period || (d.status === 'voided' && voidPeriodOf(d) === input.period));
-  return [...docs.map(documentFingerprint), ...input.records.filter((r) => r.period === input.period)];
+  const records = input.records.filter((r) => r.period === input.period);
+  const replaced = new Set<string>();
+  for (const r of records) {
+    const code = supersedableCode(r);
+    if (code) replaced.add(code);
+  }
+  const docs = input.documents.filter((d) => d.issuedOn.slice(0, 7) === input.period || (d.status === 'voided' && voidPeriodOf(d) === input.period)
+    || (replaced.size > 0 && replaced.has(compactCode(dteFacts(d).generationCode))));
+  return [...docs.map(documentFingerprint), ...records];
 }

@@ -5,7 +5,13 @@ import { periodOf } from './period.helpers';
 import { withDerivedFields } from './record-derivations';
 import type { FiscalResource } from './record-keys.catalog';
 
-export type LedgerDocumentType = '01' | '03' | '05' | '06';
+/**
+ * Issued DTE types the ledger loads: those a book or annex reports (01, 03, 05, 06, 07, 11, 14) and
+ * those only the anulados annex lists when invalidated (04, 08, 09) [F-07 doc §3.13 E, §4.1]. CD 15
+ * is in no book or annex, not even anulados (ADR 0036).
+ */
+export const LEDGER_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07', '08', '09', '11', '14'] as const;
+export type LedgerDocumentType = (typeof LEDGER_DOCUMENT_TYPES)[number];
 
 /** The documents' state machine's status list (src/domain/documents). */
 export type LedgerDocumentStatus = DocumentStatus;

@@ -1,7 +1,8 @@
 /**
  * Libro de ventas a consumidores finales (RCT art. 83; D.L. 487-2022; F-07 doc §6.2): one line per
  * day (and point of sale by default: the control-number series is per establishment and point of
- * sale, RCT 83 b–c) and type, with the first/last generation code and control number. Columns in the
+ * sale, RCT 83 b–c) and type — FE 01 and, "de igual forma", FEX 11 (RCT 83 b, f: the FEX's taxed value
+ * in "exportaciones") — with the first/last generation code and control number. Columns in the
  * regulation's order plus "no sujetas". Total de ventas diarias = exentas + no sujetas + gravadas
  * (IVA incluido) + exportaciones; third-party sales apart. An FE invalidated in a later period
  * subtracts on the date of its invalidation (RCT art. 87). Totals: every amount column plus the
@@ -41,7 +42,7 @@ function addDoc(l: Line, doc: LedgerDocument, sign: number): void {
   l.exempt += sign * f.exempt;
   l.nonSubject += sign * f.nonSubject;
   if (f.thirdParty) l.thirdParty += sign * f.taxed;
-  else if (doc.fiscalTags.freeZone) l.exports += sign * f.taxed;
+  else if (doc.fiscalTags.freeZone || f.typeFacts.exports) l.exports += sign * f.taxed;
   else l.taxed += sign * f.taxed;
 }
 
@@ -55,7 +56,7 @@ function amountCells(l: Line, t: CentsTotals): string[] {
 const zero = (): Line => ({ exempt: 0, nonSubject: 0, taxed: 0, exports: 0, thirdParty: 0 });
 
 const EXPORT_KEYS = ['exports_central_america', 'exports_outside_central_america', 'exports_services', 'free_zone'];
-const CONSUMER_TYPES = new Set(['01']);
+const CONSUMER_TYPES = new Set(['01', '11']);
 
 function recordLine(lr: LedgerRecord): Line {
   return {

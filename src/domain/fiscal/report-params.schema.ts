@@ -48,12 +48,12 @@ export const REPORT_PARAMS_SCHEMAS = {
     income: income.describe(`Columnas U/V: ${income.description}`),
   }),
   f07_anexo3: z.strictObject(annexCsv),
-  f07_anexo5: z.strictObject(annexCsv),
+  f07_anexo5: z.strictObject({ ...annexCsv, voids }),
   f07_anexo7: z.strictObject(annexCsv),
   f07_anexo8: z.strictObject(annexCsv),
   f07_anexo9: z.strictObject({ ...annexCsv, voids }),
-  f07_anexo10: z.strictObject(annexCsv),
-  f07_anexo12: z.strictObject(annexCsv),
+  f07_anexo10: z.strictObject({ ...annexCsv, voids }),
+  f07_anexo12: z.strictObject({ ...annexCsv, voids }),
   f07_anulados: z.strictObject({
     ...annexCsv,
     resolution: z.enum(['compact', 'hyphenated']).default('compact')

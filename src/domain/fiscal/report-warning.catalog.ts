@@ -19,6 +19,8 @@ export const WarningCode = {
   purchaseOutsideWindow: 'purchase_outside_window',
   missingDocType: 'missing_doc_type',
   missingDocumentNumber: 'missing_document_number',
+  recordSuperseded: 'record_superseded',
+  withholdingNotReported: 'withholding_not_reported',
 } as const;
 
 export function warn(code: string, message: string, documentId: string | null): ReportWarning {

@@ -1,6 +1,6 @@
 /**
  * Which F-07 sales annex an issued document's amounts go to, by DTE type, as the annex generators
- * route them (their own type sets): CCF 03 / NC 05 / ND 06 → annex 1, FE 01 → annex 2
+ * route them (their own type sets): CCF 03 / NC 05 / ND 06 → annex 1, FE 01 and FEX 11 → annex 2
  * [F07-ANNEXES-AND-VAT-BOOKS §4.1]. Other types go to neither sales annex.
  */
 import { ANEXO1_DOC_TYPES } from './f07-anexo1.generator';

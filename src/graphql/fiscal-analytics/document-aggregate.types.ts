@@ -13,7 +13,7 @@ export enum DocumentGroupByGql {
 }
 registerEnumType(DocumentGroupByGql, {
   name: 'DocumentGroupBy',
-  description: 'Agrupación de documentAggregates: DAY (AAAA-MM-DD), MONTH (AAAA-MM), TYPE (CAT-002), RECEIVER (número de documento), ESTABLISHMENT (código) o ANNEX (anexo de ventas del F-07 al que van los montos: f07_anexo1 para CCF 03, NC 05 y ND 06; f07_anexo2 para FE 01; "" para los demás tipos).',
+  description: 'Agrupación de documentAggregates: DAY (AAAA-MM-DD), MONTH (AAAA-MM), TYPE (CAT-002), RECEIVER (número de documento), ESTABLISHMENT (código) o ANNEX (anexo de ventas del F-07 al que van los montos: f07_anexo1 para CCF 03, NC 05 y ND 06; f07_anexo2 para FE 01 y FEX 11; "" para los demás tipos).',
 });
 
 @InputType('DocumentAggregateFilter', { description: 'Filtros de documentAggregates; todos opcionales y combinables.' })

@@ -256,6 +256,20 @@ export class DocumentQueries {
       [q.emitterId, q.environment, ...bounds, q.types, after, limit],
     );
   }
+
+  /** Ledger rows of the emitter's documents of `types` with one of these generation codes (uppercase, hyphenated), any date. */
+  async ledgerByGenerationCodes(em: EntityManager, q: { emitterId: string; environment: string; types: readonly string[] }, codes: readonly string[]): Promise<LedgerDocumentRow[]> {
+    if (codes.length === 0) return [];
+    return sql<LedgerDocumentRow>(
+      em,
+      `select d.id, d.type, d.environment, d.status, d.dte_json, d.reception_stamp, d.issue_date, d.processed_at, d.voided_at, d.void,
+          d.fiscal_tags, r.generation_code as replacement_generation_code
+        from documents d left join documents r on r.id = d.void->>'replacementDocumentId'
+        where d.emitter_id = ? and d.environment = ? and d.type = any(?::text[]) and d.generation_code = any(?::text[])
+        order by d.id`,
+      [q.emitterId, q.environment, q.types, codes],
+    );
+  }
 }
 
 export interface LedgerDocumentsQuery {

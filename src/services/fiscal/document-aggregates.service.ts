@@ -51,7 +51,7 @@ const TYPE_LABELS: Record<string, string> = {
 
 /**
  * F-07 sales annex of a document, from the annex generators' own type sets (CCF/NC/ND → f07_anexo1,
- * FE → f07_anexo2); '' for types neither annex reports. The codes are two-digit constants, inlined.
+ * FE and FEX → f07_anexo2); '' for types neither annex reports. The codes are two-digit constants, inlined.
  */
 const ANNEX_KEY = `case ${Object.entries(SALES_ANNEX_DOC_TYPES)
   .map(([annex, types]) => `when d.type in (${[...types].map((t) => { if (!/^\d{2}$/.test(t)) throw new Error(`bad type ${t}`); return `'${t}'`; }).join(', ')}) then '${annex}'`)

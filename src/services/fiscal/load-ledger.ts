@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  DEFAULT_FISCAL_TAGS, isValidPeriod, toLedgerRecord,
+  DEFAULT_FISCAL_TAGS, LEDGER_DOCUMENT_TYPES, SUPERSEDING_TYPES, isValidPeriod, toLedgerRecord,
   type FiscalRecord, type FiscalResource, type FiscalTags, type LedgerDocument, type LedgerDocumentStatus, type LedgerDocumentType, type LedgerRecord,
 } from '../../domain/fiscal';
 import type { DocumentQueries, LedgerDocumentRow } from '../../persistence/documents/document-queries';
@@ -20,7 +20,8 @@ export interface Ledger {
   records: LedgerRecord[];
 }
 
-const LEDGER_TYPES = ['01', '03', '05', '06'];
+const LEDGER_TYPES: readonly string[] = LEDGER_DOCUMENT_TYPES;
+const SUPERSEDING_DOC_TYPES = [...new Set(Object.values(SUPERSEDING_TYPES).map((t) => t.docType))];
 const CHUNK = 5000;
 
 /** `2026-03` → first day of the period and of the next one (`yyyy-MM-dd`), and those instants in El Salvador time (UTC−6). */
@@ -54,10 +55,13 @@ function toLedgerDocument(row: LedgerDocumentRow): LedgerDocument {
 
 /**
  * The ledger of one period of an emitter in one environment, as the report generators read it:
- * - documents (01, 03, 05, 06) issued in the period (any status: the domain decides what counts and
- *   warns about `error` ones), plus documents of earlier periods voided in this one (late voids:
- *   reversal lines and the anulados annex);
- * - fiscal records booked in the period (month of the accounting date), not deleted.
+ * - documents of the ledger types (LEDGER_DOCUMENT_TYPES: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14)
+ *   issued in the period (any status: the domain decides what counts and warns about `error` ones),
+ *   plus documents of earlier periods voided in this one (late voids: reversal lines and the anulados
+ *   annex);
+ * - fiscal records booked in the period (month of the accounting date), not deleted;
+ * - the CR / FSE of any other period whose generation code a record of the period carries: the
+ *   issued document replaces that record (issued-supersedes.rules.ts).
  * Only the columns the books need are read, in chunks of 5,000 rows.
  */
 export async function loadLedger(em: EntityManager, store: DocumentQueries, q: LedgerQuery): Promise<Ledger> {
@@ -87,6 +91,12 @@ export async function loadLedger(em: EntityManager, store: DocumentQueries, q: L
     for (const r of rows) records.push(toLedgerRecord(r.id, r.resource as FiscalResource, r.body));
     if (rows.length < CHUNK) break;
     after = rows[rows.length - 1].id;
+  }
+  const loaded = new Set(documents.map((d) => d.id));
+  const codes = [...new Set(records.filter((r) => r.record.docClass === '4' && r.record.generationCode && r.resource in SUPERSEDING_TYPES).map((r) => r.record.generationCode!))];
+  for (let i = 0; i < codes.length; i += CHUNK) {
+    const rows = await store.ledgerByGenerationCodes(em, { emitterId: q.emitterId, environment: q.environment, types: SUPERSEDING_DOC_TYPES }, codes.slice(i, i + CHUNK));
+    for (const r of rows) if (!loaded.has(r.id)) documents.push(toLedgerDocument(r));
   }
   return { documents, records };
 }

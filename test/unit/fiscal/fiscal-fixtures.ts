@@ -1,11 +1,13 @@
 /** Fixtures of the fiscal-books tests: ledger documents built with the real DTE engine, records parsed by the domain. */
 import Decimal from 'decimal.js';
-import { buildDte, parseDocumentCreate, type DteType } from '../../../src/domain/dte/index';
+import { buildDte, parseDocumentCreate } from '../../../src/domain/dte/index';
+import { isExtendedDteType, type AnyDteType } from '../../../src/domain/dte/dte.types';
 import {
   DEFAULT_FISCAL_TAGS, parseFiscalRecord, toLedgerRecord,
   type FiscalResource, type FiscalTags, type LedgerDocument, type LedgerDocumentStatus, type LedgerRecord,
 } from '../../../src/domain/fiscal/index';
 import { body, item, makeContext, RELATED_CCF, type Body } from '../dte/dte-fixtures';
+import { otherBody } from '../dte/other-types-fixtures';
 
 export { body, item, RELATED_CCF, type Body };
 
@@ -28,7 +30,7 @@ export function controlOf(type: string, n: number, pos = 'M001P001'): string {
 }
 
 export interface DocSpec {
-  type: DteType;
+  type: AnyDteType;
   n: number;
   /** Instant of issue (UTC ISO); fecEmi/horEmi are its El Salvador local date and time. */
   at: string;
@@ -44,7 +46,8 @@ export interface DocSpec {
 /** Builds the official JSON with the engine and wraps it as the books see it. */
 export function ledgerDoc(spec: DocSpec): LedgerDocument {
   const pos = spec.pos ?? 'M001P001';
-  const parsed = parseDocumentCreate(body(spec.type, { establishment: pos.slice(0, 4), pointOfSale: pos.slice(4), ...spec.body }));
+  const place = { establishment: pos.slice(0, 4), pointOfSale: pos.slice(4), ...spec.body };
+  const parsed = parseDocumentCreate(isExtendedDteType(spec.type) ? otherBody(spec.type, place) : body(spec.type, place));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   const ctx = makeContext(spec.type, {
     generationCode: genCode(spec.n),
@@ -60,7 +63,7 @@ export function ledgerDoc(spec: DocSpec): LedgerDocument {
   const status = spec.status ?? 'processed';
   return {
     id: `doc_${spec.n}`,
-    type: spec.type,
+    type: spec.type as LedgerDocument['type'],
     environment: '00',
     status,
     json: built.json,

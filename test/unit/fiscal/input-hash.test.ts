@@ -23,7 +23,7 @@ describe('computeInputHash', () => {
     ['a fiscal tag changes', computeInputHash([{ ...A, fiscalTags: { ...A.fiscalTags, freeZone: true } }, B, R], RULES, PARAMS)],
     ['a record amount changes', computeInputHash([A, B, ledgerRecord('purchases', { ...PURCHASE_BODY, amounts: { taxed_internal: '100.01' } })], RULES, PARAMS)],
     ['a row is missing', computeInputHash([A, B], RULES, PARAMS)],
-    ['the rules version changes', computeInputHash([A, B, R], 'f07-v14/f07_anexo1@2026.2', PARAMS)],
+    ['the rules version changes', computeInputHash([A, B, R], 'f07-v14/f07_anexo1@2026.3', PARAMS)],
     ['a param changes', computeInputHash([A, B, R], RULES, { ...PARAMS, total: 'with_debits' })],
     ['the income fallback changes', computeInputHash([A, B, R], RULES, { ...PARAMS, income: 'blank' })],
   ];
@@ -47,6 +47,7 @@ describe('computeInputHash', () => {
       pointOfSale: 'M001P001', exempt: 0, nonSubject: 0, taxed: 1000, vat: 130, perceived: 0,
       receiver: { nit: '06140101901234', nrc: '765432', dui: null, name: 'Cliente Corporativo, S.A. de C.V.' }, thirdParty: null,
       inferredIncomeCodes: { operationType: '1', incomeType: '3' },
+      typeFacts: { withholding: null, exports: null, excludedSubject: null },
     });
     const json = JSON.parse(JSON.stringify(A.json));
     json.resumen.totalGravada = 11;
