@@ -1,7 +1,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { location, match, navigate, onLinkClick } from './lib/router';
-import { loadSession, sessionState, type Session } from './lib/session';
+import { sessionState, type Session } from './lib/session';
 import { useStore } from './lib/store';
 import { DocumentsScreen } from './screens/documents.screen';
 import { LoginScreen } from './screens/login.screen';
@@ -78,7 +78,6 @@ export function App() {
   const state = useStore(sessionState);
   const loc = useStore(location);
   useEffect(() => {
-    void loadSession();
     document.addEventListener('click', onLinkClick);
     return () => document.removeEventListener('click', onLinkClick);
   }, []);

@@ -161,6 +161,22 @@ describe('CSRF with a session', () => {
     expect(ok.body.data.viewer).toEqual({ accountId: t.account.id, environment: '00' });
   });
 
+  it('a GET query on /graphql with a session needs no token but the preflight header a cross-site page cannot send; no mutation runs over GET', async () => {
+    const s = await logIn(t.url, OWNER, PASSWORD);
+    const path = (query: string) => `/graphql?query=${encodeURIComponent(query)}`;
+    const read = await withSession(t.url, s, 'GET', path('{ viewer { accountId environment } }'), { csrf: false, headers: { 'apollo-require-preflight': 'true' } });
+    expect(read.status).toBe(200);
+    expect(read.body.data.viewer).toEqual({ accountId: t.account.id, environment: '00' });
+    // What a cross-site <img>, link or form GET would send: the cookie, no custom header.
+    const simple = await withSession(t.url, s, 'GET', path('{ viewer { accountId } }'), { csrf: false, headers: { Origin: 'https://evil.example.com' } });
+    expect(simple.status).toBe(400);
+    expect(simple.text).not.toContain(t.account.id);
+    const before = await count('select count(*) as n from webhook_endpoints');
+    const mutation = await withSession(t.url, s, 'GET', path('mutation { createWebhookEndpoint(input: {url: "https://evil.example.com", events: ["*"]}) { errors { code } } }'), { csrf: false, headers: { 'apollo-require-preflight': 'true' } });
+    expect(mutation.status).toBe(405);
+    expect(await count('select count(*) as n from webhook_endpoints')).toBe(before);
+  });
+
   it('a POST with a session still needs Idempotency-Key, except under /v1/auth/*', async () => {
     const s = await logIn(t.url, OWNER, PASSWORD);
     const r = await withSession(t.url, s, 'POST', '/v1/webhook-endpoints', { body: { url: 'https://hooks.example.com/x', events: ['*'] }, idempotencyKey: null });

@@ -88,6 +88,29 @@ describeBrowser('panel documents in Chromium', () => {
     await waitFor(async () => (await table.locator('tbody tr').count()) === apiDocs.length, UI_TIMEOUT_MS);
   }, 120_000);
 
+  it('opening the list asks the session once (the page preloads it) and reads the first page with one GET, without waiting for the session', async () => {
+    const fresh = await page.context().newPage();
+    const seen: { method: string; path: string; operation: string | null; variables: unknown }[] = [];
+    fresh.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname !== '/v1/auth/session' && u.pathname !== '/graphql') return;
+      const body = r.method() === 'POST' ? (JSON.parse(r.postData() ?? '{}') as { operationName?: string; query?: string; variables?: unknown }) : null;
+      const query = body?.query ?? u.searchParams.get('query') ?? '';
+      const variables = body ? body.variables : JSON.parse(u.searchParams.get('variables') ?? 'null');
+      seen.push({ method: r.method(), path: u.pathname, operation: /^\s*query\s+(\w+)/.exec(query)?.[1] ?? null, variables });
+    });
+    try {
+      await fresh.goto(`${t.url}/panel/documentos?tipo=03`);
+      const table = fresh.getByRole('table', { name: 'Documentos' });
+      await table.getByRole('link', { name: apiDocs[1].control_number, exact: true }).waitFor();
+      expect(await table.locator('tbody tr').count()).toBe(1);
+      expect(seen.filter((r) => r.path === '/v1/auth/session')).toEqual([{ method: 'GET', path: '/v1/auth/session', operation: null, variables: null }]);
+      expect(seen.filter((r) => r.operation === 'PanelDocuments')).toEqual([{ method: 'GET', path: '/graphql', operation: 'PanelDocuments', variables: { filter: { type: '03' }, first: 25, after: null } }]);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+
   it('shows a document issued through the API turning «Procesado» in the open list, without reloading', async () => {
     const table = page.getByRole('table', { name: 'Documentos' });
     await table.waitFor();

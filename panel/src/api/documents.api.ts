@@ -1,4 +1,5 @@
 /** GraphQL operations of the documents screens. */
+import { DOCUMENT_ROW_FIELDS, DOCUMENTS_LIST_QUERY, DOCUMENTS_PAGE_SIZE, documentFilterFromQuery, takeEarlyDocuments, type DocumentFilter, type EarlyPage } from '../early/first-screen';
 import { gqlMutate, gqlQuery, gqlSubscribe, type UserError } from '../lib/graphql';
 
 export interface DocumentRow {
@@ -14,28 +15,38 @@ export interface DocumentRow {
   totals: { total: string };
 }
 
-export interface DocumentFilter {
-  emitterId?: string;
-  type?: string;
-  status?: string;
-  issuedFrom?: string;
-  issuedTo?: string;
-  q?: string;
-}
-
 export interface Page<T> {
   nodes: T[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-const ROW_FIELDS = 'id controlNumber generationCode type status issuedAt emitterId emitterName receiver { name documentNumber } totals { total }';
+const ROW_FIELDS = DOCUMENT_ROW_FIELDS;
 
-export async function listDocuments(filter: DocumentFilter, after: string | null, first = 25): Promise<Page<DocumentRow>> {
-  const r = await gqlQuery<{ documents: Page<DocumentRow> }>(
-    `query PanelDocuments($filter: DocumentFilter, $first: Int, $after: String) { documents(filter: $filter, first: $first, after: $after) { nodes { ${ROW_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
-    { filter, first, after },
-  );
-  return r.documents;
+export { DOCUMENTS_PAGE_SIZE, documentFilterFromQuery, type DocumentFilter };
+
+function fetchDocuments(filter: DocumentFilter, after: string | null, first: number): Promise<Page<DocumentRow>> {
+  return gqlQuery<{ documents: Page<DocumentRow> }>(DOCUMENTS_LIST_QUERY, { filter, first, after }).then((r) => r.documents);
+}
+
+/** The first page asked at page load while it is still on its way, for listDocuments to take. */
+let pending: EarlyPage | null = null;
+
+/** The first page asked at page load, if it already arrived for this filter: the screen then draws it at once. */
+export function firstDocumentsAtHand(filter: DocumentFilter): Page<DocumentRow> | undefined {
+  const early = takeEarlyDocuments(filter);
+  if (!early) return undefined;
+  if (early.value) return early.value as Page<DocumentRow>;
+  pending = early; // still on its way: listDocuments takes it
+  return undefined;
+}
+
+export function listDocuments(filter: DocumentFilter, after: string | null, first = DOCUMENTS_PAGE_SIZE): Promise<Page<DocumentRow>> {
+  const early = pending ?? takeEarlyDocuments(filter);
+  pending = null;
+  if (early && after === null && first === DOCUMENTS_PAGE_SIZE && early.key === JSON.stringify(filter)) {
+    return (early.page as Promise<Page<DocumentRow>>).catch(() => fetchDocuments(filter, after, first));
+  }
+  return fetchDocuments(filter, after, first);
 }
 
 /** Every status change of the account's documents in the session's environment (of one emitter when given). */

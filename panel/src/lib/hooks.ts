@@ -15,14 +15,24 @@ function asApiError(err: unknown): ApiError {
   return err instanceof ApiError ? err : new ApiError('Ocurrió un error inesperado en el panel. Recargue la página e intente de nuevo.', 0, 'panel_error');
 }
 
-/** Loads data for a screen and reloads when a dependency changes; an answer that arrives late for old dependencies is dropped. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loadable<T> {
-  const [data, setDataState] = useState<T | undefined>(undefined);
+/**
+ * Loads data for a screen and reloads when a dependency changes; an answer that arrives late for old
+ * dependencies is dropped. `ready` may hand data already at hand when the screen first renders (a
+ * first page asked at page load): the screen is then drawn with it at once and the first load is skipped.
+ */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[], ready?: () => T | undefined): Loadable<T> {
+  const [initial] = useState(() => ready?.());
+  const [data, setDataState] = useState<T | undefined>(initial);
   const [error, setError] = useState<ApiError | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(initial === undefined);
   const [tick, setTick] = useState(0);
   const generation = useRef(0);
+  const skipFirst = useRef(initial !== undefined);
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     const mine = ++generation.current;
     setLoading(true);
     setError(null);

@@ -51,6 +51,8 @@ export interface RequestOptions {
   /** A 401 is an answer of its own (login, the session probe), not a lost session. */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** No Accept header: the request must match a preload of the page exactly. */
+  plain?: boolean;
 }
 
 async function problemOf(res: Response): Promise<ApiError> {
@@ -68,7 +70,7 @@ async function problemOf(res: Response): Promise<ApiError> {
 }
 
 export async function api<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = opts.plain ? {} : { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && method !== 'HEAD') Object.assign(headers, csrfHeader());
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;

@@ -55,12 +55,17 @@ export function currentSession(): Session | null {
   return s.kind === 'active' ? s.session : null;
 }
 
-/** Asks the service whether the cookie is a live session (at page load). */
-export async function loadSession(): Promise<void> {
+/**
+ * Asks the service whether the cookie is a live session (at page load). The request matches the
+ * page's `<link rel="preload" as="fetch">` (same URL, same-origin credentials, no extra header), so
+ * the browser hands over the answer it asked for while the scripts loaded.
+ */
+export async function loadSession(): Promise<Session | null> {
   try {
-    activate(await api<SessionResource>('GET', '/v1/auth/session', { anonymous: true }));
+    return activate(await api<SessionResource>('GET', '/v1/auth/session', { anonymous: true, plain: true }));
   } catch {
     end(null);
+    return null;
   }
 }
 

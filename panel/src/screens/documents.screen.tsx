@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
-import { listDocuments, watchDocumentStatus, type DocumentFilter, type DocumentRow } from '../api/documents.api';
+import { DOCUMENTS_PAGE_SIZE, documentFilterFromQuery, firstDocumentsAtHand, listDocuments, watchDocumentStatus, type DocumentFilter, type DocumentRow } from '../api/documents.api';
 import { listEmitterSummaries } from '../api/emitters.api';
 import { DOCUMENT_TYPES, STATUS_LABELS } from '../lib/format';
 import { liveStatus } from '../lib/graphql';
@@ -16,7 +16,7 @@ import { PagedList, useCursors } from '../ui/paged-list';
 import { DataTable } from '../ui/table';
 import { EmptyState } from '../ui/states';
 
-const PAGE_SIZE = 25;
+const PAGE_SIZE = DOCUMENTS_PAGE_SIZE;
 const STATUS_FILTERS = ['PROCESSED', 'SENDING', 'SIGNED', 'REJECTED', 'CONTINGENCY', 'VOIDED', 'ERROR'];
 
 export function LiveIndicator() {
@@ -42,26 +42,12 @@ export function DocumentsScreen({ session, query }: ScreenProps) {
   const emitters = useLoad(listEmitterSummaries, []);
   const [search, setSearch] = useState(query.get('q') ?? '');
   const q = useDebounced(search.trim(), 300);
-  const filter: DocumentFilter = useMemo(() => {
-    const f: DocumentFilter = {};
-    const pick = (k: keyof DocumentFilter, param: string) => {
-      const v = query.get(param);
-      if (v) f[k] = v;
-    };
-    pick('type', 'tipo');
-    pick('status', 'estado');
-    pick('emitterId', 'emisor');
-    pick('issuedFrom', 'desde');
-    pick('issuedTo', 'hasta');
-    if (q) f.q = q;
-    if (f.status) f.status = f.status.toLowerCase();
-    return f;
-  }, [query.toString(), q]);
+  const filter: DocumentFilter = useMemo(() => documentFilterFromQuery(query, q), [query.toString(), q]);
   const filterKey = JSON.stringify(filter);
   useEffect(() => setQuery({ q: q || null }), [q]);
 
   const pages = useCursors([filterKey]);
-  const page = useLoad(() => listDocuments(filter, pages.after, PAGE_SIZE), [filterKey, pages.after]);
+  const page = useLoad(() => listDocuments(filter, pages.after, PAGE_SIZE), [filterKey, pages.after], () => firstDocumentsAtHand(filter));
   const [fresh, setFresh] = useState(0);
   useEffect(() => setFresh(0), [filterKey, pages.after]);
   const firstPage = pages.cursors.length === 1;
