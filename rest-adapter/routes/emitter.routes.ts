@@ -59,9 +59,9 @@ export const emitterRoutes: RestRoute[] = [
     params: idParam('id', 'Id del emisor'),
     response: emitterResource,
     call: async ({ params }, ctx) => {
-      const emitter = await ctx.services.getEmitter.execute(ctx.actor!, params.id);
+      // Both reads at once (one round trip of waiting, not two); another account's credentials are read but never answered.
+      const [emitter, [credentials]] = await Promise.all([ctx.services.getEmitter.execute(ctx.actor!, params.id), ctx.services.listCredentialsByEmitter.execute([params.id])]);
       if (!emitter) return null;
-      const [credentials] = await ctx.services.listCredentialsByEmitter.execute([emitter.id]);
       return { body: serializeEmitter({ ...toEmitter(emitter), credentials }) };
     },
   },

@@ -392,6 +392,29 @@ describe('outbox deliveries', () => {
     expect(ep.body.last_delivery_status).toBe(200);
   });
 
+  it('events of a scope without an enabled endpoint are marked dispatched with no delivery; those of a scope with one are delivered, in the same pass', async () => {
+    const acct = await t.newAccount('Sin endpoints en pruebas');
+    const other = await t.newAccount('Sin endpoints');
+    const live = await createEndpoint(t, acct.liveKey, { events: ['*'] });
+    const disabled = await createEndpoint(t, acct.testKey, { events: ['*'] });
+    await request(t.url, 'PATCH', `/v1/webhook-endpoints/${disabled.id}`, { key: acct.testKey, body: { disabled: true } });
+    const ids = await insertOutboxEvents(
+      t.app,
+      [
+        { accountId: other.id, environment: '00' },
+        { accountId: acct.id, environment: '00' },
+        { accountId: acct.id, environment: '01', data: { id: 'doc_live', status: 'processed' } },
+        { accountId: other.id, environment: '01' },
+      ],
+      { kick: false },
+    );
+    await t.app.services.dispatchOutboxEvents.execute();
+    expect(await dbRows(t.db.url, 'select id from outbox_events where id = any($1) and dispatched_at is null', [ids])).toEqual([]);
+    const deliveries = await dbRows<{ event_id: string; endpoint_id: string }>(t.db.url, 'select event_id, endpoint_id from webhook_deliveries where event_id = any($1)', [ids]);
+    expect(deliveries).toEqual([{ event_id: ids[2], endpoint_id: live.id }]);
+    await receiver.waitFor((r) => r.some((x) => x.headers['service-event-id'] === ids[2]), 10_000, 'la entrega del evento de producción');
+  });
+
   it('a document issued through the API reaches the endpoint as document.processed with its summary', async () => {
     const acct = await t.newAccount('Emisión');
     const e = await createEndpoint(t, acct.testKey, { events: ['document.processed'] });
