@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
 
 import { types as pgTypes } from 'pg';
 
@@ -64,6 +64,19 @@ const unnamedClients = new WeakSet<object>();
 
 function knexOf(em: EntityManager): { client: KnexClient } {
   return (em.getConnection() as unknown as { getKnex(): { client: KnexClient } }).getKnex();
+}
+
+const statementEms = new WeakMap<MikroORM, EntityManager>();
+
+/**
+ * The entity manager raw statements outside a transaction run on: one per ORM, made once. sql()
+ * needs only its pool; `em.fork()` per statement cost more CPU than the statement's own round trip
+ * on the issuance path. Never used for entities (no find, persist or flush) nor for transactions.
+ */
+export function statementEm(orm: MikroORM): EntityManager {
+  let em = statementEms.get(orm);
+  if (!em) statementEms.set(orm, (em = orm.em.fork()));
+  return em;
 }
 
 export function useUnnamedStatements(em: EntityManager): void {

@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { AWAITING_TRANSMISSION_STATUSES, type DocumentView } from '../../domain/documents';
 import { DocumentEntity } from '../entities/document.entity';
-import { preparedRows, preparedSql, sql, sqlRows } from '../sql';
+import { preparedRows, preparedSql, sql, sqlRows, statementEm } from '../sql';
 import type { DocumentRow, DocumentViewRow } from './document-row';
 import { columnList, documentTables, type DocumentTables } from './document-table';
 import { historyLines, toDocumentView } from './document-view.mapper';
@@ -59,7 +59,7 @@ export class DocumentQueries {
   }
 
   protected em(em?: EntityManager): EntityManager {
-    return em ?? this.orm.em.fork();
+    return em ?? statementEm(this.orm);
   }
 
   /** `GET /documents/{id}`: one round trip for the row, its issuer's name and its `events[]`. */

@@ -137,7 +137,7 @@ export class DocumentStore extends DocumentQueries {
   /** Runs `fn` in one transaction; the notifications, outbox dispatch and e-mails it caused leave after the commit. */
   async transaction<T>(fn: (tx: DocumentTx) => Promise<T>, em?: EntityManager): Promise<T> {
     const effects: (() => void)[] = [];
-    const result = await this.em(em).transactional((inner) => fn({ em: inner, afterCommit: (f) => effects.push(f) }));
+    const result = await (em ?? this.orm.em.fork()).transactional((inner) => fn({ em: inner, afterCommit: (f) => effects.push(f) }));
     for (const f of effects) f();
     return result;
   }

@@ -1,7 +1,7 @@
 import { environmentOfKey, hashApiKey } from '../../domain/identity/api-key-format';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedSql } from '../shared/sql';
+import { preparedSql, statementEm } from '../shared/sql';
 import type { ApiKeyCache, CachedApiKey } from './api-key-cache';
 
 /** `last_used_at` moves at most this often per key: a request reads it, and writes only when it is older. */
@@ -31,7 +31,7 @@ export class AuthenticateApiKeyService {
   private async read(hash: string): Promise<CachedApiKey | null> {
     const generation = this.cache?.generation() ?? 0;
     const rows = await preparedSql<CachedApiKey>(
-      this.deps.orm.em.fork(),
+      statementEm(this.deps.orm),
       'select id, account_id, environment, scopes, revoked_at, last_used_at from api_keys where key_hash = ?',
       [hash],
       { dates: true },
@@ -52,6 +52,6 @@ export class AuthenticateApiKeyService {
     const before = new Date(now.getTime() - KEY_USAGE_WRITE_EVERY_MS);
     // The cached row is this process's view: it stops writing for a minute whether or not its UPDATE won the race.
     row.last_used_at = now;
-    await preparedSql(this.deps.orm.em.fork(), 'update api_keys set last_used_at = ? where id = ? and (last_used_at is null or last_used_at <= ?)', [now, row.id, before]);
+    await preparedSql(statementEm(this.deps.orm), 'update api_keys set last_used_at = ? where id = ? and (last_used_at is null or last_used_at <= ?)', [now, row.id, before]);
   }
 }

@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedRows, sqlRows } from '../shared/sql';
+import { preparedRows, sqlRows, statementEm } from '../shared/sql';
 import { CREDENTIAL_ENVIRONMENTS, emptyCredentialStatus, type CredentialStatus } from './credential-status';
 
 interface StatusRow {
@@ -27,7 +27,7 @@ export class ListCredentialsByEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(emitterIds: readonly string[]): Promise<CredentialStatus[][]> {
-    const em = this.deps.orm.em.fork();
+    const em = statementEm(this.deps.orm);
     const rows =
       emitterIds.length === 1
         ? await preparedRows<StatusRow>(em, `select ${COLUMNS} from emitter_credentials where emitter_id = ?`, [emitterIds[0]])

@@ -8,6 +8,7 @@ import { signingKeyFrom } from '../credentials/signing-key';
 import { issuingActor, type Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { isUniqueViolation } from '../shared/unique-violation';
+import { statementEm } from '../shared/sql';
 import type { DocumentView } from '../../domain/documents';
 import { allocateControlNumber, type CounterRequest } from './allocate-control-number';
 import { issuanceCommitterFor, type PreparedIssuance } from './issuance-committer';
@@ -65,7 +66,8 @@ export class IssueDocumentService {
     const parsed = parseDocumentCreate(body);
     if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
     const input = parsed.value;
-    const em = this.deps.orm.em.fork();
+    // Reads only (raw statements): the shared statement entity manager, no fork.
+    const em = statementEm(this.deps.orm);
     const issuer = await loadIssuer(em, actor, input.emitterId, { establishment: input.establishment, pointOfSale: input.pointOfSale });
     const emitter = issuer.emitter;
     const now = this.deps.clock.now();

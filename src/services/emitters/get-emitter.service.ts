@@ -1,7 +1,7 @@
 import { emitterVisibleTo } from './emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedRows } from '../shared/sql';
+import { preparedRows, statementEm } from '../shared/sql';
 import type { EmitterView } from './emitter-view';
 
 interface EmitterRow {
@@ -36,7 +36,7 @@ export class GetEmitterService {
   async execute(actor: Actor, id: string): Promise<EmitterView | null> {
     if (typeof id !== 'string' || id.length > 64 || !emitterVisibleTo(actor, id)) return null;
     const [r] = await preparedRows<EmitterRow>(
-      this.deps.orm.em.fork(),
+      statementEm(this.deps.orm),
       `select id, nit, nrc, name, trade_name, economic_activity, establishment_type, address_department, address_municipality,
               address_district, address_line, phone, email, numbering, logo_url, is_large_taxpayer, created_at, updated_at
          from emitters where id = ? and account_id = ?`,

@@ -2,7 +2,7 @@ import { IdPrefix, newId } from '../../domain/shared/ids';
 import { leaseHolderDead } from '../processes/process-identity';
 import { openStoredBody } from './stored-response-body';
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedSql } from '../shared/sql';
+import { preparedSql, statementEm } from '../shared/sql';
 import type { CreatedResource } from './idempotency-handle';
 import { STALE_LOCK_MS, type IdempotencyScope } from './idempotency-scope';
 
@@ -43,7 +43,7 @@ export class BeginIdempotentRequestService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(scope: IdempotencyScope, hash: string): Promise<BeginResult> {
-    const em = this.deps.orm.em.fork();
+    const em = statementEm(this.deps.orm);
     const me = this.deps.processLease.id;
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + this.deps.config.idempotencyTtlHours * 3_600_000);

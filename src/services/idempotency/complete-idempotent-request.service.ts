@@ -1,6 +1,6 @@
 import { sealStoredBody } from './stored-response-body';
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedSql } from '../shared/sql';
+import { preparedSql, statementEm } from '../shared/sql';
 
 /**
  * Stores the response of the request for replay, if this process still owns the record. A server
@@ -13,7 +13,7 @@ export class CompleteIdempotentRequestService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(recordId: string, response: { status: number; body: string; headers: Record<string, string> }): Promise<boolean> {
-    const em = this.deps.orm.em.fork();
+    const em = statementEm(this.deps.orm);
     const me = this.deps.processLease.id;
     if (response.status >= 500) {
       const removed = await preparedSql(em, `delete from idempotency_records where id = ? and owner_lease_id = ? and resources = '[]' returning id`, [recordId, me]);

@@ -2,7 +2,7 @@ import { subscribesTo } from '../../domain/webhooks/event-types';
 import { webhookEventBody } from '../../domain/webhooks/webhook-event';
 import { WebhookEndpointEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedSql } from '../shared/sql';
+import { preparedSql, statementEm } from '../shared/sql';
 import { newWebhookDelivery } from './new-webhook-delivery';
 
 const BATCH_SIZE = 100;
@@ -90,7 +90,7 @@ export class DispatchOutboxEventsService {
    */
   private async markWithoutEndpoints(): Promise<{ taken: number; marked: number }> {
     const [r] = await preparedSql<{ taken: number; marked: number }>(
-      this.deps.orm.em.fork(),
+      statementEm(this.deps.orm),
       `with batch as (
          select o.id, exists (select 1 from webhook_endpoints e where e.account_id = o.account_id and e.environment = o.environment and not e.disabled) as has_endpoints
            from outbox_events o where o.dispatched_at is null order by o.id limit ? for update of o skip locked),
