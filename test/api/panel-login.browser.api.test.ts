@@ -1,10 +1,13 @@
 /**
  * The panel's front door in Chromium: the login form's pinned labels, the wrong-password and
  * throttling messages, the «Pruebas» badge and the environment switch, «Cerrar sesión» (the old
- * cookie is dead on the server at once).
+ * cookie is dead on the server at once), and the way from the login screen to a password-reset link
+ * e-mailed through a real SMTP server and back in with the new password.
  */
 import type { Browser, Page } from 'playwright-core';
 import { request } from '../support/http-client';
+import { startTestSmtp, type TestSmtp } from '../support/smtp-server';
+import { eventually } from '../support/webhook-receiver';
 import { describeBrowser, fillLogin, launchBrowser, logInThroughForm, newPanelPage, screenshotBoth } from '../support/panel-browser';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -13,16 +16,19 @@ const OWNER = 'duena@lasbrisas.com.sv';
 
 let t: TestApp;
 let browser: Browser;
+let smtp: TestSmtp;
 
 describeBrowser('panel login, environment and logout in Chromium', () => {
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    smtp = await startTestSmtp();
+    [t, browser] = await Promise.all([startTestApp({ SMTP_URL: smtp.url }), launchBrowser()]);
     await t.app.services.createUser.execute({ accountId: t.account.id, email: OWNER, password: PASSWORD, role: 'owner' });
     await t.app.services.createUser.execute({ accountId: t.account.id, email: 'contador@lasbrisas.com.sv', password: PASSWORD, role: 'member' });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await t?.stop();
+    await smtp?.close();
   });
 
   const loginAnswer = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/v1/auth/login'));
@@ -101,6 +107,42 @@ describeBrowser('panel login, environment and logout in Chromium', () => {
     // A reload stays logged out.
     await page.reload();
     await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    await context.close();
+  }, 120_000);
+
+  it('links the login screen to the password-reset request, whose e-mailed link sets a new password that logs in', async () => {
+    const email = 'olvido@lasbrisas.com.sv';
+    await t.app.services.createUser.execute({ accountId: t.account.id, email, password: PASSWORD, role: 'member' });
+    const { page, context } = await newPanelPage(browser);
+    await page.goto(`${t.url}/panel/`);
+    await page.getByRole('link', { name: 'Reciba un enlace por correo para restablecerla' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/panel/restablecer-contrasena');
+    await screenshotBoth(page, 'password-reset-request');
+    // The request form leads back to the login form, and the login form to it again.
+    await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click();
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    await page.getByRole('link', { name: 'Reciba un enlace por correo para restablecerla' }).click();
+    const before = smtp.messages.length;
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await page.getByText('Revise su correo').waitFor();
+
+    const mail = await eventually(async () => smtp.messages.slice(before).find((m) => m.envelope.to.includes(email)), 15_000, `correo a ${email}`);
+    const link = /https?:\/\/\S+\/panel\/restablecer-contrasena#[A-Za-z0-9_-]{43}/.exec(mail.mail.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    // The e-mailed link opens in a page of its own, as from the mail client.
+    const fromMail = await context.newPage();
+    await fromMail.goto(link!);
+    const NEW_PASSWORD = 'Frase-nueva-del-panel-2026';
+    await fromMail.getByLabel('Contraseña nueva').fill(NEW_PASSWORD);
+    await fromMail.getByLabel('Repita la contraseña').fill(NEW_PASSWORD);
+    await fromMail.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await fromMail.getByText('Contraseña guardada').waitFor();
+    await fromMail.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await fillLogin(fromMail, email, NEW_PASSWORD);
+    await fromMail.getByRole('heading', { level: 1, name: 'Documentos' }).waitFor();
+    expect((await request(t.url, 'POST', '/v1/auth/login', { body: { email, password: PASSWORD }, idempotencyKey: null })).status).toBe(401);
     await context.close();
   }, 120_000);
 

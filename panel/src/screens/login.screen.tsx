@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../lib/http';
 import { useAction } from '../lib/hooks';
+import { href } from '../lib/router';
 import { login } from '../lib/session';
 import { Brand } from '../ui/brand';
 import { Button } from '../ui/button';
@@ -43,7 +44,9 @@ export function LoginScreen({ notice }: { notice: string | null }) {
             Iniciar sesión
           </Button>
         </form>
-        <p class="auth-footer muted">¿Olvidó su contraseña? Pida al propietario de la cuenta que le envíe un enlace para restablecerla desde «Usuarios».</p>
+        <p class="auth-footer muted">
+          ¿Olvidó su contraseña? <a href={href('/restablecer-contrasena')}>Reciba un enlace por correo para restablecerla</a>.
+        </p>
       </div>
     </div>
   );

@@ -41,6 +41,9 @@ function RequestLink() {
       <Button type="submit" variant="primary" class="btn-block" pending={request.pending} disabled={!email.trim()}>
         Enviar enlace
       </Button>
+      <p class="auth-footer muted">
+        <a href={href('/')}>Volver a iniciar sesión</a>
+      </p>
     </form>
   );
 }
