@@ -144,3 +144,17 @@ describe('issued CR, FEX and FSE in the F-07 annexes', () => {
       '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '280.00', '36.40', '280.00']]);
   });
 });
+
+describe('drift of a closed period', () => {
+  const periods = async () => (await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/fiscal/periods`, { key: t.account.testKey })).body.data.find((p: Json) => p.period === PERIOD);
+
+  it('a CD issued into the closed period leaves it without drift (in no book); an NR flags it', async () => {
+    expect((await post(`/v1/emitters/${issuer.emitterId}/fiscal/periods/${PERIOD}/close`)).status).toBe(202);
+    expect(await waitFor(async () => ((await periods())?.status === 'closed' ? periods() : null), 60_000)).toMatchObject({ status: 'closed', drift: false });
+    clock.set(ISSUED);
+    await issue('cd', '15');
+    expect(await periods()).toMatchObject({ status: 'closed', drift: false });
+    await issue('nr', '04');
+    expect(await periods()).toMatchObject({ status: 'closed', drift: true });
+  }, 90_000);
+});

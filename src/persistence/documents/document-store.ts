@@ -46,6 +46,8 @@ export interface DocumentStoreHooks {
 /** A document that entered (`processed`) or left (`voided`) the books, as its status change left it. */
 export interface BooksTouch {
   id: string;
+  /** CAT-002 type: the books read only some (a CD 15 touches none). */
+  type: string;
   accountId: string;
   emitterId: string;
   environment: string;
@@ -396,6 +398,7 @@ export class DocumentStore extends DocumentQueries {
     if (move.touchesBooks) {
       const touch: BooksTouch = {
         id,
+        type: row.type,
         accountId: row.account_id,
         emitterId: row.emitter_id,
         environment: row.environment,

@@ -1,16 +1,20 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { periodOf } from '../../domain/fiscal';
+import { LEDGER_DOCUMENT_TYPES, periodOf } from '../../domain/fiscal';
 import type { BooksTouch } from '../../persistence/documents/document-store';
 import { sql } from '../shared/sql';
 import { markPeriodDrift } from './fiscal-periods';
+
+const LEDGER_TYPES: ReadonlySet<string> = new Set(LEDGER_DOCUMENT_TYPES);
 
 /**
  * A document became `processed` or `voided`: when that touches a closed period (its issue month, or
  * the month of the seal or the void) the period and the reports kept at its close get `drift: true`
  * and `fiscal.period.drift_detected` is written. One indexed select when no period is closed. The
- * document store calls it inside the transaction of the status change.
+ * document store calls it inside the transaction of the status change. Types outside the ledger
+ * (CD 15: in no book or annex, ADR 0036) touch no period.
  */
 export async function detectDocumentDrift(em: EntityManager, d: BooksTouch, at: Date): Promise<void> {
+  if (!LEDGER_TYPES.has(d.type)) return;
   const changedAt = d.voidedAt ?? d.processedAt;
   const periods = [...new Set([periodOf(d.issueDate), ...(changedAt ? [periodOf(changedAt)] : [])])];
   const hits = await sql<{ period: string }>(
