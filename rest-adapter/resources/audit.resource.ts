@@ -7,7 +7,7 @@ export const auditEntryResource = z.object({
   object: z.literal('audit_entry'),
   action: z.string().describe('api_key.created, user.invited, session.login_failed, …'),
   actor: z.object({
-    type: z.enum(['user', 'api_key', 'anonymous']),
+    type: z.enum(['user', 'api_key', 'anonymous', 'cli']),
     id: z.string().nullable().describe('usr_… del usuario'),
     email: z.string().nullable(),
     key_id: z.string().nullable().describe('key_… o ses_… por la que llegó la acción'),

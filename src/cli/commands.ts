@@ -6,6 +6,7 @@ import { generateTestCertificate } from '../integrations/certificates/generate-t
 import { openCliContext } from './cli-context';
 import { loadConfig } from '../config/config';
 import { BackupRefused, backupEmbeddedData, restoreEmbeddedData } from '../persistence/backup/embedded-backup';
+import { cliAuditSubject } from './cli-audit';
 import { certificationRunCommand } from './certification/certification.command';
 
 export interface CliResult {
@@ -72,7 +73,7 @@ export const COMMANDS: CliCommand[] = [
     options: { name: { type: 'string' } },
     run: (v) =>
       withContext(async ({ services }) => {
-        const a = await services.createAccount.execute({ name: required(v, 'name') });
+        const a = await services.createAccount.execute({ name: required(v, 'name'), audit: cliAuditSubject() });
         return {
           json: { account_id: a.accountId, keys: { test: a.keys.test.key, live: a.keys.live.key } },
           text: `Cuenta ${a.accountId} (${a.name})\n  llave de pruebas:    ${a.keys.test.key}\n  llave de producción: ${a.keys.live.key}\nGuarde las llaves ahora: no se vuelven a mostrar.`,
@@ -129,6 +130,7 @@ export const COMMANDS: CliCommand[] = [
           environment,
           scopes,
           description: typeof v.description === 'string' ? v.description : null,
+          audit: cliAuditSubject(),
         });
         return {
           json: { id: k.id, key: k.key, environment: k.environment, scopes: k.scopes },
@@ -170,7 +172,7 @@ export const COMMANDS: CliCommand[] = [
     run: (v) =>
       withContext(async ({ services }) => {
         const id = typeof v.key === 'string' ? v.key : required(v, 'id');
-        const r = await services.revokeApiKey.execute({ keyId: id });
+        const r = await services.revokeApiKey.execute({ keyId: id, audit: cliAuditSubject() });
         return { json: { id: r.id, revoked_at: r.revokedAt.toISOString() }, text: `Llave ${r.id} revocada (${r.revokedAt.toISOString()}).` };
       }),
   },
@@ -182,7 +184,7 @@ export const COMMANDS: CliCommand[] = [
     run: async (v) => {
       const password = await passwordOption(v);
       return withContext(async ({ services }) => {
-        const u = await services.createUser.execute({ accountId: required(v, 'account'), email: required(v, 'email'), password, role: typeof v.role === 'string' ? v.role : undefined });
+        const u = await services.createUser.execute({ accountId: required(v, 'account'), email: required(v, 'email'), password, role: typeof v.role === 'string' ? v.role : undefined, audit: cliAuditSubject() });
         return {
           json: { user_id: u.id, account_id: u.accountId, email: u.email, role: u.role },
           text: `Usuario ${u.id} (${u.email}, ${u.role}) creado en la cuenta ${u.accountId}.`,
@@ -222,7 +224,7 @@ export const COMMANDS: CliCommand[] = [
     run: async (v) => {
       const password = await passwordOption(v);
       return withContext(async ({ services }) => {
-        const u = await services.setUserPassword.execute({ userId: typeof v.user === 'string' ? v.user : undefined, email: typeof v.user === 'string' ? undefined : required(v, 'email'), password });
+        const u = await services.setUserPassword.execute({ userId: typeof v.user === 'string' ? v.user : undefined, email: typeof v.user === 'string' ? undefined : required(v, 'email'), password, audit: cliAuditSubject() });
         return { json: { user_id: u.id, account_id: u.accountId, email: u.email, role: u.role }, text: `Contraseña de ${u.email} cambiada; sus sesiones se cerraron.` };
       });
     },

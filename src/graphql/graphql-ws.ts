@@ -7,12 +7,12 @@ import {
 import { handleProtocols, makeServer, type SubscribePayload } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from '../config/logger';
-import { AUTH_MESSAGES, type ApiGuard, type ConnectionCredential } from '../http/api-guard';
+import { AUTH_MESSAGES, originOf, type ApiGuard, type ConnectionCredential } from '../http/api-guard';
 import { bearerFromConnectionParams } from '../http/bearer-token';
 import { sessionTokenOf } from '../http/session-cookie';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
 import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../http/json-depth';
-import type { Actor } from '../services/shared/actor';
+import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
 import type { GraphQLContext } from './common/context';
 import { depthLimitRule } from './common/depth-limit.rule';
@@ -58,6 +58,8 @@ interface Connection {
   socket: WebSocket;
   credential: ConnectionCredential;
   actor: Actor;
+  /** The upgrade request's client address and User-Agent: where every operation on this connection comes from (audit log). */
+  origin: RequestOrigin;
   /** Set when the key was found revoked: the socket closes right after the refusal is sent. */
   closeAfterSend?: { code: number; reason: string };
 }
@@ -121,7 +123,8 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
         ctx.extra.socket.close(WS_CLOSE.tooMany, `Demasiadas conexiones de esta llave (maximo ${opts.maxConnectionsPerKey})`);
         return false;
       }
-      const connection: Connection = { socket: ctx.extra.socket, credential: admitted.credential, actor: admitted.actor };
+      const origin = originOf(ctx.extra.request);
+      const connection: Connection = { socket: ctx.extra.socket, credential: admitted.credential, actor: { ...admitted.actor, origin }, origin };
       ctx.extra.connection = connection;
       track(connection);
       if (admitted.sessionId) sessionSockets.add(admitted.sessionId, ctx.extra.socket);
@@ -156,7 +159,8 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     const connection = extra.connection!;
     const requestId = `ws_${randomBytes(12).toString('hex')}`;
     try {
-      const actor = await opts.guard.reauthenticate(connection.credential);
+      const found = await opts.guard.reauthenticate(connection.credential);
+      const actor = found ? { ...found, origin: connection.origin } : null;
       if (!actor) {
         connection.closeAfterSend = closeFor(connection);
         return [typed(connection.credential.scheme === 'session' ? AUTH_MESSAGES.sessionInvalid : AUTH_MESSAGES.invalid, 'UNAUTHENTICATED')];

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import { firstMissingScope, type Scope } from '../domain/identity/scopes';
 import { sameToken } from '../domain/identity/session-token';
@@ -146,9 +147,12 @@ export class ApiGuard {
   }
 }
 
-/** The client address and User-Agent (at most 300 characters) the audit log records. */
-export function originOf(req: Request): RequestOrigin {
-  return { ip: clientAddress(req), userAgent: req.get('user-agent')?.slice(0, 300) ?? null };
+/**
+ * The client address and User-Agent (at most 300 characters) the audit log records: of an HTTP
+ * request, or of a graphql-ws connection's upgrade request (every operation on it acts from there).
+ */
+export function originOf(req: IncomingMessage & { ip?: string }): RequestOrigin {
+  return { ip: clientAddress(req), userAgent: req.headers['user-agent']?.slice(0, 300) ?? null };
 }
 
 function refused(code: GuardRefusal['code'], detail: string, headers: Record<string, string> = {}): Admission {

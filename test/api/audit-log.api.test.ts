@@ -1,7 +1,7 @@
 import { dbRows } from '../support/db-rows';
 import { graphql, request } from '../support/http-client';
 import { createIssuer } from '../support/issuer';
-import { graphqlWithSession, logIn, withSession } from '../support/panel-session';
+import { graphqlWithSession, logIn, sessionWsClient, withSession } from '../support/panel-session';
 import { expectProblem } from '../support/problem-assertions';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -63,6 +63,29 @@ describe('GET /v1/audit-log', () => {
     // Any role reads it.
     const viewer = await logIn(t.url, 'lectura@lasbrisas.com.sv', PASSWORD);
     expect((await withSession(t.url, viewer, 'GET', '/v1/audit-log')).status).toBe(200);
+  });
+
+  it('an action sent over graphql-ws is recorded with the address and User-Agent of the connection\'s upgrade request', async () => {
+    const s = await logIn(t.url, 'duena@lasbrisas.com.sv', PASSWORD);
+    const ws = sessionWsClient(t.url, s.cookie, t.url, { csrf_token: s.csrf }, { 'User-Agent': 'Navegador del panel/2.0' });
+    try {
+      const run = (query: string) =>
+        new Promise<Record<string, any>>((resolve, reject) => {
+          let result: Record<string, any> = {};
+          ws.subscribe({ query }, { next: (r) => (result = r as Record<string, any>), error: reject, complete: () => resolve(result) });
+        });
+      const created = await run('mutation { createApiKey(input: {name: "Por WebSocket"}) { apiKey { id } errors { code } } }');
+      const id = created.data.createApiKey.apiKey.id as string;
+      await run(`mutation { revokeApiKey(id: "${id}") { apiKey { id } errors { code } } }`);
+      const rows = await dbRows<Record<string, any>>(t.db.url, 'select action, actor_type, actor_user_id, actor_email, actor_key_id, ip, user_agent, target_type, target_id from audit_entries where target_id = $1 order by id', [id]);
+      const who = { actor_type: 'user', actor_user_id: s.body.user.id, actor_email: 'duena@lasbrisas.com.sv', actor_key_id: expect.stringMatching(/^ses_/), ip: '127.0.0.1', user_agent: 'Navegador del panel/2.0', target_type: 'api_key', target_id: id };
+      expect(rows).toEqual([
+        { action: 'api_key.created', ...who },
+        { action: 'api_key.revoked', ...who },
+      ]);
+    } finally {
+      await ws.dispose();
+    }
   });
 
   it('an API key gets 403 session_required (REST and GraphQL); another account never sees these entries', async () => {

@@ -38,8 +38,8 @@ export function graphqlWithSession(url: string, s: Pick<PanelSession, 'cookie' |
 }
 
 /** A graphql-ws client whose upgrade carries the cookie and an Origin (as a browser page would). */
-export function sessionWsClient(url: string, cookie: string, origin: string | null, params: Record<string, unknown>): Client {
-  const headers: Record<string, string> = { Cookie: cookie };
+export function sessionWsClient(url: string, cookie: string, origin: string | null, params: Record<string, unknown>, extraHeaders: Record<string, string> = {}): Client {
+  const headers: Record<string, string> = { Cookie: cookie, ...extraHeaders };
   if (origin) headers.Origin = origin;
   class BrowserLikeWebSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {

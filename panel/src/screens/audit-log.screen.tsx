@@ -12,12 +12,14 @@ const ACTIONS: Record<string, string> = {
   'api_key.created': 'Creó una llave de API',
   'api_key.revoked': 'Revocó una llave de API',
   'credentials.uploaded': 'Cargó credenciales del MH',
+  'user.created': 'Creó un usuario',
   'user.invited': 'Invitó a un usuario',
   'user.invitation_accepted': 'Aceptó la invitación',
   'user.removed': 'Quitó a un usuario',
   'user.role_changed': 'Cambió el rol de un usuario',
   'user.password_reset_requested': 'Pidió restablecer la contraseña',
   'user.password_reset': 'Restableció la contraseña',
+  'user.password_set': 'Cambió la contraseña de un usuario',
   'document.invalidation_requested': 'Solicitó la invalidación de un documento',
   'fiscal.period.reopened': 'Reabrió un período fiscal',
   'session.login_succeeded': 'Inició sesión',
@@ -25,6 +27,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 function who(e: AuditEntry): string {
+  if (e.actor?.type === 'cli') return 'Línea de comandos del servicio';
   return e.actor?.email ?? (e.actor?.key_id ? `Llave ${e.actor.key_id}` : (e.actor?.id ?? 'Anónimo'));
 }
 
@@ -36,7 +39,7 @@ export default function AuditLogScreen(_props: ScreenProps) {
     { key: 'who', label: 'Quién', render: (e) => <span class="break">{who(e)}</span> },
     { key: 'target', label: 'Sobre', render: (e) => (e.target?.id ? <code>{e.target.id}</code> : <span class="muted">—</span>) },
     { key: 'when', label: 'Cuándo', render: (e) => <span class="nowrap">{formatDateTime(e.created_at)}</span> },
-    { key: 'ip', label: 'Desde', render: (e) => (e.ip ? <code>{e.ip}</code> : <span class="muted">—</span>) },
+    { key: 'ip', label: 'Desde', render: (e) => (e.ip ? <code>{e.ip}</code> : e.actor?.type === 'cli' && e.user_agent ? <code>{e.user_agent.replace(/^cli /, '')}</code> : <span class="muted">—</span>) },
   ];
   return (
     <div class="screen">

@@ -2,9 +2,9 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { connectionOf } from '../common/generic.types';
 
-@ObjectType('AuditActor', { description: 'Quién: un usuario del panel, una llave de API, o anónimo (un inicio de sesión fallido, un enlace por correo).' })
+@ObjectType('AuditActor', { description: 'Quién: un usuario del panel, una llave de API, anónimo (un inicio de sesión fallido, un enlace por correo) o la línea de comandos del servicio.' })
 export class AuditActorType {
-  @Field({ description: 'user, api_key o anonymous.' })
+  @Field({ description: 'user, api_key, anonymous o cli.' })
   type!: string;
 
   @Field(() => ID, { nullable: true })

@@ -20,7 +20,7 @@ export class AuditEntryEntity {
   @Property({ type: 'text' })
   action!: string;
 
-  /** `user` (panel session), `api_key`, or `anonymous` (a login or reset link before anyone is known). */
+  /** `user` (panel session), `api_key`, `anonymous` (a login or reset link before anyone is known), or `cli` (the service's command line). */
   @Property({ type: 'text' })
   actorType!: string;
 

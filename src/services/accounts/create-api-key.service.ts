@@ -4,6 +4,7 @@ import { DEFAULT_SCOPES, type Scope } from '../../domain/identity/scopes';
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { AccountEntity, ApiKeyEntity } from '../../persistence/entities';
+import { recordAudit, type AuditSubject } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 
 export interface CreatedApiKey {
@@ -22,6 +23,8 @@ export interface CreateApiKeyInput {
   description?: string | null;
   /** The panel user who created it (null from the CLI). */
   createdByUserId?: string | null;
+  /** Records `api_key.created` with the key (the CLI); the panel's service records its own entry. */
+  audit?: AuditSubject;
 }
 
 export class CreateApiKeyService {
@@ -54,6 +57,14 @@ export class CreateApiKeyService {
       createdByUserId: input.createdByUserId ?? null,
     });
     await em.flush();
+    if (input.audit) {
+      await recordAudit(em, now, input.audit, {
+        accountId: account.id,
+        action: 'api_key.created',
+        target: { type: 'api_key', id: entity.id },
+        details: { name: entity.description, environment: input.environment, scopes, prefix: entity.displayPrefix },
+      });
+    }
     return { id: entity.id, key, environment: input.environment, scopes, entity };
   }
 }

@@ -1,25 +1,38 @@
 import { DomainError } from '../../domain/shared/domain-error';
 import { ApiKeyEntity } from '../../persistence/entities';
+import { recordAudit, type AuditSubject } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { ApiKeyCache } from './api-key-cache';
 
-/** Revokes a key at once; revoking twice keeps the first revocation time. */
+/**
+ * Revokes a key at once (the CLI); revoking twice keeps the first revocation time. With `audit`,
+ * the revocation is recorded as `api_key.revoked` in the same transaction (a repeat records nothing).
+ */
 export class RevokeApiKeyService {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly cache: ApiKeyCache | null = null,
   ) {}
 
-  async execute(input: { keyId: string }): Promise<{ id: string; revokedAt: Date }> {
-    const em = this.deps.orm.em.fork();
-    const key = await em.findOne(ApiKeyEntity, { id: input.keyId });
-    if (!key) throw DomainError.notFound('una llave', 'key');
-    if (!key.revokedAt) {
+  async execute(input: { keyId: string; audit?: AuditSubject }): Promise<{ id: string; revokedAt: Date }> {
+    const r = await this.deps.orm.em.fork().transactional(async (tx) => {
+      const key = await tx.findOne(ApiKeyEntity, { id: input.keyId });
+      if (!key) throw DomainError.notFound('una llave', 'key');
+      if (key.revokedAt) return { id: key.id, revokedAt: key.revokedAt };
       key.revokedAt = this.deps.clock.now();
-      await em.flush();
-      // Other processes drop it on the trigger's notice; this one at once.
-      this.cache?.forget(key.id);
-    }
-    return { id: key.id, revokedAt: key.revokedAt };
+      await tx.flush();
+      if (input.audit) {
+        await recordAudit(tx, key.revokedAt, input.audit, {
+          accountId: key.account.id,
+          action: 'api_key.revoked',
+          target: { type: 'api_key', id: key.id },
+          details: { name: key.description, environment: key.environment, prefix: key.displayPrefix },
+        });
+      }
+      return { id: key.id, revokedAt: key.revokedAt };
+    });
+    // Other processes drop it on the trigger's notice; this one at once.
+    this.cache?.forget(r.id);
+    return r;
   }
 }

@@ -4,10 +4,15 @@ import { IdPrefix, newId } from '../../domain/shared/ids';
 import type { Actor, RequestOrigin } from '../shared/actor';
 import { sql } from '../shared/sql';
 
-/** Who did it: the caller of a request, or nobody known yet (a failed login, an e-mailed link). */
+/**
+ * Who did it: the caller of a request, nobody known yet (a failed login, an e-mailed link), or an
+ * operator at the service's command line (`npm run cli`: whoever can reach the database), whose
+ * origin names the operating-system user and host.
+ */
 export type AuditSubject =
   | { actor: Actor }
-  | { anonymous: RequestOrigin; userId?: string | null; email?: string | null; /** The user proved who they are (a login with the right password). */ proven?: boolean };
+  | { anonymous: RequestOrigin; userId?: string | null; email?: string | null; /** The user proved who they are (a login with the right password). */ proven?: boolean }
+  | { cli: RequestOrigin };
 
 export interface AuditRecord {
   accountId: string;
@@ -23,8 +28,9 @@ export interface AuditRecord {
  */
 export async function recordAudit(tx: EntityManager, at: Date, who: AuditSubject, entry: AuditRecord): Promise<void> {
   const a = 'actor' in who ? who.actor : null;
-  const origin = a ? (a.origin ?? { ip: null, userAgent: null }) : (who as { anonymous: RequestOrigin }).anonymous;
-  const actorType = a ? (a.scheme === 'session' ? 'user' : a.scheme) : (who as { proven?: boolean }).proven ? 'user' : 'anonymous';
+  const cli = 'cli' in who ? who.cli : null;
+  const origin = a ? (a.origin ?? { ip: null, userAgent: null }) : (cli ?? (who as { anonymous: RequestOrigin }).anonymous);
+  const actorType = a ? (a.scheme === 'session' ? 'user' : a.scheme) : cli ? 'cli' : (who as { proven?: boolean }).proven ? 'user' : 'anonymous';
   const userId = a ? (a.user?.id ?? null) : ((who as { userId?: string | null }).userId ?? null);
   const email = a ? (a.user?.email ?? null) : ((who as { email?: string | null }).email ?? null);
   await sql(

@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { hashPassword } from '../../integrations/crypto/password-hasher';
 import { AccountEntity, UserEntity } from '../../persistence/entities';
+import { recordAudit, type AuditSubject } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import { parseEmail, parseNewPassword, parseRole } from './user-input';
 import { userSummary, type UserSummary } from './user-summary';
@@ -14,6 +15,8 @@ export interface CreateUserInput {
   /** Omitted for an invitation: the user sets it through the e-mailed link. */
   password?: unknown;
   role?: unknown;
+  /** Records `user.created` (the CLI); an invitation records `user.invited` itself. */
+  audit?: AuditSubject;
 }
 
 /** Creates a panel user of an account (default role `member`); the e-mail is unique across the service. */
@@ -25,7 +28,13 @@ export class CreateUserService {
     const role: Role = parseRole(input.role, 'member');
     const password = input.password === undefined ? null : parseNewPassword(input.password, email);
     const passwordHash = password === null ? null : await hashPassword(password);
-    return this.deps.orm.em.fork().transactional((tx) => this.executeIn(tx, { accountId: input.accountId, email, role, passwordHash }));
+    return this.deps.orm.em.fork().transactional(async (tx) => {
+      const user = await this.executeIn(tx, { accountId: input.accountId, email, role, passwordHash });
+      if (input.audit) {
+        await recordAudit(tx, user.createdAt, input.audit, { accountId: user.accountId, action: 'user.created', target: { type: 'user', id: user.id }, details: { email: user.email, role: user.role } });
+      }
+      return user;
+    });
   }
 
   /** Same with checked values, inside a transaction the caller owns. */

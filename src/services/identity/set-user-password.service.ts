@@ -1,16 +1,20 @@
 import { DomainError } from '../../domain/shared/domain-error';
 import { hashPassword } from '../../integrations/crypto/password-hasher';
 import { UserEntity } from '../../persistence/entities';
+import { recordAudit, type AuditSubject } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import { announceEndedSessions, deleteUserSessions } from './end-user-sessions';
 import { parseEmail, parseNewPassword } from './user-input';
 import { userSummary, type UserSummary } from './user-summary';
 
-/** Sets a user's password (CLI, or the password-reset link); the user's open sessions end. */
+/**
+ * Sets a user's password (the CLI); the user's open sessions end. With `audit`, recorded as
+ * `user.password_set` in the same transaction, with how many sessions it ended.
+ */
 export class SetUserPasswordService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(input: { userId?: string; email?: unknown; password: unknown }): Promise<UserSummary> {
+  async execute(input: { userId?: string; email?: unknown; password: unknown; audit?: AuditSubject }): Promise<UserSummary> {
     const em = this.deps.orm.em.fork();
     const user = input.userId
       ? await em.findOne(UserEntity, { id: input.userId })
@@ -22,7 +26,11 @@ export class SetUserPasswordService {
       u.passwordHash = hash;
       u.updatedAt = this.deps.clock.now();
       await tx.flush();
-      return deleteUserSessions(tx, u.id);
+      const sessions = await deleteUserSessions(tx, u.id);
+      if (input.audit) {
+        await recordAudit(tx, u.updatedAt, input.audit, { accountId: u.account.id, action: 'user.password_set', target: { type: 'user', id: u.id }, details: { sessions_ended: sessions.length } });
+      }
+      return sessions;
     });
     await announceEndedSessions(this.deps, ended, 'password_changed');
     user.passwordHash = hash;
