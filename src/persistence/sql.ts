@@ -66,6 +66,17 @@ function knexOf(em: EntityManager): { client: KnexClient } {
   return (em.getConnection() as unknown as { getKnex(): { client: KnexClient } }).getKnex();
 }
 
+/**
+ * A CTE (`with ${NO_FLUSH_WAIT} …`, referenced as `from no_flush_wait`) that lets the one
+ * statement's own transaction commit without waiting for its WAL flush (`synchronous_commit = off`
+ * for that transaction only; visibility is immediate). Only for a statement run outside a
+ * transaction — inside one it would apply to the whole transaction — and only for writes that a
+ * crash of PostgreSQL may take back without loss: the next flushed commit (any process) makes them
+ * durable, and the loss of the last ones is recovered by the same path as a crashed service process
+ * (ADR 0017, "commits that do not wait for their flush").
+ */
+export const NO_FLUSH_WAIT = `no_flush_wait as (select set_config('synchronous_commit', 'off', true))`;
+
 const statementEms = new WeakMap<MikroORM, EntityManager>();
 
 /**

@@ -2,7 +2,7 @@ import { IdPrefix, newId } from '../../domain/shared/ids';
 import { leaseHolderDead } from '../processes/process-identity';
 import { openStoredBody } from './stored-response-body';
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedSql, statementEm } from '../shared/sql';
+import { NO_FLUSH_WAIT, preparedSql, statementEm } from '../shared/sql';
 import type { CreatedResource } from './idempotency-handle';
 import { STALE_LOCK_MS, type IdempotencyScope } from './idempotency-scope';
 
@@ -48,10 +48,12 @@ export class BeginIdempotentRequestService {
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + this.deps.config.idempotencyTtlHours * 3_600_000);
     for (let attempt = 0; attempt < 3; attempt++) {
+      // Its commit does not wait for the WAL flush: whatever the request then makes durable flushes it too (ADR 0017).
       const inserted = await preparedSql<{ id: string }>(
         em,
-        `insert into idempotency_records (id, account_id, environment, key, request_hash, state, owner_lease_id, locked_at, created_at, expires_at)
-         values (?, ?, ?, ?, ?, 'in_progress', ?, ?, ?, ?)
+        `with ${NO_FLUSH_WAIT}
+         insert into idempotency_records (id, account_id, environment, key, request_hash, state, owner_lease_id, locked_at, created_at, expires_at)
+         select ?, ?, ?, ?, ?, 'in_progress', ?, ?, ?, ? from no_flush_wait
          on conflict (account_id, environment, key) do nothing returning id`,
         [newId(IdPrefix.idempotency), scope.accountId, scope.environment, scope.key, hash, me, now, now, expiresAt],
       );

@@ -1,6 +1,6 @@
 import { sealStoredBody } from './stored-response-body';
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedSql, statementEm } from '../shared/sql';
+import { NO_FLUSH_WAIT, preparedSql, statementEm } from '../shared/sql';
 
 /**
  * Stores the response of the request for replay, if this process still owns the record. A server
@@ -21,9 +21,13 @@ export class CompleteIdempotentRequestService {
       const released = await preparedSql(em, `update idempotency_records set owner_lease_id = null where id = ? and owner_lease_id = ? and state = 'in_progress' returning id`, [recordId, me]);
       return released.length > 0;
     }
+    // Its commit does not wait for the WAL flush: a crash of PostgreSQL that takes it back leaves the record
+    // running under this process, resolved as after a crashed process (ADR 0017).
     const stored = await preparedSql(
       em,
-      `update idempotency_records set state = 'completed', response_status = ?, response_body = ?, response_headers = ? where id = ? and owner_lease_id = ? returning id`,
+      `with ${NO_FLUSH_WAIT}
+       update idempotency_records set state = 'completed', response_status = ?, response_body = ?, response_headers = ?
+         from no_flush_wait where id = ? and owner_lease_id = ? returning id`,
       [response.status, sealStoredBody(this.deps, recordId, response.body), JSON.stringify(response.headers), recordId, me],
     );
     return stored.length > 0;

@@ -2,7 +2,7 @@ import { subscribesTo } from '../../domain/webhooks/event-types';
 import { webhookEventBody } from '../../domain/webhooks/webhook-event';
 import { WebhookEndpointEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
-import { preparedSql, statementEm } from '../shared/sql';
+import { NO_FLUSH_WAIT, preparedSql, statementEm } from '../shared/sql';
 import { newWebhookDelivery } from './new-webhook-delivery';
 
 const BATCH_SIZE = 100;
@@ -86,15 +86,17 @@ export class DispatchOutboxEventsService {
    * One statement, its own transaction: takes a batch of undispatched events in order (`FOR UPDATE
    * SKIP LOCKED`) and marks dispatched those whose account and environment have no enabled endpoint —
    * nothing to deliver, so no transaction, no endpoint read and no flush (the common case of an
-   * account without webhooks). `taken` > `marked` leaves events for dispatchBatch.
+   * account without webhooks). `taken` > `marked` leaves events for dispatchBatch. Its commit does
+   * not wait for the WAL flush: a crash of PostgreSQL that takes it back only makes a later pass mark
+   * the same events again.
    */
   private async markWithoutEndpoints(): Promise<{ taken: number; marked: number }> {
     const [r] = await preparedSql<{ taken: number; marked: number }>(
       statementEm(this.deps.orm),
-      `with batch as (
+      `with ${NO_FLUSH_WAIT}, batch as (
          select o.id, exists (select 1 from webhook_endpoints e where e.account_id = o.account_id and e.environment = o.environment and not e.disabled) as has_endpoints
            from outbox_events o where o.dispatched_at is null order by o.id limit ? for update of o skip locked),
-       marked as (update outbox_events o set dispatched_at = ? from batch b where o.id = b.id and not b.has_endpoints returning o.id)
+       marked as (update outbox_events o set dispatched_at = ? from batch b, no_flush_wait where o.id = b.id and not b.has_endpoints returning o.id)
        select (select count(*) from batch)::int as taken, (select count(*) from marked)::int as marked`,
       [BATCH_SIZE, this.deps.clock.now()],
     );
