@@ -7,6 +7,7 @@ export const JOB_REGISTRY = {
   'transmit-document': { fields: ['documentId'], unique: (p) => `transmit:${p.documentId}` },
   'send-invalidation': { fields: ['invalidationId'], unique: (p) => `invalidation:${p.invalidationId}` },
   'deliver-document-email': { fields: ['emailId'] },
+  'deliver-account-email': { fields: ['emailId'] },
   'deliver-webhook': { fields: ['deliveryId'] },
   'generate-fiscal-report': { fields: ['reportId'], unique: (p) => `generate-fiscal-report:${p.reportId}` },
   'close-fiscal-period': {
@@ -19,6 +20,7 @@ export const JOB_REGISTRY = {
   'recover-contingency': { fields: [] },
   'sweep-webhook-deliveries': { fields: [] },
   'sweep-document-emails': { fields: [] },
+  'sweep-account-emails': { fields: [] },
   'sweep-fiscal-work': { fields: [] },
   'cleanup-panel-sessions': { fields: [] },
   'reconcile-dte-events': { fields: [] },

@@ -9,6 +9,8 @@ import { deliverWebhookJob } from './deliver-webhook.job';
 import { sweepWebhookDeliveriesJob } from './sweep-webhook-deliveries.job';
 import { deliverDocumentEmailJob } from './deliver-document-email.job';
 import { sweepDocumentEmailsJob } from './sweep-document-emails.job';
+import { deliverAccountEmailJob } from './deliver-account-email.job';
+import { sweepAccountEmailsJob } from './sweep-account-emails.job';
 import { generateFiscalReportJob } from './generate-fiscal-report.job';
 import { closeFiscalPeriodJob } from './close-fiscal-period.job';
 import { sweepFiscalWorkJob } from './sweep-fiscal-work.job';
@@ -17,4 +19,4 @@ import { notifyExpiringCredentialsJob } from './notify-expiring-credentials.job'
 import { reconcileDteEventsJob } from './reconcile-dte-events.job';
 
 /** Every job the workers run; later use cases add theirs here. */
-export const JOBS: readonly AnyJobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob, notifyExpiringCredentialsJob];
+export const JOBS: readonly AnyJobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, deliverAccountEmailJob, sweepAccountEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob, notifyExpiringCredentialsJob];

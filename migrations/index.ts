@@ -19,6 +19,7 @@ import { Migration20261125121942_document_type_index as M14 } from './Migration2
 import { Migration20261125124500_certification_runs as M15 } from './Migration20261125124500_certification_runs';
 import { Migration20261125131800_credential_expiry_notices as M16 } from './Migration20261125131800_credential_expiry_notices';
 import { Migration20261125150359_api_key_changes as M17 } from './Migration20261125150359_api_key_changes';
+import { Migration20261125153008_account_emails as M18 } from './Migration20261125153008_account_emails';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -39,4 +40,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125124500_certification_runs', class: M15 },
   { name: 'Migration20261125131800_credential_expiry_notices', class: M16 },
   { name: 'Migration20261125150359_api_key_changes', class: M17 },
+  { name: 'Migration20261125153008_account_emails', class: M18 },
 ];

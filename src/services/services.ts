@@ -80,6 +80,7 @@ import { DocumentPdfRenderer } from './documents/document-pdf';
 import { GetDocumentPdfService } from './documents/get-document-pdf.service';
 import { SendDocumentEmailService } from './documents/send-document-email.service';
 import { DeliverDocumentEmailService } from './documents/deliver-document-email.service';
+import { DeliverAccountEmailService } from './identity/deliver-account-email.service';
 import { FiscalRecordsService } from './fiscal/fiscal-records.service';
 import { DocumentAggregatesService } from './fiscal/document-aggregates.service';
 import { FiscalRecordAggregatesService } from './fiscal/fiscal-record-aggregates.service';
@@ -170,6 +171,7 @@ export function createServices(deps: ServiceDeps) {
     getDocumentPdf: new GetDocumentPdfService(deps, pdf),
     sendDocumentEmail: new SendDocumentEmailService(deps),
     deliverDocumentEmail: new DeliverDocumentEmailService(deps, pdf),
+    deliverAccountEmail: new DeliverAccountEmailService(deps),
     transmitDocument,
     reconcileDocuments: new ReconcileDocumentsService(deps, transmitDocument),
     recoverContingency: new RecoverContingencyService(deps),

@@ -28,6 +28,7 @@ export const IdPrefix = {
   panelSession: 'ses',
   auditEntry: 'aud',
   userToken: 'utk',
+  accountEmail: 'aml',
 } as const;
 
 function encodeTime(ms: number): string {

@@ -35,8 +35,9 @@ import { PasswordResetRequestEntity } from './password-reset-request.entity';
 import { CertificationRunEntity } from './certification-run.entity';
 import { CertificationItemEntity } from './certification-item.entity';
 import { CredentialExpiryNoticeEntity } from './credential-expiry-notice.entity';
+import { AccountEmailEntity } from './account-email.entity';
 
-export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity };
+export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity, AccountEmailEntity };
 
 /** Every entity MikroORM knows; add new ones here. */
 export const ENTITIES = [
@@ -77,4 +78,5 @@ export const ENTITIES = [
   CertificationRunEntity,
   CertificationItemEntity,
   CredentialExpiryNoticeEntity,
+  AccountEmailEntity,
 ];

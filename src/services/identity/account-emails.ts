@@ -23,15 +23,3 @@ export function invitationEmail(deps: ServiceDeps, to: string, invitedBy: string
 export function passwordResetEmail(deps: ServiceDeps, to: string, link: string): MailMessage {
   return message(deps, to, 'Restablecer su contraseña', ['Recibimos una solicitud para restablecer la contraseña de su usuario del panel de facturación electrónica.', 'Para elegir una contraseña nueva, abra este enlace:'], link, 'Restablecer la contraseña');
 }
-
-/**
- * Sends after the commit, without holding the request: a failure is logged (never the link) and the
- * person asks again (a new invitation or reset). The answer never depends on delivery, so a reset
- * request takes as long for an unknown e-mail as for a known one.
- */
-export function sendAfterCommit(deps: ServiceDeps, mail: MailMessage, what: string): void {
-  void deps.mailer
-    .send(mail)
-    .then((r) => deps.logger.info({ message_id: r.messageId, destination: r.destination }, `${what} enviado por correo`))
-    .catch((err: Error) => deps.logger.warn({ error: err.message }, `no se pudo enviar ${what} por correo`));
-}

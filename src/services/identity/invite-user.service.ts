@@ -6,12 +6,13 @@ import { UserEntity } from '../../persistence/entities';
 import { recordAudit } from '../audit/audit-trail';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { invitationEmail, panelLink, sendAfterCommit } from './account-emails';
+import { queueAccountEmail, deliverSoon } from './account-email-outbox';
+import { invitationEmail, panelLink } from './account-emails';
 import type { CreateUserService } from './create-user.service';
 import { requirePanelUser } from './panel-access';
 import { parseEmail } from './user-input';
 import { userSummary, type UserSummary } from './user-summary';
-import { issueUserToken } from './user-tokens';
+import { issueUserToken, USER_LINK_TTL_MS } from './user-tokens';
 
 /** Body of `POST /v1/users` (GraphQL `InviteUserInput`). */
 export const inviteUserSchema = z.strictObject({
@@ -38,7 +39,7 @@ export class InviteUserService {
     const email = parseEmail(parsed.value.email);
     const role = parsed.value.role;
     const now = this.deps.clock.now();
-    const { user, token, resent } = await this.deps.orm.em.fork().transactional(async (tx) => {
+    const { user, queued } = await this.deps.orm.em.fork().transactional(async (tx) => {
       const existing = await tx.findOne(UserEntity, { email });
       let user: UserSummary;
       let resent = false;
@@ -53,9 +54,11 @@ export class InviteUserService {
       }
       const token = await issueUserToken(tx, user, 'invite', now);
       await recordAudit(tx, now, { actor }, { accountId: actor.accountId, action: 'user.invited', target: { type: 'user', id: user.id }, details: { email, role, resent } });
-      return { user, token, resent };
+      const message = invitationEmail(this.deps, email, inviter.email, panelLink(this.deps, 'invitacion', token));
+      const queued = await queueAccountEmail(this.deps, tx, { accountId: actor.accountId, userId: user.id, kind: 'invitation', message, linkExpiresAt: new Date(now.getTime() + USER_LINK_TTL_MS), now });
+      return { user, queued };
     });
-    sendAfterCommit(this.deps, invitationEmail(this.deps, email, inviter.email, panelLink(this.deps, 'invitacion', token)), resent ? 'la invitación (reenviada)' : 'la invitación');
+    deliverSoon(this.deps, queued);
     return user;
   }
 }

@@ -4,8 +4,9 @@ import { recordAudit } from '../audit/audit-trail';
 import type { RequestOrigin } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { panelLink, passwordResetEmail, sendAfterCommit } from './account-emails';
-import { issueUserToken } from './user-tokens';
+import { deliverSoon, queueAccountEmail } from './account-email-outbox';
+import { panelLink, passwordResetEmail } from './account-emails';
+import { issueUserToken, USER_LINK_TTL_MS } from './user-tokens';
 
 export type PasswordResetRequestResult = { kind: 'accepted' } | { kind: 'throttled'; retryAfterS: number };
 
@@ -27,7 +28,7 @@ export class RequestPasswordResetService {
     const wait = resetRetryAfterS(now.getTime(), byIp.map((r) => r.requested_at.getTime()), RESET_THROTTLE.ipLimit);
     if (wait !== null) return { kind: 'throttled', retryAfterS: wait };
 
-    const sent = await em.transactional(async (tx) => {
+    const queued = await em.transactional(async (tx) => {
       const byEmail = await sql<{ n: string }>(tx, 'select count(*) as n from password_reset_requests where email = ? and requested_at > ?', [email, since]);
       await sql(tx, 'insert into password_reset_requests (email, ip, requested_at) values (?, ?, ?)', [email, ip, now]);
       if (!isEmailAddress(email) || Number(byEmail[0].n) >= RESET_THROTTLE.emailLimit) return null;
@@ -39,9 +40,10 @@ export class RequestPasswordResetService {
         action: 'user.password_reset_requested',
         target: { type: 'user', id: user.id },
       });
-      return { to: user.email, token };
+      const message = passwordResetEmail(this.deps, user.email, panelLink(this.deps, 'restablecer-contrasena', token));
+      return queueAccountEmail(this.deps, tx, { accountId: user.account_id, userId: user.id, kind: 'password_reset', message, linkExpiresAt: new Date(now.getTime() + USER_LINK_TTL_MS), now });
     });
-    if (sent) sendAfterCommit(this.deps, passwordResetEmail(this.deps, sent.to, panelLink(this.deps, 'restablecer-contrasena', sent.token)), 'el enlace para restablecer la contraseña');
+    if (queued) deliverSoon(this.deps, queued);
     return { kind: 'accepted' };
   }
 }

@@ -1,0 +1,59 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import type { MailMessage } from '../../integrations/mail/mailer.port';
+import { AccountEmailEntity } from '../../persistence/entities';
+import type { ServiceDeps } from '../shared/service-deps';
+
+/** Binds a sealed message to its row: a message copied onto another row does not open. */
+export function accountEmailAad(id: string): string {
+  return `account_email:${id}`;
+}
+
+export interface QueuedAccountEmail {
+  id: string;
+}
+
+/**
+ * Writes an invitation or password-reset e-mail `pending`, inside the transaction that issued its
+ * link, so the e-mail exists exactly when the link does and survives a failed send or a restart
+ * (DeliverAccountEmailService sends and retries it). The message is sealed: it holds the link.
+ */
+export async function queueAccountEmail(
+  deps: ServiceDeps,
+  tx: EntityManager,
+  e: { accountId: string; userId: string; kind: 'invitation' | 'password_reset'; message: MailMessage; linkExpiresAt: Date; now: Date },
+): Promise<QueuedAccountEmail> {
+  const id = newId(IdPrefix.accountEmail, e.now.getTime());
+  const sealed = deps.secrets.seal(JSON.stringify({ subject: e.message.subject, text: e.message.text, html: e.message.html }), accountEmailAad(id));
+  tx.create(AccountEmailEntity, {
+    id,
+    accountId: e.accountId,
+    userId: e.userId,
+    kind: e.kind,
+    recipient: e.message.to[0],
+    sealedMessage: sealed,
+    linkExpiresAt: e.linkExpiresAt,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: e.now,
+    leaseUntil: null,
+    lastError: null,
+    messageId: null,
+    createdAt: e.now,
+    updatedAt: e.now,
+    sentAt: null,
+  });
+  await tx.flush();
+  return { id };
+}
+
+/**
+ * After the commit: asks a worker to send it now, without holding the request (the answer never
+ * depends on delivery, so a reset request takes as long for an unknown e-mail as for a known one).
+ * A lost job is no loss: the sweep sends every due e-mail.
+ */
+export function deliverSoon(deps: ServiceDeps, queued: QueuedAccountEmail): void {
+  void deps.queue
+    .enqueue('deliver-account-email', { emailId: queued.id })
+    .catch((err: Error) => deps.logger.warn({ error: err.message, email_id: queued.id }, 'no se pudo encolar el correo de la cuenta; el barrido lo enviará'));
+}
