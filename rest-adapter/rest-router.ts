@@ -16,7 +16,7 @@ import { zodIssuesToFieldErrors } from '../src/domain/shared/zod-errors';
 import { markParsed } from '../src/domain/shared/parsed-input';
 import { DomainError } from '../src/domain/shared/domain-error';
 import { mhOf, userErrorsOf } from '../src/graphql/common/run-mutation';
-import { findUnsafeText, unsafeTextMessage, unsafeTextReason } from '../src/domain/shared/unsafe-text';
+import { findUnsafeText, mayHoldUnsafeText, unsafeTextMessage, unsafeTextReason } from '../src/domain/shared/unsafe-text';
 import { snakeKeysToCamel } from './case-convert';
 import { jsonResult, problemResult, writeResult, type HttpResult } from './http-result';
 import { problemFromGraphQLError, problemFromUserErrors, type ProblemContext, type ProblemInput } from './problem';
@@ -197,13 +197,15 @@ export function createRestRouter(opts: RestRouterOptions) {
     if (raw.length === 0 || (!route.body && (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE'))) return pass({ json: undefined, multipart: undefined });
     if (!isJsonMediaType(req.get('content-type'))) return stop(problemResult({ code: 'unsupported_media_type', detail: 'El cuerpo debe enviarse como application/json.' }, ctx));
     let json: unknown;
+    const text = raw.toString('utf8');
     try {
-      json = JSON.parse(raw.toString('utf8'));
+      json = JSON.parse(text);
     } catch (e) {
       return stop(problemResult({ code: 'malformed_json', detail: `El cuerpo no es JSON válido: ${(e as Error).message}` }, ctx));
     }
     if (jsonDepth(json) > MAX_JSON_DEPTH) return stop(problemResult({ code: 'invalid_request', detail: tooDeepMessage() }, ctx));
-    const unsafe = findUnsafeText(json);
+    // The walk only when the text holds an escape that can decode to unsafe text (almost never).
+    const unsafe = mayHoldUnsafeText(text) ? findUnsafeText(json) : [];
     if (unsafe.length) {
       return stop(problemResult(problemFromUserErrors(unsafe.map((h) => ({ field: h.path || null, code: 'invalid_format', message: unsafeTextMessage(h.reason) }))), ctx));
     }

@@ -26,6 +26,19 @@ export function unsafeTextMessage(reason: UnsafeTextReason): string {
     : 'El texto contiene un sustituto UTF-16 suelto (no es Unicode válido), que no se admite.';
 }
 
+/** `\u0000` or a `\uD800`–`\uDFFF` escape, in any case of its hex digits. */
+const UNSAFE_ESCAPE = /\\u(?:0000|[dD][89abcdefABCDEF])/;
+
+/**
+ * Whether a JSON text can decode to unsafe text. JSON admits neither a raw NUL nor any raw control
+ * character inside a string, and text decoded from UTF-8 holds no lone surrogate (an invalid
+ * sequence decodes to U+FFFD), so unsafe text in a parsed body comes only from a `\u` escape. False
+ * spares the walk of findUnsafeText; true may be a false alarm (an escaped backslash before `u0000`).
+ */
+export function mayHoldUnsafeText(jsonText: string): boolean {
+  return UNSAFE_ESCAPE.test(jsonText);
+}
+
 /** A key shown in a path with the characters that made it unsafe replaced by U+FFFD. */
 function printableKey(key: string): string {
   return unsafeTextReason(key) ? key.replace(/[\u0000\uD800-\uDFFF]/g, '\uFFFD') : key;

@@ -1,4 +1,4 @@
-import { findUnsafeText, unsafeTextReason } from '../../../src/domain/shared/unsafe-text';
+import { findUnsafeText, mayHoldUnsafeText, unsafeTextReason } from '../../../src/domain/shared/unsafe-text';
 
 describe('text PostgreSQL cannot store', () => {
   it.each([
@@ -10,6 +10,21 @@ describe('text PostgreSQL cannot store', () => {
     ['reversed pair', '\uDE00\uD83D', 'lone_surrogate'],
   ])('%s', (_label, text, reason) => {
     expect(unsafeTextReason(text)).toBe(reason);
+  });
+
+  it.each([
+    ['no escape', '{"name":"Panadería La Espiga","items":[{"d":"Café ☕ 😀"}]}', false],
+    ['a surrogate pair written as escapes (a false alarm, walked)', '{"name":"caf\\u00e9 \\n \\ud83d\\ude00"}', true],
+    ['NUL escape', '{"name":"a\\u0000b"}', true],
+    ['lone surrogate escape, upper case', '{"name":"\\uD83D"}', true],
+    ['low surrogate escape, lower case', '{"name":"\\ude00"}', true],
+    ['in a key', '{"k\\u0000":1}', true],
+    ['an escaped backslash before u0000 (a false alarm, walked)', '{"name":"\\\\u0000"}', true],
+    ['an escape that cannot be unsafe', '{"name":"\\u00e9\\u20ac"}', false],
+  ])('a JSON text may hold unsafe text: %s', (_label, text, may) => {
+    expect(mayHoldUnsafeText(text)).toBe(may);
+    // Never a false "no": whenever the parsed value holds unsafe text, the text says it may.
+    if (findUnsafeText(JSON.parse(text)).length) expect(may).toBe(true);
   });
 
   it('walks objects and arrays in document order, keys included, without recursion', () => {
