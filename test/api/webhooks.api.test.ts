@@ -415,6 +415,29 @@ describe('outbox deliveries', () => {
     await receiver.waitFor((r) => r.some((x) => x.headers['service-event-id'] === ids[2]), 10_000, 'la entrega del evento de producción');
   });
 
+  it('a status change in an account and environment without an enabled endpoint writes its event already dispatched and kicks no dispatcher pass', async () => {
+    const quiet = await t.newAccount('Sin webhooks');
+    const live = await createEndpoint(t, quiet.liveKey, { events: ['*'] });
+    const issuer = await createIssuer(t.url, quiet.testKey);
+    const deps = t.app.services.deps;
+    const kick = deps.outbox.kick;
+    let kicks = 0;
+    deps.outbox.kick = () => {
+      kicks++;
+      kick();
+    };
+    try {
+      const doc = await request(t.url, 'POST', '/v1/documents', { key: quiet.testKey, body: ccfBody(issuer) });
+      expect(doc.status).toBe(201);
+      expect(kicks).toBe(0);
+      const rows = await dbRows<{ pending: boolean }>(t.db.url, 'select dispatched_at is null as pending from outbox_events where subject_id = $1', [doc.body.id]);
+      expect(rows).toEqual([{ pending: false }]);
+      expect(await dbRows(t.db.url, 'select id from webhook_deliveries where endpoint_id = $1', [live.id])).toEqual([]);
+    } finally {
+      deps.outbox.kick = kick;
+    }
+  });
+
   it('a document issued through the API reaches the endpoint as document.processed with its summary', async () => {
     const acct = await t.newAccount('Emisión');
     const e = await createEndpoint(t, acct.testKey, { events: ['document.processed'] });

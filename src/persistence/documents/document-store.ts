@@ -358,9 +358,13 @@ export class DocumentStore extends DocumentQueries {
     ];
     params.push(newSequentialId(IdPrefix.documentEvent, at.getTime()), move.event, at, change.message, change.data ? JSON.stringify(change.data) : null);
     if (move.outbox) {
-      ctes.push(`ob as (insert into outbox_events (id, account_id, environment, type, subject_id, data, created_at)
-        select ?, d.account_id, d.environment, ?, d.id, ${summaryJsonSql('d')}, ?::timestamptz from d)`);
-      params.push(newId(IdPrefix.event, at.getTime()), move.outbox, at);
+      // An event no endpoint can receive (no enabled endpoint in its account and environment) is born
+      // dispatched: no dispatcher pass is kicked for it (the dispatcher would only mark it).
+      ctes.push(`ob as (insert into outbox_events (id, account_id, environment, type, subject_id, data, created_at, dispatched_at)
+        select ?, d.account_id, d.environment, ?, d.id, ${summaryJsonSql('d')}, ?::timestamptz,
+               case when ${HAS_ENDPOINT('d')} then null else ?::timestamptz end from d
+        returning dispatched_at is null as pending)`);
+      params.push(newId(IdPrefix.event, at.getTime()), move.outbox, at, at);
     }
     if (move.queuesIssuanceEmail) {
       ctes.push(`em as (${ISSUANCE_EMAIL_INSERT('d')} returning id)`);
@@ -374,15 +378,15 @@ export class DocumentStore extends DocumentQueries {
       ? `d.*, e.name as emitter_name, coalesce((select jsonb_agg(jsonb_build_object('type', x.type, 'at', x.at, 'message', x.message) order by x.at, x.id)
           from document_events x where x.document_id = d.id), '[]'::jsonb) as prior_events`
       : 'd.id, d.account_id, d.environment, d.emitter_id, d.status';
-    const rows = await preparedRows<ChangedRow & Partial<DocumentViewRow> & { email_id?: string | null; notified?: boolean; prior_events?: { type: string; at: string; message: string }[] }>(
+    const rows = await preparedRows<ChangedRow & Partial<DocumentViewRow> & { outbox_pending?: boolean; email_id?: string | null; notified?: boolean; prior_events?: { type: string; at: string; message: string }[] }>(
       this.em(),
-      `with ${ctes.join(',\n')} select ${columns}${move.queuesIssuanceEmail ? ', (select id from em) as email_id' : ''}${channel ? `, ${notifySql('d')} as notified` : ''}
+      `with ${ctes.join(',\n')} select ${columns}${move.outbox ? ', (select pending from ob) as outbox_pending' : ''}${move.queuesIssuanceEmail ? ', (select id from em) as email_id' : ''}${channel ? `, ${notifySql('d')} as notified` : ''}
          from d${withView ? ' join emitters e on e.id = d.emitter_id' : ''}`,
       params,
     );
     const row = rows[0];
     if (!row) return move.touchesBooks ? 'closed_period' : { done: false, view: null };
-    this.afterChange(row, move.outbox !== null, row.notified === true, row.email_id ?? null);
+    this.afterChange(row, row.outbox_pending === true, row.notified === true, row.email_id ?? null);
     if (!withView) return { done: true, view: null };
     const events = [...historyLines(row.prior_events ?? []), { type: move.event, at, message: change.message }];
     return { done: true, view: toDocumentView(row as DocumentViewRow, events, viewBaseUrl) };
@@ -451,6 +455,10 @@ export class DocumentStore extends DocumentQueries {
       .catch((err) => this.hooks.logger.warn({ err }, 'no se pudo publicar el cambio de estado'));
   }
 }
+
+/** Whether the account and environment of the row aliased `alias` have an enabled webhook endpoint (whatever it subscribes to). */
+const HAS_ENDPOINT = (alias: string) =>
+  `exists (select 1 from webhook_endpoints w where w.account_id = ${alias}.account_id and w.environment = ${alias}.environment and not w.disabled)`;
 
 /** `pg_notify` of a changed row aliased `alias` on the channel bound last (true once queued). */
 function notifySql(alias: string): string {
