@@ -8,11 +8,13 @@
  *   (`totalGravada − descuGravada`, without freight and insurance: §10 Q6) split into goods and
  *   services by item type (item `tipoItem` 2 → services; the global discount shared in proportion);
  * - FSE 14 (fe-fse-v2): the excluded subject's identification (CAT-022 36 → 1 NIT, 13 → 2 DUI, else
- *   3 other; a 9-digit NIT is a DUI) and the operation amount `subTotal` (annex 5 G, §9 C5).
+ *   3 other; a 9-digit NIT is a DUI) and the operation amount `subTotal` (annex 5 G, §9 C5);
+ * - CL 08 (fe-cl-v2): the settled sale documents (annex 4; settlement-facts.reader.ts).
  */
 import Decimal from 'decimal.js';
 import { centsFromJson, type Cents } from './cents.math';
 import { compactCode, stripHyphens } from './identifier-format.helpers';
+import { settlementFacts, type SettlementFacts } from './settlement-facts.reader';
 
 type Json = Record<string, unknown>;
 
@@ -32,6 +34,7 @@ export interface TypeFacts {
   withholding: WithholdingFacts | null;
   exports: ExportFacts | null;
   excludedSubject: ExcludedSubjectFacts | null;
+  settlement: SettlementFacts | null;
 }
 
 function obj(value: unknown): Json {
@@ -90,11 +93,12 @@ function excludedSubjectFacts(json: Json): ExcludedSubjectFacts {
   return { idType, idNumber: number, name: text(r.nombre), amount: centsFromJson(obj(json.resumen).subTotal) };
 }
 
-/** The facts of a CR, FEX or FSE (null sections for every other type). `taxed` = the FEX's net taxed value. */
+/** The facts of a CR, FEX, FSE or CL (null sections for every other type). `taxed` = the FEX's net taxed value. */
 export function typeFacts(type: string, json: Json, taxed: Cents): TypeFacts {
   return {
     withholding: type === '07' ? withholdingFacts(json) : null,
     exports: type === '11' ? exportFacts(json, taxed) : null,
     excludedSubject: type === '14' ? excludedSubjectFacts(json) : null,
+    settlement: type === '08' ? settlementFacts(json) : null,
   };
 }

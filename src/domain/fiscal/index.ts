@@ -25,4 +25,5 @@ export { writeBookXlsx } from './book-xlsx.writer';
 export type { BookHeader, BookPdfRenderer } from './book-pdf-renderer.port';
 export { computeInputHash, documentFingerprint, reportInputRows } from './input-hash.helpers';
 export { SUPERSEDING_TYPES, isSuperseded } from './issued-supersedes.rules';
+export { SETTLED_DOC_TYPES, settledCodesToLoad } from './settled-documents.rules';
 export { RECORD_ANNEX_ROUTES, recordAnnexOf, recordCountsNegative, type RecordAnnexRoute } from './record-annex.routing';

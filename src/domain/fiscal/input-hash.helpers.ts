@@ -9,6 +9,7 @@ import type { LedgerDocument, LedgerRecord } from './ledger.types';
 import { voidPeriodOf } from './ledger.selector';
 import { compactCode } from './identifier-format.helpers';
 import { supersedableCode } from './issued-supersedes.rules';
+import { settledCodes } from './settled-documents.rules';
 import type { ReportInput } from './report.types';
 
 export function computeInputHash(rows: readonly unknown[], rulesVersion: string, params: unknown): string {
@@ -31,8 +32,9 @@ export function documentFingerprint(doc: LedgerDocument): Record<string, unknown
 
 /**
  * The rows a report of the period can read, ready for computeInputHash: documents issued or voided
- * in the period and the CR / FSE of other periods that replace a record of the period (as
- * fingerprints), and the period's records.
+ * in the period, the CR / FSE of other periods that replace a record of the period and the sale
+ * documents of other periods that a CL of the period settles (annex 4 E/F) — as fingerprints — and
+ * the period's records.
  */
 export function reportInputRows(input: ReportInput): (Record<string, unknown> | LedgerRecord)[] {
   const records = input.records.filter((r) => r.period === input.period);
@@ -41,7 +43,12 @@ export function reportInputRows(input: ReportInput): (Record<string, unknown> | 
     const code = supersedableCode(r);
     if (code) replaced.add(code);
   }
-  const docs = input.documents.filter((d) => d.issuedOn.slice(0, 7) === input.period || (d.status === 'voided' && voidPeriodOf(d) === input.period)
-    || (replaced.size > 0 && replaced.has(compactCode(dteFacts(d).generationCode))));
+  const settled = settledCodes(input.documents, input.period);
+  const named = (d: (typeof input.documents)[number]) => {
+    if (replaced.size === 0 && settled.size === 0) return false;
+    const code = compactCode(dteFacts(d).generationCode);
+    return replaced.has(code) || settled.has(code);
+  };
+  const docs = input.documents.filter((d) => d.issuedOn.slice(0, 7) === input.period || (d.status === 'voided' && voidPeriodOf(d) === input.period) || named(d));
   return [...docs.map(documentFingerprint), ...records];
 }

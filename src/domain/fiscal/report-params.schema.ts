@@ -8,7 +8,7 @@ import type { FieldError } from '../dte/dte.types';
 import { issuesToFieldErrors, spanishIssueMessage } from '../dte/zod-issue-mapper';
 
 export const REPORT_TYPE_NAMES = [
-  'f07_anexo1', 'f07_anexo2', 'f07_anexo3', 'f07_anexo5', 'f07_anexo7', 'f07_anexo8', 'f07_anexo9',
+  'f07_anexo1', 'f07_anexo2', 'f07_anexo3', 'f07_anexo4', 'f07_anexo5', 'f07_anexo7', 'f07_anexo8', 'f07_anexo9',
   'f07_anexo10', 'f07_anexo12', 'f07_anulados', 'libro_ventas_contribuyentes', 'libro_ventas_consumidor', 'libro_compras',
 ] as const;
 export type ReportType = (typeof REPORT_TYPE_NAMES)[number];
@@ -48,6 +48,7 @@ export const REPORT_PARAMS_SCHEMAS = {
     income: income.describe(`Columnas U/V: ${income.description}`),
   }),
   f07_anexo3: z.strictObject(annexCsv),
+  f07_anexo4: z.strictObject({ ...annexCsv, voids }),
   f07_anexo5: z.strictObject({ ...annexCsv, voids }),
   f07_anexo7: z.strictObject(annexCsv),
   f07_anexo8: z.strictObject(annexCsv),

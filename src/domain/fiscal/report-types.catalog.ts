@@ -21,6 +21,7 @@ const NAMES: Readonly<Record<ReportType, string>> = {
   f07_anexo1: 'F-07 Anexo 1 — Detalle de ventas a contribuyentes',
   f07_anexo2: 'F-07 Anexo 2 — Detalle de ventas a consumidor final',
   f07_anexo3: 'F-07 Anexo 3 — Detalle de compras',
+  f07_anexo4: 'F-07 Anexo 4 — Ventas gravadas por cuenta de terceros domiciliados',
   f07_anexo5: 'F-07 Anexo 5 — Compras a sujetos excluidos',
   f07_anexo7: 'F-07 Anexo 7 — Retención IVA 1 % efectuada al declarante',
   f07_anexo8: 'F-07 Anexo 8 — Percepción IVA 1 % efectuada al declarante',

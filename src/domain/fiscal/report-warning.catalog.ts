@@ -21,6 +21,8 @@ export const WarningCode = {
   missingDocumentNumber: 'missing_document_number',
   recordSuperseded: 'record_superseded',
   withholdingNotReported: 'withholding_not_reported',
+  settlementNotReported: 'settlement_not_reported',
+  settledDocumentNotFound: 'settled_document_not_found',
 } as const;
 
 export function warn(code: string, message: string, documentId: string | null): ReportWarning {

@@ -7,6 +7,7 @@ import { generateAnexo10 } from './f07-anexo10.generator';
 import { generateAnexo12 } from './f07-anexo12.generator';
 import { generateAnexo2 } from './f07-anexo2.generator';
 import { generateAnexo3 } from './f07-anexo3.generator';
+import { generateAnexo4 } from './f07-anexo4.generator';
 import { generateAnexo5 } from './f07-anexo5.generator';
 import { generateAnexo7 } from './f07-anexo7.generator';
 import { generateAnexo8 } from './f07-anexo8.generator';
@@ -28,6 +29,7 @@ const GENERATORS: Generators = {
   f07_anexo1: generateAnexo1,
   f07_anexo2: generateAnexo2,
   f07_anexo3: generateAnexo3,
+  f07_anexo4: generateAnexo4,
   f07_anexo5: generateAnexo5,
   f07_anexo7: generateAnexo7,
   f07_anexo8: generateAnexo8,

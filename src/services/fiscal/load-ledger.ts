@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  DEFAULT_FISCAL_TAGS, LEDGER_DOCUMENT_TYPES, SUPERSEDING_TYPES, isValidPeriod, toLedgerRecord,
+  DEFAULT_FISCAL_TAGS, LEDGER_DOCUMENT_TYPES, SETTLED_DOC_TYPES, SUPERSEDING_TYPES, settledCodesToLoad, isValidPeriod, toLedgerRecord,
   type FiscalRecord, type FiscalResource, type FiscalTags, type LedgerDocument, type LedgerDocumentStatus, type LedgerDocumentType, type LedgerRecord,
 } from '../../domain/fiscal';
 import type { DocumentQueries, LedgerDocumentRow } from '../../persistence/documents/document-queries';
@@ -61,7 +61,9 @@ function toLedgerDocument(row: LedgerDocumentRow): LedgerDocument {
  *   annex);
  * - fiscal records booked in the period (month of the accounting date), not deleted;
  * - the CR / FSE of any other period whose generation code a record of the period carries: the
- *   issued document replaces that record (issued-supersedes.rules.ts).
+ *   issued document replaces that record (issued-supersedes.rules.ts);
+ * - the sale documents of any other period that a CL of the period settles: annex 4 reads their seal
+ *   and control number (settled-documents.rules.ts).
  * Only the columns the books need are read, in chunks of 5,000 rows.
  */
 export async function loadLedger(em: EntityManager, store: DocumentQueries, q: LedgerQuery): Promise<Ledger> {
@@ -96,7 +98,12 @@ export async function loadLedger(em: EntityManager, store: DocumentQueries, q: L
   const codes = [...new Set(records.filter((r) => r.record.docClass === '4' && r.record.generationCode && r.resource in SUPERSEDING_TYPES).map((r) => r.record.generationCode!))];
   for (let i = 0; i < codes.length; i += CHUNK) {
     const rows = await store.ledgerByGenerationCodes(em, { emitterId: q.emitterId, environment: q.environment, types: SUPERSEDING_DOC_TYPES }, codes.slice(i, i + CHUNK));
-    for (const r of rows) if (!loaded.has(r.id)) documents.push(toLedgerDocument(r));
+    for (const r of rows) if (!loaded.has(r.id)) { loaded.add(r.id); documents.push(toLedgerDocument(r)); }
+  }
+  const settled = settledCodesToLoad(documents, q.period);
+  for (let i = 0; i < settled.length; i += CHUNK) {
+    const rows = await store.ledgerByGenerationCodes(em, { emitterId: q.emitterId, environment: q.environment, types: SETTLED_DOC_TYPES }, settled.slice(i, i + CHUNK));
+    for (const r of rows) if (!loaded.has(r.id)) { loaded.add(r.id); documents.push(toLedgerDocument(r)); }
   }
   return { documents, records };
 }

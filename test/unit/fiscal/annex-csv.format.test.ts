@@ -29,6 +29,7 @@ const RULES: Record<string, AnnexRule> = {
   f07_anexo1: { columns: 20, date: col('A'), dateInPeriod: true, amounts: range('J', 'P'), negativesAllowed: false, nit: col('H'), dui: col('Q'), annexNumber: '1', noHyphens: [col('D'), col('E'), col('F')] },
   f07_anexo2: { columns: 23, date: col('A'), dateInPeriod: false, amounts: range('K', 'T'), negativesAllowed: true, nit: null, dui: null, annexNumber: '2', noHyphens: [col('H'), col('I')] },
   f07_anexo3: { columns: 21, date: col('A'), dateInPeriod: false, amounts: range('G', 'O'), negativesAllowed: false, nit: col('E'), dui: col('P'), annexNumber: '3', noHyphens: [col('D')] },
+  f07_anexo4: { columns: 15, date: col('C'), dateInPeriod: true, amounts: range('H', 'I'), negativesAllowed: false, nit: col('A'), dui: col('N'), annexNumber: '4', noHyphens: [col('E'), col('F'), col('G'), col('J'), col('K'), col('L')] },
   f07_anexo5: { columns: 13, date: col('D'), dateInPeriod: true, amounts: range('G', 'H'), negativesAllowed: false, nit: null, dui: null, annexNumber: '5', noHyphens: [col('B'), col('E'), col('F')] },
   f07_anexo7: { columns: 9, date: col('B'), dateInPeriod: true, amounts: range('F', 'G'), negativesAllowed: false, nit: col('A'), dui: col('H'), annexNumber: '7', noHyphens: [col('D'), col('E')] },
   f07_anexo8: { columns: 9, date: col('B'), dateInPeriod: true, amounts: range('F', 'G'), negativesAllowed: false, nit: col('A'), dui: col('H'), annexNumber: '8', noHyphens: [col('D'), col('E')] },
@@ -91,6 +92,7 @@ const DOCS = [
   ledgerDoc({ type: '06', n: 6, at: '2026-03-13T15:00:00Z', body: { items: [item({ relatedDocument: RELATED_CCF })] } }),
   ledgerDoc({ type: '03', n: 7, at: '2026-03-14T15:00:00Z', status: 'voided', voidedAt: '2026-03-15T15:00:00Z' }),
   ledgerDoc({ type: '03', n: 8, at: '2026-03-14T15:00:00Z', status: 'contingency' }),
+  ledgerDoc({ type: '08', n: 9, at: '2026-03-16T15:00:00Z' }), // settles a DTE (2026-03-02) and a paper FE
 ];
 const RECORDS = [
   ledgerRecord('purchases', PURCHASE_BODY),
@@ -106,7 +108,7 @@ describe('F-07 upload files read back with MH’s rules', () => {
   const { reports, files } = generateAllForBench(DOCS, RECORDS, '2026-03');
   const annexes = Object.keys(RULES) as ReportType[];
   const expectedLines: Record<string, number> = {
-    f07_anexo1: 5, f07_anexo2: 2, f07_anexo3: 1, f07_anexo5: 1, f07_anexo7: 1, f07_anexo8: 1, f07_anexo9: 2, f07_anexo10: 1, f07_anexo12: 1, f07_anulados: 2,
+    f07_anexo1: 5, f07_anexo2: 2, f07_anexo3: 1, f07_anexo4: 2, f07_anexo5: 1, f07_anexo7: 1, f07_anexo8: 1, f07_anexo9: 2, f07_anexo10: 1, f07_anexo12: 1, f07_anulados: 2,
   };
   it.each(annexes)('%s', (type) => {
     expect(readAnnexFile(type, files[type], '2026-03')).toEqual({ lines: expectedLines[type], problems: [] });

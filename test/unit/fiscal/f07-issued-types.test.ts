@@ -1,7 +1,8 @@
 /**
  * The DTE types beyond 01/03/05/06 in the books [F-07 doc §4.1]: issued CR → annexes 10/12 (replacing
  * withholdings-made records of the same generation code), FEX → annex 2 O/P/Q/R and the consumer
- * book, FSE → annex 5 and the purchase book, NR/CL/DCL only in anulados, exact cells.
+ * book, FSE → annex 5 and the purchase book, CL → annex 4 (f07-anexo4.test.ts), NR/DCL only in
+ * anulados, exact cells.
  */
 import { REPORT_TYPE_NAMES, generateReport, type LedgerDocument, type LedgerRecord, type ReportType } from '../../../src/domain/fiscal/index';
 import { compact, controlOf, genCode, ledgerDoc, ledgerRecord, sealOf } from './fiscal-fixtures';
@@ -173,14 +174,16 @@ describe('FSE (14) in annex 5 and the purchase book', () => {
   });
 });
 
-describe('NR (04), CL (08) and DCL (09): only in the anulados annex', () => {
+describe('NR (04), CL (08) and DCL (09): anulados when invalidated, and the CL in annex 4', () => {
   const processed = [
     ledgerDoc({ type: '04', n: 40, at: '2026-03-05T16:00:00Z' }),
     ledgerDoc({ type: '08', n: 80, at: '2026-03-05T16:00:00Z' }),
     ledgerDoc({ type: '09', n: 90, at: '2026-03-05T16:00:00Z' }),
   ];
-  it('processed ones are in no annex or book', () => {
-    for (const type of REPORT_TYPE_NAMES) expect([type, report(type, processed).rows]).toEqual([type, []]);
+  it('processed ones are in no annex or book, but annex 4 for the CL (one line per settled document)', () => {
+    for (const type of REPORT_TYPE_NAMES) {
+      expect([type, report(type, processed).rows.length]).toEqual([type, type === 'f07_anexo4' ? 2 : 0]);
+    }
   });
 
   it('voided ones are listed in anulados with their type', () => {

@@ -47,7 +47,7 @@ describe('computeInputHash', () => {
       pointOfSale: 'M001P001', exempt: 0, nonSubject: 0, taxed: 1000, vat: 130, perceived: 0,
       receiver: { nit: '06140101901234', nrc: '765432', dui: null, name: 'Cliente Corporativo, S.A. de C.V.' }, thirdParty: null,
       inferredIncomeCodes: { operationType: '1', incomeType: '3' },
-      typeFacts: { withholding: null, exports: null, excludedSubject: null },
+      typeFacts: { withholding: null, exports: null, excludedSubject: null, settlement: null },
     });
     const json = JSON.parse(JSON.stringify(A.json));
     json.resumen.totalGravada = 11;

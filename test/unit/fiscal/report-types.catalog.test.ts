@@ -3,7 +3,7 @@ import { REPORT_TYPES, defaultReportParams, generateReport, parseReportParams, r
 describe('REPORT_TYPES', () => {
   it('lists the decisions.md type names with their formats', () => {
     expect(REPORT_TYPES.map((t) => [t.type, t.formats.join(',')])).toEqual([
-      ['f07_anexo1', 'csv'], ['f07_anexo2', 'csv'], ['f07_anexo3', 'csv'], ['f07_anexo5', 'csv'], ['f07_anexo7', 'csv'], ['f07_anexo8', 'csv'],
+      ['f07_anexo1', 'csv'], ['f07_anexo2', 'csv'], ['f07_anexo3', 'csv'], ['f07_anexo4', 'csv'], ['f07_anexo5', 'csv'], ['f07_anexo7', 'csv'], ['f07_anexo8', 'csv'],
       ['f07_anexo9', 'csv'], ['f07_anexo10', 'csv'], ['f07_anexo12', 'csv'], ['f07_anulados', 'csv'],
       ['libro_ventas_contribuyentes', 'csv,xlsx,pdf'], ['libro_ventas_consumidor', 'csv,xlsx,pdf'], ['libro_compras', 'csv,xlsx,pdf'],
     ]);
@@ -52,6 +52,7 @@ describe('REPORT_TYPES', () => {
 describe('reportFileName', () => {
   const cases: [Parameters<typeof reportFileName>[0], Parameters<typeof reportFileName>[2], string][] = [
     ['f07_anexo1', 'csv', 'F07_ANEXO1_202603.CSV'],
+    ['f07_anexo4', 'csv', 'F07_ANEXO4_202603.CSV'],
     ['f07_anexo12', 'csv', 'F07_ANEXO12_202603.CSV'],
     ['f07_anulados', 'csv', 'F07_ANULADOS_202603.CSV'],
     ['libro_compras', 'xlsx', 'libro_compras_2026-03.xlsx'],
