@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,9 +36,10 @@ function versionOf(pkg) {
   return JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 }
 
-/** Hash of every source file of the panel and of the packages that shape the output. */
+/** Hash of every source file of the panel, of the packages that shape the output and of this builder. */
 function sourceHash() {
   const h = createHash('sha256');
+  h.update(readFileSync(fileURLToPath(import.meta.url)));
   for (const pkg of ['vite', 'preact', '@urql/core', 'graphql-ws']) h.update(`${pkg}@${versionOf(pkg)}\n`);
   for (const file of filesUnder(source)) {
     h.update(relative(source, file));
@@ -79,12 +81,28 @@ async function withLock(fn) {
   }
 }
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every script and stylesheet, next to each
+ * (`app-….js.br`, `app-….js.gz`): the service sends them to browsers that accept them, compressed
+ * once here instead of at every request.
+ */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css)$/.test(name)) continue;
+    const file = join(dir, name);
+    const raw = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+  }
+}
+
 async function build(hash) {
   const { build: viteBuild } = await import('vite');
   const temp = join(root, 'dist', `.panel-build-${process.pid}`);
   rmSync(temp, { recursive: true, force: true });
   const started = Date.now();
   await viteBuild({ configFile: join(source, 'vite.config.mts'), build: { outDir: temp, emptyOutDir: true }, logLevel: 'warn' });
+  precompress(join(temp, 'assets'));
   writeFileSync(join(temp, stampFile), `${hash}\n`);
   // Swap the new build in with renames, so a running service never serves a half-written panel.
   const old = join(root, 'dist', `.panel-old-${process.pid}`);

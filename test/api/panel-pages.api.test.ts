@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { defaultPanelDir } from '../../src/http/panel/panel.router';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -13,6 +15,19 @@ afterAll(async () => {
 });
 
 const get = (path: string) => fetch(`${t.url}${path}`, { redirect: 'manual' });
+
+/** A GET whose body arrives as sent (fetch would decompress it), with the given Accept-Encoding. */
+function rawGet(path: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${t.url}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** The policy as directive → sources. */
 function csp(res: Response): Record<string, string[]> {
@@ -70,6 +85,29 @@ describe('the panel at /panel/', () => {
     const missing = await get('/panel/assets/no-existe.js');
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe('No existe este archivo del panel.');
+  });
+
+  it('sends scripts and stylesheets compressed with Brotli or gzip as the browser accepts, plain otherwise', async () => {
+    const dir = join(defaultPanelDir(), 'assets');
+    const files = readdirSync(dir).filter((a) => /\.(js|css)$/.test(a));
+    expect(files.length).toBeGreaterThan(3);
+    for (const a of files) {
+      const plain = readFileSync(join(dir, a));
+      for (const [accept, encoding, decode] of [
+        ['br', 'br', brotliDecompressSync],
+        ['gzip', 'gzip', gunzipSync],
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['identity', null, (b: Buffer) => b],
+      ] as const) {
+        const r = await rawGet(`/panel/assets/${a}`, accept);
+        expect([a, accept, r.status, r.headers['content-encoding'] ?? null]).toEqual([a, accept, 200, encoding]);
+        expect(r.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(r.headers['content-type']).toMatch(a.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+        expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(decode(r.body).equals(plain)).toBe(true);
+        if (encoding) expect(r.body.length).toBeLessThan(plain.length);
+      }
+    }
   });
 
   it('the embed view page is its own entry and cannot be framed by default', async () => {

@@ -28,6 +28,34 @@ const NOT_BUILT = `<!doctype html><html lang="es"><head><meta charset="utf-8"><t
 <p>Ejecute <code>npm install --no-audit --no-fund</code> (compila el panel) y vuelva a iniciar el servicio con <code>npm start</code>.
 La API REST y GraphQL funcionan igual.</p></body></html>`;
 
+const ASSET_TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' };
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * A script or stylesheet of the build as the copy the builder compressed (scripts/build-panel.mjs),
+ * Brotli or gzip as the browser accepts; anything else (or a build without the copies) goes on to
+ * the plain files. Same long cache as the plain file, `Vary: Accept-Encoding` for caches between.
+ */
+function precompressedAssets(assetsDir: string) {
+  return (req: Request, res: Response, next: () => void) => {
+    const m = /^\/([\w.-]+)\.(js|css)$/.exec(req.path);
+    if (!m || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    res.vary('Accept-Encoding');
+    // Ours first (Brotli is smaller), among those the browser accepts at all.
+    const encoding = ENCODINGS.find((e) => req.acceptsEncodings(e.name) === e.name);
+    const file = encoding && join(assetsDir, `${m[1]}.${m[2]}${encoding.suffix}`);
+    if (!encoding || !file || !existsSync(file)) return next();
+    res.sendFile(
+      file,
+      { maxAge: '365d', immutable: true, headers: { 'Content-Type': ASSET_TYPES[m[2]], 'Content-Encoding': encoding.name, 'X-Content-Type-Options': 'nosniff' } },
+      (err) => err && !res.headersSent && next(),
+    );
+  };
+}
+
 /**
  * The browser panel at /panel/: the built assets (immutable, hashed names), the app's page for every
  * path under /panel/ (the app routes on the client), and the embed view's page. GET of a page never
@@ -55,6 +83,7 @@ export function panelRouter(opts: PanelRouterOptions = {}): Router {
   });
   router.use(
     `${PANEL_BASE_PATH}/assets`,
+    precompressedAssets(join(dir, 'assets')),
     express.static(join(dir, 'assets'), {
       immutable: true,
       maxAge: '365d',
