@@ -25,8 +25,10 @@ export function settledCodes(docs: readonly LedgerDocument[], period: string): S
 
 /** The same codes in the stored form (uppercase, with hyphens), for the ledger query. */
 export function settledCodesToLoad(docs: readonly LedgerDocument[], period: string): string[] {
+  const settled = settledCodes(docs, period);
+  if (settled.size === 0) return [];
   const loaded = new Set(docs.map((d) => compactCode(dteFacts(d).generationCode)));
-  return [...settledCodes(docs, period)].filter((c) => !loaded.has(c)).map(hyphenatedCode);
+  return [...settled].filter((c) => !loaded.has(c)).map(hyphenatedCode);
 }
 
 /** The emitter's own sale documents by compact generation code (one per code: codes are unique per emitter). */
