@@ -77,6 +77,16 @@ function knexOf(em: EntityManager): { client: KnexClient } {
  */
 export const NO_FLUSH_WAIT = `no_flush_wait as (select set_config('synchronous_commit', 'off', true))`;
 
+/**
+ * A write of another owner that rides in a statement of the same transaction, to save its round
+ * trip: a CTE named `companion` (`companion as (… returning …)`) whose parameters follow the host
+ * statement's. The host answers how many rows it returned; the companion's owner judges them.
+ */
+export interface CompanionWrite {
+  cte: string;
+  params: unknown[];
+}
+
 const statementEms = new WeakMap<MikroORM, EntityManager>();
 
 /**

@@ -12,7 +12,7 @@ import {
   type DocumentVoidInfo,
 } from '../../domain/documents';
 import { IdPrefix, newId, newSequentialId } from '../../domain/shared/ids';
-import { preparedRows, preparedSql, sql, sqlRows } from '../sql';
+import { preparedRows, preparedSql, sql, sqlRows, type CompanionWrite } from '../sql';
 import { DocumentQueries } from './document-queries';
 import type { DocumentRow, DocumentViewRow } from './document-row';
 import { columnList } from './document-table';
@@ -116,6 +116,7 @@ const CLOSED_PERIOD_GUARD = ` and not exists (select 1 from fiscal_periods fp wh
  */
 export class DocumentStore extends DocumentQueries {
   private readonly insertText: string;
+  private readonly insertWithCompanionText: string;
   private readonly returning: string;
 
   constructor(
@@ -133,6 +134,7 @@ export class DocumentStore extends DocumentQueries {
           pos as (update points_of_sale p set documents_count = p.documents_count + c.n
                     from jsonb_to_recordset(?::jsonb) as c(id text, n int) where p.id = c.id)
      select count(*)::int as n from docs`;
+    this.insertWithCompanionText = this.insertText.replace(/\n\s*select count\(\*\)::int as n from docs$/, ',\n          ?COMPANION?\n     select count(*)::int as n, (select count(*)::int from companion) as companion_rows from docs');
     this.returning = columnList(this.viewColumns);
   }
 
@@ -147,9 +149,10 @@ export class DocumentStore extends DocumentQueries {
   /**
    * Stores issued documents with their first `events[]` lines (DOCUMENT_BIRTHS), the outbox event of
    * those born in contingency and the points of sale's document counts, in one statement of the
-   * caller's transaction whatever the number of documents.
+   * caller's transaction whatever the number of documents. A `companion` write of another owner (the
+   * idempotency records' links) rides in the same statement; the rows it returned are answered.
    */
-  async insertBorn(tx: DocumentTx, born: readonly BornDocument[]): Promise<void> {
+  async insertBorn(tx: DocumentTx, born: readonly BornDocument[], companion?: CompanionWrite): Promise<{ companionRows: number }> {
     const events: Record<string, unknown>[] = [];
     const outbox: Record<string, unknown>[] = [];
     const counts = new Map<string, number>();
@@ -164,8 +167,11 @@ export class DocumentStore extends DocumentQueries {
       counts.set(pointOfSaleId, (counts.get(pointOfSaleId) ?? 0) + 1);
     }
     const posCounts = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => ({ id, n }));
-    await preparedSql(tx.em, this.insertText, [JSON.stringify(born.map((b) => b.row)), JSON.stringify(events), JSON.stringify(outbox), JSON.stringify(posCounts)]);
+    const params = [JSON.stringify(born.map((b) => b.row)), JSON.stringify(events), JSON.stringify(outbox), JSON.stringify(posCounts)];
+    const text = companion ? this.insertWithCompanionText.replace('?COMPANION?', companion.cte) : this.insertText;
+    const [r] = await preparedSql<{ companion_rows?: number }>(tx.em, text, companion ? [...params, ...companion.params] : params);
     if (outbox.length) tx.afterCommit(() => this.hooks.outbox.kick());
+    return { companionRows: r?.companion_rows ?? 0 };
   }
 
   /**

@@ -4,7 +4,7 @@ import type { BornDocument } from '../../persistence/documents/document-store';
 import type { DocumentRow } from '../../persistence/documents/document-row';
 import type { ServiceDeps } from '../shared/service-deps';
 import { allocateControlNumbers, counterKeyOf, type CounterRequest } from './allocate-control-number';
-import { linkCreatedResources, type IdempotencyHandle } from '../idempotency/idempotency-handle';
+import { linkCompanion, type IdempotencyHandle } from '../idempotency/idempotency-handle';
 
 /** A validated document waiting for its control number and signature. */
 export interface PreparedIssuance {
@@ -92,8 +92,10 @@ export class IssuanceCommitter {
         const signedAt = this.deps.clock.now();
         born.push({ row: { ...row, control_number: numbers[i], dte_json: text, jws, signed_at: signedAt, updated_at: signedAt }, pointOfSaleId });
       }
-      await documents.insertBorn(tx, born);
-      await linkCreatedResources(tx.em, items.flatMap((i) => (i.idempotency ? [{ handle: i.idempotency, resource: { type: 'document', id: i.row.id } }] : [])));
+      // The links to the requests' Idempotency-Key records ride in the insert (no round trip of their own).
+      const links = linkCompanion(items.flatMap((i) => (i.idempotency ? [{ handle: i.idempotency, resource: { type: 'document', id: i.row.id } }] : [])));
+      const { companionRows } = await documents.insertBorn(tx, born, links?.write);
+      links?.check(companionRows);
       return born.map((b) => ({ controlNumber: b.row.control_number, jws: b.row.jws }));
     });
   }

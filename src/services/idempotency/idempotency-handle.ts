@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { Actor } from '../shared/actor';
-import { sql } from '../shared/sql';
+import { sql, type CompanionWrite } from '../shared/sql';
 
 /** A resource a request created, as its idempotency record keeps it. */
 export interface CreatedResource {
@@ -56,16 +56,31 @@ export interface PendingLink {
  */
 export async function linkCreatedResources(tx: EntityManager, links: PendingLink[]): Promise<void> {
   if (!links.length) return;
-  const rows = await sql<{ id: string }>(
-    tx,
-    `update idempotency_records r
-        set resources = r.resources || jsonb_build_array(jsonb_build_object('type', l.type, 'id', l.resource_id))
-       from unnest(?::text[], ?::text[], ?::text[], ?::text[]) as l(record_id, owner, type, resource_id)
-      where r.id = l.record_id and r.owner_lease_id = l.owner and r.state = 'in_progress'
-      returning r.id`,
-    [links.map((l) => l.handle.recordId), links.map((l) => l.handle.ownerLeaseId), links.map((l) => l.resource.type), links.map((l) => l.resource.id)],
-  );
-  if (rows.length !== new Set(links.map((l) => l.handle.recordId)).size) throw takenOver();
+  const rows = await sql<{ id: string }>(tx, LINK_SQL, linkParams(links));
+  checkLinked(links, rows.length);
+}
+
+const LINK_SQL = `update idempotency_records r
+    set resources = r.resources || jsonb_build_array(jsonb_build_object('type', l.type, 'id', l.resource_id))
+   from unnest(?::text[], ?::text[], ?::text[], ?::text[]) as l(record_id, owner, type, resource_id)
+  where r.id = l.record_id and r.owner_lease_id = l.owner and r.state = 'in_progress'
+  returning r.id`;
+
+const linkParams = (links: PendingLink[]) => [links.map((l) => l.handle.recordId), links.map((l) => l.handle.ownerLeaseId), links.map((l) => l.resource.type), links.map((l) => l.resource.id)];
+
+/** Every record must still be owned by its run; otherwise the transaction is refused (see linkCreatedResources). */
+function checkLinked(links: PendingLink[], linkedRows: number): void {
+  if (linkedRows !== new Set(links.map((l) => l.handle.recordId)).size) throw takenOver();
+}
+
+/**
+ * linkCreatedResources as a companion of the statement that creates the resources (the group
+ * commit's insert), saving its round trip: `write` goes into that statement, and `check` gets the
+ * rows it linked and refuses the transaction when a record was taken over. Null without links.
+ */
+export function linkCompanion(links: PendingLink[]): { write: CompanionWrite; check(linkedRows: number): void } | null {
+  if (!links.length) return null;
+  return { write: { cte: `companion as (${LINK_SQL})`, params: linkParams(links) }, check: (n) => checkLinked(links, n) };
 }
 
 /** linkCreatedResources for one resource of the request `actor` runs (nothing without an Idempotency-Key). */
