@@ -109,19 +109,22 @@ export function createRestRouter(opts: RestRouterOptions) {
   /** The route for the path and method; HEAD is answered by the GET route (without a body). */
   function findRoute(req: Request, ctx: ProblemContext): Step<{ hit: CompiledRoute; rawParams: Record<string, string> }> {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    // The common case: the first route of the request's method whose path matches (only those are matched).
+    for (const c of compiled) {
+      if (c.route.method !== method) continue;
+      const m = c.match(path);
+      if (m !== false) return pass({ hit: c, rawParams: m.params });
+    }
     const matches = compiled.map((c) => ({ c, m: c.match(path) })).filter((x) => x.m !== false);
     if (!matches.length) {
       return stop(problemResult({ code: 'route_not_found', detail: `No existe la ruta ${req.method} ${ctx.instance}. Consulte /v1/openapi.json.` }, ctx));
     }
-    const method = req.method === 'HEAD' ? 'GET' : req.method;
-    const hit = matches.find((x) => x.c.route.method === method);
-    if (!hit) {
-      const methods = new Set(matches.map((x) => x.c.route.method as string));
-      if (methods.has('GET')) methods.add('HEAD');
-      const allow = [...methods].join(', ');
-      return stop(problemResult({ code: 'method_not_allowed', detail: `La ruta ${ctx.instance} no admite ${req.method}; métodos permitidos: ${allow}.` }, ctx, { Allow: allow }));
-    }
-    return pass({ hit: hit.c, rawParams: (hit.m as { params: Record<string, string> }).params });
+    // Other methods only (a route of this method would have been found above): 405 with Allow.
+    const methods = new Set(matches.map((x) => x.c.route.method as string));
+    if (methods.has('GET')) methods.add('HEAD');
+    const allow = [...methods].join(', ');
+    return stop(problemResult({ code: 'method_not_allowed', detail: `La ruta ${ctx.instance} no admite ${req.method}; métodos permitidos: ${allow}.` }, ctx, { Allow: allow }));
   }
 
   /** Authentication, the key's rate limit and the route's scope: before anything else is read. */

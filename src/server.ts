@@ -57,6 +57,15 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     next();
   });
 
+  let openApiCache: string | null = null;
+  app.get('/v1/openapi.json', (_req, res) => {
+    openApiCache ??= JSON.stringify(buildOpenApiDocument(ROUTES, `${opts.baseUrl()}`));
+    res.type('application/json').send(openApiCache);
+  });
+  app.get(['/v1/docs', '/v1/docs/'], (_req, res) => void res.type('html').send(apiReferencePage()));
+  // /v1 before the pages, the panel and GraphQL: an API request does not walk their routers (none of them serves /v1).
+  app.use(createRestRouter({ routes: ROUTES, schema: opts.schema, services: opts.services, guard: opts.guard, logger: opts.logger, bodyLimitBytes: opts.bodyLimitBytes, baseUrl: opts.baseUrl }));
+
   app.get('/healthz', async (_req, res) => {
     const h = await opts.services.checkHealth.execute();
     res.status(h.status === 'ok' ? 200 : 503).json({ status: h.status, database: h.database, latency_ms: h.latencyMs });
@@ -79,12 +88,6 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     res.type('html').send(problemTypePage(code));
   });
 
-  let openApiCache: string | null = null;
-  app.get('/v1/openapi.json', (_req, res) => {
-    openApiCache ??= JSON.stringify(buildOpenApiDocument(ROUTES, `${opts.baseUrl()}`));
-    res.type('application/json').send(openApiCache);
-  });
-  app.get(['/v1/docs', '/v1/docs/'], (_req, res) => void res.type('html').send(apiReferencePage()));
 
   // GraphQL: browser playground on GET text/html, everything else to Apollo.
   app.get('/graphql', (req, res, next) => {
@@ -97,7 +100,6 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     opts.graphqlHandler(req, res).catch(next);
   });
 
-  app.use(createRestRouter({ routes: ROUTES, schema: opts.schema, services: opts.services, guard: opts.guard, logger: opts.logger, bodyLimitBytes: opts.bodyLimitBytes, baseUrl: opts.baseUrl }));
 
   app.use((req, res) => {
     writeResult(res, problemResult({ code: 'route_not_found', detail: `No existe la ruta ${req.method} ${req.path}.` }, { baseUrl: opts.baseUrl(), instance: req.path, requestId: requestIdOf(res) }));
