@@ -69,6 +69,14 @@ export function createRestRouter(opts: RestRouterOptions) {
     // percent-escape is the caller's 400, never an exception inside the matcher.
     return { route, match: match<Record<string, string>>(route.path, { decode: false }), document };
   });
+  // Routes by method and first two segments (`GET /v1/emitters`), in table order: a request is
+  // matched against its resource's routes only. Every route of the table starts with two literal segments.
+  const byResource = new Map<string, CompiledRoute[]>();
+  for (const c of compiled) {
+    const key = resourceKey(c.route.method, c.route.path);
+    if (/[:*{(]/.test(key)) throw new Error(`route ${c.route.id}: the first two segments of its path must be literal`);
+    byResource.set(key, [...(byResource.get(key) ?? []), c]);
+  }
 
   return async function restRouter(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (!req.path.startsWith('/v1/') && req.path !== '/v1') return next();
@@ -110,9 +118,8 @@ export function createRestRouter(opts: RestRouterOptions) {
   function findRoute(req: Request, ctx: ProblemContext): Step<{ hit: CompiledRoute; rawParams: Record<string, string> }> {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
-    // The common case: the first route of the request's method whose path matches (only those are matched).
-    for (const c of compiled) {
-      if (c.route.method !== method) continue;
+    // The common case: the first route of the request's method and resource whose path matches (only those are matched).
+    for (const c of byResource.get(resourceKey(method, path)) ?? []) {
       const m = c.match(path);
       if (m !== false) return pass({ hit: c, rawParams: m.params });
     }
@@ -309,6 +316,12 @@ export function createRestRouter(opts: RestRouterOptions) {
     if (!mapped) return problemResult({ code: 'resource_not_found', detail: 'No existe el recurso solicitado (o pertenece a otra cuenta).' }, ctx);
     return jsonResult(mapped.status ?? route.status, mapped.body);
   }
+}
+
+/** `GET /v1/emitters` for `GET /v1/emitters/emi_1/establishments`: the method and the path's first two segments. */
+function resourceKey(method: string, path: string): string {
+  const third = path.indexOf('/', path.indexOf('/', 1) + 1);
+  return `${method} ${third < 0 ? path : path.slice(0, third)}`;
 }
 
 function domainProblem(err: DomainError): ProblemInput {
