@@ -88,8 +88,11 @@ describeBrowser('panel documents in Chromium', () => {
     await waitFor(async () => (await table.locator('tbody tr').count()) === apiDocs.length, UI_TIMEOUT_MS);
   }, 120_000);
 
-  it('opening the list asks the session once (the page preloads it) and reads the first page with one GET, without waiting for the session', async () => {
+  it('opening the list asks the session once (the page preloads it) and reads the first page with one GET from the page\'s inline script, without waiting for the session', async () => {
     const fresh = await page.context().newPage();
+    // The page's inline script runs only if the CSP names its hash: a refusal would show here.
+    const refused: string[] = [];
+    fresh.on('console', (m) => /Content Security Policy/i.test(m.text()) && refused.push(m.text()));
     const seen: { method: string; path: string; operation: string | null; variables: unknown }[] = [];
     fresh.on('request', (r) => {
       const u = new URL(r.url());
@@ -106,6 +109,9 @@ describeBrowser('panel documents in Chromium', () => {
       expect(await table.locator('tbody tr').count()).toBe(1);
       expect(seen.filter((r) => r.path === '/v1/auth/session')).toEqual([{ method: 'GET', path: '/v1/auth/session', operation: null, variables: null }]);
       expect(seen.filter((r) => r.operation === 'PanelDocuments')).toEqual([{ method: 'GET', path: '/graphql', operation: 'PanelDocuments', variables: { filter: { type: '03' }, first: 25, after: null } }]);
+      // Asked by the inline script while the HTML was parsed (the app's module would ask only without it).
+      expect(await fresh.evaluate(() => typeof (globalThis as any).__panelFirstScreen?.key)).toBe('string');
+      expect(refused).toEqual([]);
     } finally {
       await fresh.close();
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -46,12 +47,17 @@ describe('the panel at /panel/', () => {
     expect(r.headers.get('location')).toBe('/panel/?x=1');
   });
 
-  it.each(['/panel/', '/panel/documentos', '/panel/documentos/doc_123', '/panel/restablecer-contrasena'])('%s answers the app page with a CSP that allows no inline script', async (path) => {
+  it.each(['/panel/', '/panel/documentos', '/panel/documentos/doc_123', '/panel/restablecer-contrasena'])('%s answers the app page with a CSP that allows no inline script but its own, by hash', async (path) => {
     const r = await get(path);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const policy = csp(r);
-    expect(policy['script-src']).toEqual(["'self'"]);
+    const html = await r.text();
+    // The one inline script (the first screen's early requests), allowed by the hash of its exact text.
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toContain('/graphql?');
+    expect(policy['script-src']).toEqual(["'self'", `'sha256-${createHash('sha256').update(inline[0], 'utf8').digest('base64')}'`]);
     expect(policy['style-src']).toEqual(["'self'"]);
     expect(policy['default-src']).toEqual(["'self'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
@@ -59,10 +65,9 @@ describe('the panel at /panel/', () => {
     expect(r.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(r.headers.get('x-frame-options')).toBe('DENY');
     expect(r.headers.get('referrer-policy')).toBe('no-referrer');
-    const html = await r.text();
     expect(html).toContain('<html lang="es-SV">');
-    // Every script is a file of the service (no inline code, nothing from another origin).
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    // Every other script is a file of the service (nothing from another origin).
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => attrs.trim() !== '');
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attrs, body] of scripts) {
       expect(attrs).toMatch(/src="\/panel\/assets\/[\w.-]+\.js"/);

@@ -1,10 +1,11 @@
 /**
- * The first screen's data, asked the moment the page starts: this module is its own small script
- * (`<script type="module" async>`, injected by vite.config.mts), so it runs as soon as it arrives,
- * long before the app's scripts are loaded and evaluated. On the documents list (the first screen
+ * The first screen's data, asked the moment the page starts: this module's code is also inlined in
+ * index.html (a classic script run while the HTML is parsed, allowed by its hash in the page's CSP;
+ * vite.config.mts inlines it, the service hashes it), long before the app's scripts are loaded and
+ * evaluated. On the documents list (the first screen
  * after login) it reads the list's first page with a GET of /graphql: a GET changes nothing and
  * needs no CSRF token, so it does not wait for the session (which index.html preloads meanwhile).
- * The app imports this same module (one instance) and takes the answer once.
+ * The app imports this module and takes the answer once.
  *
  * No imports: anything imported would be loaded before this runs.
  */
@@ -75,7 +76,14 @@ function firstScreen(): EarlyPage | null {
   return null;
 }
 
-let early: EarlyPage | null = firstScreen();
+/**
+ * The page's inline copy of this module (index.html, run while the HTML is parsed) asks first and
+ * leaves its request here; this module, evaluated later as part of the app, takes it instead of
+ * asking again. Without the inline copy, this module asks itself.
+ */
+const page = window as unknown as { __panelFirstScreen?: EarlyPage | null };
+if (page.__panelFirstScreen === undefined) page.__panelFirstScreen = firstScreen();
+let early: EarlyPage | null = page.__panelFirstScreen;
 
 /** The first page asked at page load for this filter, once (null: none, already taken, or another filter). */
 export function takeEarlyDocuments(filter: DocumentFilter): EarlyPage | null {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { PANEL_BASE_PATH, PANEL_PAGES } from './panel-paths';
-import { panelPageHeaders } from './panel-security-headers';
+import { inlineScriptHashes, panelPageHeaders } from './panel-security-headers';
 
 export interface PanelRouterOptions {
   /** Folder of the built panel (default: dist/panel of the project). */
@@ -73,7 +73,7 @@ export function panelRouter(opts: PanelRouterOptions = {}): Router {
       res.status(503).set({ ...panelPageHeaders(), 'Retry-After': '30' }).send(NOT_BUILT);
       return;
     }
-    res.status(200).set(panelPageHeaders(frameAncestors)).send(html);
+    res.status(200).set(panelPageHeaders(frameAncestors, inlineScriptHashes(html))).send(html);
   };
 
   router.get(PANEL_BASE_PATH, (req, res, next) => {
