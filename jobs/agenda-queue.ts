@@ -60,8 +60,16 @@ export async function createAgenda(settings: AgendaSettings): Promise<{ agenda: 
   };
 }
 
-/** Registers the job definitions (workers only). */
-export function defineJobs(agenda: Agenda, jobs: AnyJobDefinition[], logger: Logger, lockLifetimeMs: number): void {
+/**
+ * Registers the job definitions (workers only). The process-wide limits are JOB_CONCURRENCY for the
+ * work (transmissions, webhooks, e-mails, reports) plus one slot per recurring job: Agenda locks at
+ * most `lockLimit` jobs per polling round, so sweeps counted against the work's slots crowded it
+ * out (and each other: a reconciler due every 5 s ran once in several rounds).
+ */
+export function defineJobs(agenda: Agenda, jobs: AnyJobDefinition[], logger: Logger, lockLifetimeMs: number, concurrency: number): void {
+  const slots = concurrency + recurringSlots(jobs);
+  agenda.maxConcurrency(slots);
+  agenda.lockLimit(slots);
   for (const job of jobs) {
     const run = job.run as (payload: Record<string, string>, ctx: { touch: () => Promise<void> }) => Promise<void>;
     agenda.define(
@@ -85,6 +93,11 @@ export function defineJobs(agenda: Agenda, jobs: AnyJobDefinition[], logger: Log
     );
   }
   agenda.on('fail', (err: Error, agendaJob: { attrs: { name: string } }) => logger.warn({ err, job: agendaJob?.attrs?.name }, 'trabajo fallido'));
+}
+
+/** The slots the recurring jobs may hold at once (each its own concurrency, 1 unless it says otherwise). */
+export function recurringSlots(jobs: readonly Pick<AnyJobDefinition, 'every' | 'concurrency'>[]): number {
+  return jobs.filter((j) => j.every).reduce((n, j) => n + (j.concurrency ?? 1), 0);
 }
 
 /** Schedules the recurring jobs once (Agenda keeps one row per recurring job name). */

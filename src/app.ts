@@ -157,7 +157,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     stopping.push(() => services.dispatchOutboxEvents.settle());
     if (runsWorkers) {
       const jobs = JOBS.map((f) => f(services));
-      defineJobs(agenda, jobs, logger, config.jobLockLifetimeMs);
+      defineJobs(agenda, jobs, logger, config.jobLockLifetimeMs, config.jobConcurrency);
       await agenda.start();
       await scheduleRecurring(agenda, jobs);
     }
