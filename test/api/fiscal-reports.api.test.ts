@@ -45,7 +45,7 @@ describe('fiscal reports', () => {
   it('lists the report types with formats and params schema', async () => {
     const r = await get(`/v1/emitters/${issuer.emitterId}/fiscal/report-types`);
     expect(r.status).toBe(200);
-    expect(r.body.data).toHaveLength(14);
+    expect(r.body.data).toHaveLength(15);
     expect(r.body.data.find((x: { type: string }) => x.type === 'libro_compras')).toMatchObject({ formats: ['csv', 'xlsx', 'pdf'], params_schema: expect.any(Object) });
     expect(r.body.data.find((x: { type: string }) => x.type === 'f07_anexo1')).toMatchObject({ formats: ['csv'] });
   });
@@ -150,12 +150,12 @@ describe('fiscal periods', () => {
     }, 60_000);
     expect(closed).toMatchObject({ version: 1, drift: false, closed_at: expect.any(String) });
     const snaps = await dbRows<{ type: string; content_hash: string; report_id: string }>('select type, content_hash, report_id from fiscal_period_snapshots where emitter_id = $1 and version = 1', [issuer.emitterId]);
-    expect(snaps).toHaveLength(14);
+    expect(snaps).toHaveLength(15);
     for (const s of snaps) expect(s.content_hash).toMatch(/^[0-9a-f]{64}$/);
     const ev = await dbRows<{ data: { version: number; snapshots: unknown[] } }>("select data from outbox_events where type = 'fiscal.period.closed' and subject_id = $1", [issuer.emitterId]);
     expect(ev).toHaveLength(1);
     expect(ev[0].data).toMatchObject({ period, version: 1, status: 'closed' });
-    expect(ev[0].data.snapshots).toHaveLength(14);
+    expect(ev[0].data.snapshots).toHaveLength(15);
     // Each snapshot lists its files' SHA-256; content_hash is the SHA-256 of "format:sha256" lines; a download proves both.
     type Snap = { type: string; report_id: string; content_hash: string; files: { format: string; sha256: string }[] };
     const a1 = (ev[0].data.snapshots as Snap[]).find((s) => s.type === 'f07_anexo1')!;

@@ -36,7 +36,7 @@ describe('fiscal reports over GraphQL', () => {
   it('lists report types and periods', async () => {
     const r = await gql('query($e: ID!) { fiscalReportTypes(emitterId: $e) { type kind formats paramsSchema } fiscalPeriods(emitterId: $e) { period status version drift } }', { e: issuer.emitterId });
     expect(r.body.errors).toBeUndefined();
-    expect(r.body.data.fiscalReportTypes).toHaveLength(14);
+    expect(r.body.data.fiscalReportTypes).toHaveLength(15);
     expect(r.body.data.fiscalReportTypes.find((x: { type: string }) => x.type === 'libro_compras')).toMatchObject({ kind: 'BOOK', formats: ['CSV', 'XLSX', 'PDF'] });
     expect(r.body.data.fiscalPeriods).toEqual([{ period, status: 'OPEN', version: 1, drift: false }]);
   });

@@ -79,6 +79,6 @@ describe('sweep of stuck fiscal work', () => {
       return r.body.data[0].status === 'closed' ? r.body.data[0] : null;
     }, 60_000);
     expect(closed).toMatchObject({ period, status: 'closed', version: 1 });
-    expect(await db("select count(*)::int as n from fiscal_period_snapshots where emitter_id = $1 and period = $2", [issuer.emitterId, period])).toEqual([{ n: 14 }]);
+    expect(await db("select count(*)::int as n from fiscal_period_snapshots where emitter_id = $1 and period = $2", [issuer.emitterId, period])).toEqual([{ n: 15 }]);
   }, 90_000);
 });

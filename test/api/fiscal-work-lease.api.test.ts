@@ -112,7 +112,7 @@ describe('fiscal work leases', () => {
     clock.advance(61_000); // the close's worker died: its lease runs out
     expect((await t.app.services.sweepFiscalWork.execute()).periods).toBe(1);
     await waitFor(async () => (await db<{ status: string }>('select status from fiscal_periods where emitter_id = $1 and period = $2', [issuer.emitterId, period]))[0].status === 'closed', 60_000);
-    expect(await snapshots()).toEqual([{ n: 14 }]);
+    expect(await snapshots()).toEqual([{ n: 15 }]);
     expect(await db('select close_lease_until from fiscal_periods where emitter_id = $1 and period = $2', [issuer.emitterId, period])).toEqual([{ close_lease_until: null }]);
   }, 90_000);
 });

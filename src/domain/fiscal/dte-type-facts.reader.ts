@@ -7,6 +7,7 @@
  * - FEX 11 (fe-fex-v3): the receiver's CAT-020 country and the taxed export value
  *   (`totalGravada − descuGravada`, without freight and insurance: §10 Q6) split into goods and
  *   services by item type (item `tipoItem` 2 → services; the global discount shared in proportion);
+ *   and the customs declaration number when `otrosDocumentos` names one (detalle de exportaciones);
  * - FSE 14 (fe-fse-v2): the excluded subject's identification (CAT-022 36 → 1 NIT, 13 → 2 DUI, else
  *   3 other; a 9-digit NIT is a DUI) and the operation amount `subTotal` (annex 5 G, §9 C5);
  * - CL 08 (fe-cl-v2): the settled sale documents (annex 4; settlement-facts.reader.ts).
@@ -14,6 +15,7 @@
 import Decimal from 'decimal.js';
 import { centsFromJson, type Cents } from './cents.math';
 import { compactCode, stripHyphens } from './identifier-format.helpers';
+import { customsDeclarationOf } from './customs-declaration.reader';
 import { settlementFacts, type SettlementFacts } from './settlement-facts.reader';
 
 type Json = Record<string, unknown>;
@@ -26,7 +28,12 @@ export interface WithholdingFacts {
   excludedSubjectRetentions: Record<string, Cents>;
 }
 
-export interface ExportFacts { country: string; goods: Cents; services: Cents }
+/**
+ * `customsDeclaration`: the number of the declaración de mercancías / formulario aduanero (RCT 84 e),
+ * present only when the FEX names one (customs-declaration.reader.ts), so the fingerprint of a FEX
+ * without it is unchanged.
+ */
+export interface ExportFacts { country: string; goods: Cents; services: Cents; customsDeclaration?: string }
 
 export interface ExcludedSubjectFacts { idType: '' | '1' | '2' | '3'; idNumber: string; name: string; amount: Cents }
 
@@ -81,7 +88,10 @@ function exportFacts(json: Json, taxed: Cents): ExportFacts {
   }
   const gross = goods + services;
   const servicesNet = gross === 0 ? 0 : new Decimal(services).times(taxed).div(gross).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
-  return { country: text(obj(json.receptor).codPais).toUpperCase(), goods: taxed - servicesNet, services: servicesNet };
+  const facts: ExportFacts = { country: text(obj(json.receptor).codPais).toUpperCase(), goods: taxed - servicesNet, services: servicesNet };
+  const declaration = customsDeclarationOf(json);
+  if (declaration) facts.customsDeclaration = declaration;
+  return facts;
 }
 
 function excludedSubjectFacts(json: Json): ExcludedSubjectFacts {

@@ -13,7 +13,7 @@ export type { ColumnKind, FiscalReport, ReportColumn, ReportInput, ReportWarning
 export { WarningCode } from './report-warning.catalog';
 export { inferIncomeCodes, inferIncomeType, inferOperationType, type IncomeCodeBasis, type IncomeCodes } from './income-codes.inference';
 export {
-  REPORT_PARAMS_SCHEMAS, REPORT_TYPE_NAMES, defaultReportParams, isReportType, parseReportParams,
+  REPORT_PARAMS_SCHEMAS, REPORT_TYPE_NAMES, defaultReportParams, isBookType, isReportType, parseReportParams,
   type AnnexCsvParams, type BookCsvParams, type ReportParams, type ReportType,
 } from './report-params.schema';
 export { FISCAL_RULES_VERSION, REPORT_TYPES, reportFileName, reportTypeInfo, type ReportFormat, type ReportTypeInfo } from './report-types.catalog';

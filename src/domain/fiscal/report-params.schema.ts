@@ -10,8 +10,14 @@ import { issuesToFieldErrors, spanishIssueMessage } from '../dte/zod-issue-mappe
 export const REPORT_TYPE_NAMES = [
   'f07_anexo1', 'f07_anexo2', 'f07_anexo3', 'f07_anexo4', 'f07_anexo5', 'f07_anexo7', 'f07_anexo8', 'f07_anexo9',
   'f07_anexo10', 'f07_anexo12', 'f07_anulados', 'libro_ventas_contribuyentes', 'libro_ventas_consumidor', 'libro_compras',
+  'detalle_exportaciones',
 ] as const;
 export type ReportType = (typeof REPORT_TYPE_NAMES)[number];
+
+/** The VAT books (RCT 83–86: CSV with header and totals, XLSX, PDF); every other type is an F-07 annex. */
+export function isBookType(type: ReportType): boolean {
+  return type.startsWith('libro_') || type === 'detalle_exportaciones';
+}
 
 const encoding = z.enum(['utf-8', 'windows-1252']).default('utf-8')
   .describe('Codificación del archivo (MH no la indica, §10 Q1): utf-8 sin BOM (por omisión) o windows-1252 (lo que escribe Excel en Windows en español).');
@@ -72,6 +78,7 @@ export const REPORT_PARAMS_SCHEMAS = {
     voids,
   }),
   libro_compras: z.strictObject({ encoding: bookEncoding, notes, codes }),
+  detalle_exportaciones: z.strictObject({ encoding: bookEncoding, codes: codes.describe('Columna c, número de la factura (RCT 84 c): código de generación compact (32 caracteres sin guiones, por omisión) o hyphenated (36).'), voids }),
 } as const satisfies Record<ReportType, z.ZodType>;
 
 export type ReportParams<T extends ReportType> = z.output<(typeof REPORT_PARAMS_SCHEMAS)[T]>;

@@ -1,6 +1,6 @@
 /** The report catalog (`GET …/fiscal/report-types`): type, Spanish name, formats, params JSON Schema, rules version. */
 import { z } from 'zod';
-import { REPORT_PARAMS_SCHEMAS, REPORT_TYPE_NAMES, type ReportType } from './report-params.schema';
+import { REPORT_PARAMS_SCHEMAS, REPORT_TYPE_NAMES, isBookType, type ReportType } from './report-params.schema';
 
 export type ReportFormat = 'csv' | 'xlsx' | 'pdf';
 
@@ -32,14 +32,11 @@ const NAMES: Readonly<Record<ReportType, string>> = {
   libro_ventas_contribuyentes: 'Libro de ventas a contribuyentes',
   libro_ventas_consumidor: 'Libro de ventas a consumidores finales',
   libro_compras: 'Libro de compras',
+  detalle_exportaciones: 'Detalle de exportaciones (anexo al libro de ventas a consumidores finales)',
 };
 
-function isBook(type: ReportType): boolean {
-  return type.startsWith('libro_');
-}
-
 export const REPORT_TYPES: readonly ReportTypeInfo[] = REPORT_TYPE_NAMES.map((type) => {
-  const book = isBook(type);
+  const book = isBookType(type);
   return {
     type,
     name: NAMES[type],

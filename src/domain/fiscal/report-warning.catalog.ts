@@ -23,6 +23,7 @@ export const WarningCode = {
   withholdingNotReported: 'withholding_not_reported',
   settlementNotReported: 'settlement_not_reported',
   settledDocumentNotFound: 'settled_document_not_found',
+  missingCustomsDeclaration: 'missing_customs_declaration',
 } as const;
 
 export function warn(code: string, message: string, documentId: string | null): ReportWarning {

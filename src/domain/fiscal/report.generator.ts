@@ -14,11 +14,12 @@ import { generateAnexo8 } from './f07-anexo8.generator';
 import { generateAnexo9 } from './f07-anexo9.generator';
 import { generateAnulados } from './f07-anulados.generator';
 import type { LedgerDocument, LedgerRecord } from './ledger.types';
+import { generateDetalleExportaciones } from './detalle-exportaciones.generator';
 import { generateLibroCompras } from './libro-compras.generator';
 import { generateLibroVentasConsumidor } from './libro-ventas-consumidor.generator';
 import { generateLibroVentasContribuyentes } from './libro-ventas-contribuyentes.generator';
 import { isValidPeriod, periodOf } from './period.helpers';
-import { REPORT_TYPE_NAMES, defaultReportParams, parseReportParams, type AnnexCsvParams, type BookCsvParams, type ReportParams, type ReportType } from './report-params.schema';
+import { REPORT_TYPE_NAMES, defaultReportParams, isBookType, parseReportParams, type AnnexCsvParams, type BookCsvParams, type ReportParams, type ReportType } from './report-params.schema';
 import { reportTypeInfo } from './report-types.catalog';
 import type { FiscalReport, ReportInput } from './report.types';
 import { untypedSaleWarnings } from './record-derivations';
@@ -40,6 +41,7 @@ const GENERATORS: Generators = {
   libro_ventas_contribuyentes: generateLibroVentasContribuyentes,
   libro_ventas_consumidor: generateLibroVentasConsumidor,
   libro_compras: generateLibroCompras,
+  detalle_exportaciones: generateDetalleExportaciones,
 };
 
 export type GenerateResult<T extends ReportType> =
@@ -64,7 +66,7 @@ function run<T extends ReportType>(type: T, input: ReportInput, params: ReportPa
 
 /** The CSV of a report: MH's upload format for annexes, a headed CSV for books. */
 export function writeReportCsv<T extends ReportType>(type: T, report: FiscalReport, params: ReportParams<T>): Buffer {
-  if (type.startsWith('libro_')) return writeBookCsv(report, params as BookCsvParams);
+  if (isBookType(type)) return writeBookCsv(report, params as BookCsvParams);
   return writeAnnexCsv(report, params as unknown as AnnexCsvParams);
 }
 

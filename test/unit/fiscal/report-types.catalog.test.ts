@@ -6,6 +6,7 @@ describe('REPORT_TYPES', () => {
       ['f07_anexo1', 'csv'], ['f07_anexo2', 'csv'], ['f07_anexo3', 'csv'], ['f07_anexo4', 'csv'], ['f07_anexo5', 'csv'], ['f07_anexo7', 'csv'], ['f07_anexo8', 'csv'],
       ['f07_anexo9', 'csv'], ['f07_anexo10', 'csv'], ['f07_anexo12', 'csv'], ['f07_anulados', 'csv'],
       ['libro_ventas_contribuyentes', 'csv,xlsx,pdf'], ['libro_ventas_consumidor', 'csv,xlsx,pdf'], ['libro_compras', 'csv,xlsx,pdf'],
+      ['detalle_exportaciones', 'csv,xlsx,pdf'],
     ]);
   });
 
@@ -56,6 +57,7 @@ describe('reportFileName', () => {
     ['f07_anexo12', 'csv', 'F07_ANEXO12_202603.CSV'],
     ['f07_anulados', 'csv', 'F07_ANULADOS_202603.CSV'],
     ['libro_compras', 'xlsx', 'libro_compras_2026-03.xlsx'],
+    ['detalle_exportaciones', 'pdf', 'detalle_exportaciones_2026-03.pdf'],
   ];
   it.each(cases)('%s (%s) → %s', (type, format, name) => expect(reportFileName(type, '2026-03', format)).toBe(name));
 
