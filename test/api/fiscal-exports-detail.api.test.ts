@@ -6,13 +6,11 @@
  * GraphQL, and an XLSX and a PDF file.
  */
 import { ManualClock } from '../../src/services/shared/clock';
-import { graphql, request } from '../support/http-client';
+import { compactCode as compact, fiscalReportsClient, type Json } from '../support/fiscal-reports-client';
+import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { exampleFor } from '../fixtures/document-type-examples';
-
-type Json = Record<string, any>;
 
 const PERIOD = '2026-03';
 const PEOPLE = {
@@ -24,23 +22,21 @@ const DUCA = { code: '1', identification: '4-2026-000123', description: 'Declara
 const clock = new ManualClock();
 let t: TestApp;
 let issuer: Issuer;
+let api: ReturnType<typeof fiscalReportsClient>;
 const docs: Record<string, Json> = {};
 
-const post = (path: string, body?: unknown) => request(t.url, 'POST', path, { key: t.account.testKey, body });
-const gql = (query: string, variables: Json) => graphql(t.url, t.account.testKey, query, variables);
-const compact = (code: string) => code.replace(/-/g, '').toUpperCase();
+const post = (path: string, body?: unknown) => api.post(path, body);
 
 async function issue(name: string, overrides: Json = {}): Promise<Json> {
-  const r = await post('/v1/documents', exampleFor('11', issuer.emitterId, overrides));
-  expect({ name, status: r.status, doc: r.body.status }).toEqual({ name, status: 201, doc: 'processed' });
-  docs[name] = r.body;
-  return r.body;
+  docs[name] = await api.issue(name, '11', overrides);
+  return docs[name];
 }
 
 beforeAll(async () => {
   t = await startTestApp({ SYNC_WAIT_MS: '8000' }, { clock });
   clock.set(new Date(Date.now() + 5_000)); // the test certificate is valid from the real "now"
   issuer = await createIssuer(t.url, t.account.testKey, { nit: '06141919191919' });
+  api = fiscalReportsClient(t, () => issuer.emitterId, PERIOD);
   clock.set(new Date('2026-03-12T16:00:00Z')); // 12/03/2026 10:00 in El Salvador
   await issue('later', { associated_documents: [TRANSPORT] });
   clock.set(new Date('2026-03-10T16:00:00Z'));
@@ -56,26 +52,6 @@ afterAll(async () => {
   await t.stop();
 });
 
-async function readyRest(type: string): Promise<string> {
-  const path = `/v1/emitters/${issuer.emitterId}/fiscal/reports`;
-  const q = await post(path, { type, period: PERIOD });
-  expect(q.status).toBe(202);
-  const ready = await waitFor(async () => {
-    const r = await request(t.url, 'GET', `${path}/${q.body.id}`, { key: t.account.testKey });
-    return r.body.status === 'ready' || r.body.status === 'failed' ? r.body : null;
-  }, 30_000);
-  expect(ready).toMatchObject({ status: 'ready', rules_version: `rct-83-86/${type}@2026.3`, totals: { export_value: '50540.00' } });
-  return q.body.id as string;
-}
-
-async function download(id: string, format: string): Promise<Buffer> {
-  const dl = await fetch(`${t.url}/v1/emitters/${issuer.emitterId}/fiscal/reports/${id}/download?format=${format}`, { headers: { Authorization: `Bearer ${t.account.testKey}` }, redirect: 'manual' });
-  expect(dl.status).toBe(302);
-  const file = await fetch(dl.headers.get('location')!);
-  expect(file.status).toBe(200);
-  return Buffer.from(await file.arrayBuffer());
-}
-
 // The example FEX: 100 × 245.50 + 40 × 18.75 − 30.00 = 25,270.00 taxed; freight 350 and insurance 120 are not export value.
 const expected = () => [
   ['1', '10/03/2026', compact(docs.withDuca.generation_code), 'Importadora del Pacífico, S.A.', '4-2026-000123', '25270.00'],
@@ -84,32 +60,21 @@ const expected = () => [
 
 describe('detalle de exportaciones from issued FEX', () => {
   it('REST: exact CSV lines (the invalidated FEX left out), an XLSX and a PDF', async () => {
-    const id = await readyRest('detalle_exportaciones');
-    const text = (await download(id, 'csv')).toString('utf8');
-    expect(text.endsWith('\r\n')).toBe(true);
-    expect(text.split('\r\n').filter(Boolean)).toEqual([
+    const { id } = await api.readyRest('detalle_exportaciones', { rules_version: 'rct-83-86/detalle_exportaciones@2026.3', totals: { export_value: '50540.00' } });
+    expect(await api.csvLines(id)).toEqual([
       '\uFEFFN°;Fecha de la factura;Número de la factura (código de generación);Nombre del cliente del exterior;Número de declaración de mercancías / formulario aduanero;Valor de las exportaciones',
       ...expected().map((r) => r.join(';')),
       'Totales;;;;;50540.00',
     ]);
-    expect((await download(id, 'pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect((await download(id, 'xlsx')).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect((await api.download(id, 'pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await api.download(id, 'xlsx')).subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
   it('GraphQL: the same cells, the missing declaration of the FEX that names none, and the catalog entry', async () => {
-    const m = await gql('mutation($i: RequestFiscalReportInput!) { requestFiscalReport(input: $i) { report { id } errors { code } } }', { i: { emitterId: issuer.emitterId, type: 'detalle_exportaciones', period: PERIOD } });
-    expect(m.body.data.requestFiscalReport.errors).toEqual([]);
-    const id = m.body.data.requestFiscalReport.report.id;
-    const report = await waitFor(async () => {
-      const r = await gql('query($e: ID!, $id: ID!) { fiscalReport(emitterId: $e, id: $id) { status warnings { code documentId } } }', { e: issuer.emitterId, id });
-      const s = r.body.data?.fiscalReport?.status;
-      return s === 'READY' || s === 'FAILED' ? r.body.data.fiscalReport : null;
-    }, 30_000);
-    expect(report.status).toBe('READY');
+    const report = await api.gqlRows('detalle_exportaciones');
     expect(report.warnings).toEqual([{ code: 'missing_customs_declaration', documentId: docs.later.id }]);
-    const rows = await gql('query($e: ID!, $id: ID!) { fiscalReportRows(emitterId: $e, id: $id, first: 100) { rows { cells } } }', { e: issuer.emitterId, id });
-    expect(rows.body.data.fiscalReportRows.rows.map((r: { cells: string[] }) => r.cells)).toEqual(expected());
-    const types = await gql('query($e: ID!) { fiscalReportTypes(emitterId: $e) { type kind formats } }', { e: issuer.emitterId });
+    expect(report.rows).toEqual(expected());
+    const types = await api.gql('query($e: ID!) { fiscalReportTypes(emitterId: $e) { type kind formats } }', { e: issuer.emitterId });
     expect(types.body.data.fiscalReportTypes.find((x: Json) => x.type === 'detalle_exportaciones')).toEqual({ type: 'detalle_exportaciones', kind: 'BOOK', formats: ['CSV', 'XLSX', 'PDF'] });
   });
 });

@@ -5,13 +5,11 @@
  * — and annexes 12, 5 and 2 and the purchase book read over GraphQL, exact cells.
  */
 import { ManualClock } from '../../src/services/shared/clock';
-import { graphql, request } from '../support/http-client';
+import { compactCode as compact, controlDigits as control, fiscalReportsClient, type Json } from '../support/fiscal-reports-client';
+import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { exampleFor } from '../fixtures/document-type-examples';
-
-type Json = Record<string, any>;
 
 const ISSUED = new Date('2026-03-10T16:00:00Z'); // 10/03/2026 10:00 in El Salvador
 const PERIOD = '2026-03';
@@ -22,25 +20,22 @@ const PEOPLE = {
 const clock = new ManualClock();
 let t: TestApp;
 let issuer: Issuer;
+let api: ReturnType<typeof fiscalReportsClient>;
 const docs: Record<string, Json> = {};
 
-const post = (path: string, body?: unknown) => request(t.url, 'POST', path, { key: t.account.testKey, body });
+const post = (path: string, body?: unknown) => api.post(path, body);
 const put = (path: string, body: unknown) => request(t.url, 'PUT', path, { key: t.account.testKey, body });
-const gql = (query: string, variables: Json) => graphql(t.url, t.account.testKey, query, variables);
-const compact = (code: string) => code.replace(/-/g, '').toUpperCase();
-const control = (d: Json) => String(d.control_number).replace(/-/g, '');
 
 async function issue(name: string, type: string, overrides: Json = {}): Promise<Json> {
-  const r = await post('/v1/documents', exampleFor(type, issuer.emitterId, overrides));
-  expect({ name, status: r.status, doc: r.body.status }).toEqual({ name, status: 201, doc: 'processed' });
-  docs[name] = r.body;
-  return r.body;
+  docs[name] = await api.issue(name, type, overrides);
+  return docs[name];
 }
 
 beforeAll(async () => {
   t = await startTestApp({ SYNC_WAIT_MS: '8000' }, { clock });
   clock.set(new Date(Date.now() + 5_000)); // the test certificate is valid from the real "now"
   issuer = await createIssuer(t.url, t.account.testKey, { nit: '06141717171717' });
+  api = fiscalReportsClient(t, () => issuer.emitterId, PERIOD);
   clock.set(ISSUED);
   await issue('cr', '07');
   const fse = await issue('fse', '14');
@@ -76,31 +71,13 @@ afterAll(async () => {
 });
 
 async function restCsv(type: string): Promise<string[]> {
-  const path = `/v1/emitters/${issuer.emitterId}/fiscal/reports`;
-  const q = await post(path, { type, period: PERIOD });
-  expect(q.status).toBe(202);
-  const ready = await waitFor(async () => {
-    const r = await request(t.url, 'GET', `${path}/${q.body.id}`, { key: t.account.testKey });
-    return r.body.status === 'ready' || r.body.status === 'failed' ? r.body : null;
-  }, 30_000);
-  expect(ready).toMatchObject({ status: 'ready', rules_version: `f07-v14/${type}@2026.3` });
-  const dl = await fetch(`${t.url}${path}/${q.body.id}/download?format=csv`, { headers: { Authorization: `Bearer ${t.account.testKey}` }, redirect: 'manual' });
-  const file = await fetch(dl.headers.get('location')!);
-  return (await file.text()).split('\r\n').filter(Boolean);
+  const ready = await api.readyRest(type, { rules_version: `f07-v14/${type}@2026.3` });
+  return api.csvLines(ready.id);
 }
 
 async function gqlRows(type: string): Promise<{ rows: string[][]; warnings: string[] }> {
-  const m = await gql('mutation($i: RequestFiscalReportInput!) { requestFiscalReport(input: $i) { report { id } errors { code } } }', { i: { emitterId: issuer.emitterId, type, period: PERIOD } });
-  expect(m.body.data.requestFiscalReport.errors).toEqual([]);
-  const id = m.body.data.requestFiscalReport.report.id;
-  const report = await waitFor(async () => {
-    const r = await gql('query($e: ID!, $id: ID!) { fiscalReport(emitterId: $e, id: $id) { status warnings { code } } }', { e: issuer.emitterId, id });
-    const s = r.body.data?.fiscalReport?.status;
-    return s === 'READY' || s === 'FAILED' ? r.body.data.fiscalReport : null;
-  }, 30_000);
-  expect(report.status).toBe('READY');
-  const rows = await gql('query($e: ID!, $id: ID!) { fiscalReportRows(emitterId: $e, id: $id, first: 100) { rows { cells } } }', { e: issuer.emitterId, id });
-  return { rows: rows.body.data.fiscalReportRows.rows.map((r: { cells: string[] }) => r.cells), warnings: report.warnings.map((w: { code: string }) => w.code) };
+  const r = await api.gqlRows(type);
+  return { rows: r.rows, warnings: r.warnings.map((w) => w.code) };
 }
 
 describe('issued CR, FEX and FSE in the F-07 annexes', () => {

@@ -7,13 +7,11 @@
  * annex-4 line (it is in anulados).
  */
 import { ManualClock } from '../../src/services/shared/clock';
-import { graphql, request } from '../support/http-client';
+import { compactCode as compact, controlDigits as control, fiscalReportsClient, type Json } from '../support/fiscal-reports-client';
+import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { exampleFor } from '../fixtures/document-type-examples';
-
-type Json = Record<string, any>;
 
 const ISSUED = new Date('2026-03-10T16:00:00Z'); // 10/03/2026 10:00 in El Salvador
 const PERIOD = '2026-03';
@@ -25,24 +23,21 @@ const MANDANTE = ['06140911881234', 'Laboratorios del Istmo, S.A. de C.V.'];
 const clock = new ManualClock();
 let t: TestApp;
 let issuer: Issuer;
+let api: ReturnType<typeof fiscalReportsClient>;
 const docs: Record<string, Json> = {};
 
-const post = (path: string, body?: unknown) => request(t.url, 'POST', path, { key: t.account.testKey, body });
-const gql = (query: string, variables: Json) => graphql(t.url, t.account.testKey, query, variables);
-const compact = (code: string) => code.replace(/-/g, '').toUpperCase();
-const control = (d: Json) => String(d.control_number).replace(/-/g, '');
+const post = (path: string, body?: unknown) => api.post(path, body);
 
 async function issue(name: string, type: string, overrides: Json = {}): Promise<Json> {
-  const r = await post('/v1/documents', exampleFor(type, issuer.emitterId, overrides));
-  expect({ name, status: r.status, doc: r.body.status }).toEqual({ name, status: 201, doc: 'processed' });
-  docs[name] = r.body;
-  return r.body;
+  docs[name] = await api.issue(name, type, overrides);
+  return docs[name];
 }
 
 beforeAll(async () => {
   t = await startTestApp({ SYNC_WAIT_MS: '8000' }, { clock });
   clock.set(new Date(Date.now() + 5_000)); // the test certificate is valid from the real "now"
   issuer = await createIssuer(t.url, t.account.testKey, { nit: '06141818181818' });
+  api = fiscalReportsClient(t, () => issuer.emitterId, PERIOD);
   clock.set(new Date('2026-02-20T16:00:00Z'));
   const ccfFeb = await issue('ccfFeb', '03');
   clock.set(ISSUED);
@@ -67,33 +62,13 @@ afterAll(async () => {
 });
 
 async function restCsv(type: string): Promise<string[]> {
-  const path = `/v1/emitters/${issuer.emitterId}/fiscal/reports`;
-  const q = await post(path, { type, period: PERIOD });
-  expect(q.status).toBe(202);
-  const ready = await waitFor(async () => {
-    const r = await request(t.url, 'GET', `${path}/${q.body.id}`, { key: t.account.testKey });
-    return r.body.status === 'ready' || r.body.status === 'failed' ? r.body : null;
-  }, 30_000);
-  expect(ready).toMatchObject({ status: 'ready', rules_version: `f07-v14/${type}@2026.3` });
-  const dl = await fetch(`${t.url}${path}/${q.body.id}/download?format=csv`, { headers: { Authorization: `Bearer ${t.account.testKey}` }, redirect: 'manual' });
-  const file = await fetch(dl.headers.get('location')!);
-  const text = await file.text();
-  expect(text.endsWith('\r\n')).toBe(true);
-  return text.split('\r\n').filter(Boolean);
+  const ready = await api.readyRest(type, { rules_version: `f07-v14/${type}@2026.3` });
+  return api.csvLines(ready.id);
 }
 
 async function gqlRows(type: string): Promise<{ rows: string[][]; warnings: string[] }> {
-  const m = await gql('mutation($i: RequestFiscalReportInput!) { requestFiscalReport(input: $i) { report { id } errors { code } } }', { i: { emitterId: issuer.emitterId, type, period: PERIOD } });
-  expect(m.body.data.requestFiscalReport.errors).toEqual([]);
-  const id = m.body.data.requestFiscalReport.report.id;
-  const report = await waitFor(async () => {
-    const r = await gql('query($e: ID!, $id: ID!) { fiscalReport(emitterId: $e, id: $id) { status warnings { code } } }', { e: issuer.emitterId, id });
-    const s = r.body.data?.fiscalReport?.status;
-    return s === 'READY' || s === 'FAILED' ? r.body.data.fiscalReport : null;
-  }, 30_000);
-  expect(report.status).toBe('READY');
-  const rows = await gql('query($e: ID!, $id: ID!) { fiscalReportRows(emitterId: $e, id: $id, first: 100) { rows { cells } } }', { e: issuer.emitterId, id });
-  return { rows: rows.body.data.fiscalReportRows.rows.map((r: { cells: string[] }) => r.cells), warnings: report.warnings.map((w: { code: string }) => w.code) };
+  const r = await api.gqlRows(type);
+  return { rows: r.rows, warnings: r.warnings.map((w) => w.code) };
 }
 
 describe('issued CL in F-07 annex 4', () => {
