@@ -40,6 +40,33 @@ function currentSession(req: Request, ctx: ProblemContext): AuthenticatedSession
  * The panel session (`service_session` cookie + `X-CSRF-Token`). These POSTs need no Idempotency-Key;
  * every non-safe one with a session needs the CSRF token (login has no session yet).
  */
+/**
+ * A public POST that spends a single-use link (its token and the new password): 204, or 410
+ * `link_expired`. The reset confirmation and the invitation acceptance differ only in their service.
+ */
+function linkRoute(id: string, path: string, summary: string, description: string, service: 'confirmPasswordReset' | 'acceptInvitation'): RestRoute {
+  return {
+    id,
+    method: 'POST',
+    path,
+    status: 204,
+    tag: TAG,
+    summary,
+    description,
+    scope: null,
+    public: true,
+    idempotent: false,
+    body: { schema: linkBody, required: true },
+    response: null,
+    refusals: ['link_expired'],
+    handler: async (req, input, gctx) => {
+      const body = input.body as z.infer<typeof linkBody>;
+      await gctx.services[service].execute({ token: body.token, password: body.password, origin: originOf(req) });
+      return { status: 204, headers: NO_STORE, body: '' };
+    },
+  };
+}
+
 export const authRoutes: RestRoute[] = [
   {
     id: 'logIn',
@@ -149,44 +176,18 @@ export const authRoutes: RestRoute[] = [
       return { status: 202, headers: NO_STORE, body: '' };
     },
   },
-  {
-    id: 'confirmPasswordReset',
-    method: 'POST',
-    path: '/v1/auth/password-reset/confirm',
-    status: 204,
-    tag: TAG,
-    summary: 'Fija la contraseña nueva con el token de un enlace de restablecimiento; las sesiones abiertas del usuario terminan.',
-    description: 'Pública, sin Idempotency-Key. Un enlace ya usado, vencido (30 minutos), reemplazado por otro más reciente o desconocido → 410 `link_expired`. Una contraseña que no cumple la política → 422 y el enlace sigue valiendo.',
-    scope: null,
-    public: true,
-    idempotent: false,
-    body: { schema: linkBody, required: true },
-    response: null,
-    refusals: ['link_expired'],
-    handler: async (req, input, gctx) => {
-      const body = input.body as z.infer<typeof linkBody>;
-      await gctx.services.confirmPasswordReset.execute({ token: body.token, password: body.password, origin: originOf(req) });
-      return { status: 204, headers: NO_STORE, body: '' };
-    },
-  },
-  {
-    id: 'acceptInvitation',
-    method: 'POST',
-    path: '/v1/auth/invitations/accept',
-    status: 204,
-    tag: TAG,
-    summary: 'Acepta una invitación: el usuario invitado elige su contraseña con el token del enlace y pasa a status active.',
-    description: 'Pública, sin Idempotency-Key. Un enlace ya usado, vencido (30 minutos), reemplazado o desconocido → 410 `link_expired`. Una contraseña que no cumple la política → 422 y el enlace sigue valiendo. Luego se inicia sesión con POST /v1/auth/login.',
-    scope: null,
-    public: true,
-    idempotent: false,
-    body: { schema: linkBody, required: true },
-    response: null,
-    refusals: ['link_expired'],
-    handler: async (req, input, gctx) => {
-      const body = input.body as z.infer<typeof linkBody>;
-      await gctx.services.acceptInvitation.execute({ token: body.token, password: body.password, origin: originOf(req) });
-      return { status: 204, headers: NO_STORE, body: '' };
-    },
-  },
+  linkRoute(
+    'confirmPasswordReset',
+    '/v1/auth/password-reset/confirm',
+    'Fija la contraseña nueva con el token de un enlace de restablecimiento; las sesiones abiertas del usuario terminan.',
+    'Pública, sin Idempotency-Key. Un enlace ya usado, vencido (30 minutos), reemplazado por otro más reciente o desconocido → 410 `link_expired`. Una contraseña que no cumple la política → 422 y el enlace sigue valiendo.',
+    'confirmPasswordReset',
+  ),
+  linkRoute(
+    'acceptInvitation',
+    '/v1/auth/invitations/accept',
+    'Acepta una invitación: el usuario invitado elige su contraseña con el token del enlace y pasa a status active.',
+    'Pública, sin Idempotency-Key. Un enlace ya usado, vencido (30 minutos), reemplazado o desconocido → 410 `link_expired`. Una contraseña que no cumple la política → 422 y el enlace sigue valiendo. Luego se inicia sesión con POST /v1/auth/login.',
+    'acceptInvitation',
+  ),
 ];
