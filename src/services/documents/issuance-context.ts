@@ -7,6 +7,7 @@ import { DomainError, type FieldError } from '../../domain/shared/domain-error';
 import type { DocumentQueries } from '../../persistence/documents/document-queries';
 import type { Actor } from '../shared/actor';
 import { preparedSql } from '../shared/sql';
+import type { EmitterColumnsRow } from '../emitters/emitter-row';
 
 export const ISSUED_AT_SLACK_MS = 30 * 60_000;
 
@@ -74,21 +75,7 @@ async function loadPlace(em: EntityManager, emitterId: string, code: string, poi
   return placeFrom(r?.place ?? null);
 }
 
-interface IssuerRow {
-  id: string;
-  nit: string;
-  nrc: string;
-  name: string;
-  trade_name: string | null;
-  economic_activity: string;
-  phone: string | null;
-  email: string;
-  address_department: string;
-  address_municipality: string;
-  address_district: string;
-  address_line: string;
-  is_large_taxpayer: boolean;
-  numbering: string;
+interface IssuerRow extends EmitterColumnsRow {
   open_episode: { id: string; contingency_type: number; reason: string | null } | null;
   credential: { version: number; sealed_private_key: string; mh_user: string | null; sealed_mh_password: string | null } | null;
   place: EstablishmentRow | null;

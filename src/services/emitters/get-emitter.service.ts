@@ -2,25 +2,12 @@ import { emitterVisibleTo } from './emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedRows, statementEm } from '../shared/sql';
+import type { EmitterColumnsRow } from './emitter-row';
 import type { EmitterView } from './emitter-view';
 
-interface EmitterRow {
-  id: string;
-  nit: string;
-  nrc: string;
-  name: string;
-  trade_name: string | null;
-  economic_activity: string;
+interface EmitterRow extends EmitterColumnsRow {
   establishment_type: string | null;
-  address_department: string;
-  address_municipality: string;
-  address_district: string;
-  address_line: string;
-  phone: string | null;
-  email: string;
-  numbering: string;
   logo_url: string | null;
-  is_large_taxpayer: boolean;
   created_at: Date;
   updated_at: Date;
 }
