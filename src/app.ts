@@ -23,6 +23,7 @@ import { SigningKeyCache } from './integrations/signer/signing-key-cache';
 import { createLocalStatusBus, createPgStatusBus } from './integrations/events/document-status-bus';
 import { createLocalSessionEvents, createPgSessionEvents } from './integrations/events/session-events-bus';
 import { createPgApiKeyChanges } from './integrations/events/api-key-changes-bus';
+import type { ApiKeyChanges } from './services/shared/api-key-changes.port';
 import { externalDatabase, openEmbeddedDatabase, type Database } from './persistence/database';
 import { createOrm, migrate, type Orm } from './persistence/orm';
 import { createHttpApp } from './server';
@@ -54,6 +55,8 @@ export interface RunningApp {
   /** Where /metrics answers (the API port or METRICS_PORT), or null when it is not served. */
   metricsUrl: string | null;
   database: Database;
+  /** The notices of changed API keys this process's key cache listens to (null on the embedded database: no cache). */
+  apiKeyChanges: ApiKeyChanges | null;
   stop(): Promise<void>;
 }
 
@@ -248,6 +251,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       mhSimulatorUrl: mh.simulatorUrl,
       metricsUrl,
       database: db,
+      apiKeyChanges: apiKeyChanges ?? null,
       stop: async () => {
         if (stopped) return;
         stopped = true;

@@ -8,8 +8,10 @@ import type { Scope } from '../../src/domain/identity/scopes';
 
 /**
  * Authenticated API keys are cached per process (ADR 0017): two service instances on one PostgreSQL,
- * each having authenticated the key, refuse it at once after a revocation, a scope change or a
- * deletion made anywhere — by the other instance, or by SQL from outside both (the CLI, an operator).
+ * each having authenticated the key, refuse it as soon as the change's notice reaches them after a
+ * revocation, a scope change or a deletion made anywhere — by the other instance, or by SQL from
+ * outside both (the CLI, an operator). The notice travels on its own connection, so each check first
+ * waits for it (not for time: a cached entry would still be younger than its TTL).
  */
 let a: TestApp;
 let b: TestApp;
@@ -30,33 +32,52 @@ async function freshKey(scopes?: Scope[]): Promise<{ id: string; key: string }> 
   return { id: k.id, key: k.key };
 }
 
-const refusedEverywhere = async (key: string) => {
-  for (const t of [b, a]) expectProblem(await request(t.url, 'GET', '/v1/catalogs', { key }), 401, 'unauthenticated');
+/** Resolves once both instances have received the notice of a change to this key. */
+function noticedByBoth(id: string): Promise<void> {
+  return Promise.all(
+    [a, b].map(
+      (t) =>
+        new Promise<void>((resolve) => {
+          const off = t.app.apiKeyChanges!.subscribe((e) => {
+            if (e.id !== id) return;
+            off();
+            resolve();
+          });
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/** Runs the change, waits for its notice on both instances, then checks both refuse the key. */
+const refusedEverywhereAfter = async (k: { id: string; key: string }, change: () => Promise<unknown>) => {
+  const noticed = noticedByBoth(k.id);
+  await change();
+  await noticed;
+  for (const t of [b, a]) expectProblem(await request(t.url, 'GET', '/v1/catalogs', { key: k.key }), 401, 'unauthenticated');
 };
 
 describe('cached API keys', () => {
-  it('a key revoked through one instance is refused at once by the other', async () => {
+  it('a key revoked through one instance is refused by the other as soon as its notice arrives', async () => {
     const k = await freshKey();
-    await a.app.services.revokeApiKey.execute({ keyId: k.id });
-    await refusedEverywhere(k.key);
+    await refusedEverywhereAfter(k, () => a.app.services.revokeApiKey.execute({ keyId: k.id }));
   });
 
-  it('a key revoked by SQL outside both instances is refused at once by both', async () => {
+  it('a key revoked by SQL outside both instances is refused by both as soon as its notice arrives', async () => {
     const k = await freshKey();
-    await dbRows(a.db.url, 'update api_keys set revoked_at = now() where id = $1', [k.id]);
-    await refusedEverywhere(k.key);
+    await refusedEverywhereAfter(k, () => dbRows(a.db.url, 'update api_keys set revoked_at = now() where id = $1', [k.id]));
   });
 
-  it('a key deleted outside both instances is refused at once by both', async () => {
+  it('a key deleted outside both instances is refused by both as soon as its notice arrives', async () => {
     const k = await freshKey();
-    await dbRows(a.db.url, 'delete from api_keys where id = $1', [k.id]);
-    await refusedEverywhere(k.key);
+    await refusedEverywhereAfter(k, () => dbRows(a.db.url, 'delete from api_keys where id = $1', [k.id]));
   });
 
-  it('narrowed scopes hold at once: the key still reads, and issuing is refused with 403 and nothing stored', async () => {
+  it('narrowed scopes hold as soon as their notice arrives: the key still reads, and issuing is refused with 403 and nothing stored', async () => {
     const issuer = await createIssuer(a.url, a.account.testKey);
     const k = await freshKey(['documents:read', 'documents:write']);
+    const noticed = noticedByBoth(k.id);
     await dbRows(a.db.url, `update api_keys set scopes = '{documents:read}' where id = $1`, [k.id]);
+    await noticed;
     const before = await dbRows(a.db.url, 'select count(*)::int as n from documents');
     for (const t of [b, a]) {
       expectProblem(await request(t.url, 'POST', '/v1/documents', { key: k.key, body: feBody(issuer) }), 403, 'insufficient_scope');
