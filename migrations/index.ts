@@ -20,6 +20,7 @@ import { Migration20261125124500_certification_runs as M15 } from './Migration20
 import { Migration20261125131800_credential_expiry_notices as M16 } from './Migration20261125131800_credential_expiry_notices';
 import { Migration20261125150359_api_key_changes as M17 } from './Migration20261125150359_api_key_changes';
 import { Migration20261125153008_account_emails as M18 } from './Migration20261125153008_account_emails';
+import { Migration20261125180500_ledger_index_type_status as M19 } from './Migration20261125180500_ledger_index_type_status';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -41,4 +42,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125131800_credential_expiry_notices', class: M16 },
   { name: 'Migration20261125150359_api_key_changes', class: M17 },
   { name: 'Migration20261125153008_account_emails', class: M18 },
+  { name: 'Migration20261125180500_ledger_index_type_status', class: M19 },
 ];

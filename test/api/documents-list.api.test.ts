@@ -72,6 +72,13 @@ describe('GET /v1/documents', () => {
     expect(await list('?q=quintanilla')).toEqual(['ERP-A2']);
     expect(await list('?q=04567890')).toEqual(['ERP-A2']);
     expect(await list('?q=El%20Roble')).toEqual(['ERP-B1', 'ERP-A1']);
+    // Several words: the whole text as typed, anywhere and in any case; the same words apart or in
+    // another order do not match.
+    expect(await list('?q=fernanda%20QUINTANILLA')).toEqual(['ERP-A2']);
+    expect(await list('?q=a%20Fernanda%20Q')).toEqual(['ERP-A2']);
+    expect(await list('?q=Mar%C3%ADa%20Quintanilla')).toEqual([]);
+    expect(await list('?q=Quintanilla%20Fernanda')).toEqual([]);
+    expect(await list('?q=Quintanilla%2004567890')).toEqual(['ERP-A2']);
     expect(await list('?q=100%25')).toEqual([]);
     const long = await request(t.url, 'GET', `/v1/documents?q=${'x'.repeat(101)}`, { key: t.account.testKey });
     expect(long.status).toBe(400);

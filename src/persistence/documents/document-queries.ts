@@ -2,9 +2,10 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { AWAITING_TRANSMISSION_STATUSES, type DocumentView } from '../../domain/documents';
 import { DocumentEntity } from '../entities/document.entity';
 import { preparedRows, preparedSql, sql, sqlRows, statementEm } from '../sql';
-import type { DocumentRow, DocumentViewRow } from './document-row';
+import { DOCUMENT_VIEW_COLUMNS, type DocumentRow, type DocumentViewRow } from './document-row';
 import { columnList, documentTables, type DocumentTables } from './document-table';
 import { historyLines, toDocumentView } from './document-view.mapper';
+import { receiverTextMatch } from './receiver-text-match';
 
 /** Whose documents a read may see: one account, one environment (and one emitter for an embed view). */
 export interface DocumentOwner {
@@ -47,15 +48,18 @@ const validId = (id: unknown): id is string => typeof id === 'string' && id.leng
  */
 export class DocumentQueries {
   protected readonly tables: DocumentTables;
-  /** Non-lazy columns of `documents` aliased `d`: what every view is built from. */
+  /** Non-lazy columns of `documents`: what a status change answers (its callers read more than the view). */
   protected readonly viewColumns: string[];
+  /** The view's columns of `documents` aliased `d` and the issuer's name. */
   private readonly viewSelect: string;
 
   constructor(protected readonly orm: MikroORM) {
     this.tables = documentTables(orm);
     const { columns, lazy } = this.tables.documents;
     this.viewColumns = columns.filter((c) => !lazy.has(c));
-    this.viewSelect = `${columnList(this.viewColumns, 'd')}, e.name as emitter_name`;
+    const unknown = DOCUMENT_VIEW_COLUMNS.filter((c) => !this.viewColumns.includes(c));
+    if (unknown.length) throw new Error(`columnas de la vista que la entidad no tiene: ${unknown.join(', ')}`);
+    this.viewSelect = `${columnList(DOCUMENT_VIEW_COLUMNS, 'd')}, e.name as emitter_name`;
   }
 
   protected em(em?: EntityManager): EntityManager {
@@ -78,7 +82,7 @@ export class DocumentQueries {
   /**
    * The owner's documents, newest first, one page (limit + 1 rows tell whether more follow). `q`
    * matches a control number, generation code or seal exactly, or the receiver's name or document
-   * number (trigram index).
+   * number (trigram index, `receiverTextMatch`).
    */
   async list(owner: DocumentOwner, f: DocumentListFilter, page: { limit: number; startingAfter: string | null }, baseUrl: string): Promise<{ data: DocumentView[]; hasMore: boolean }> {
     const where: string[] = ['d.account_id = ?', 'd.environment = ?'];
@@ -103,20 +107,17 @@ export class DocumentQueries {
     const q = f.q?.trim();
     if (q) {
       const upper = q.toUpperCase();
-      add(
-        `(d.control_number = ? or d.generation_code = ? or d.reception_stamp = ? or (coalesce(d.receiver_name, '') || ' ' || coalesce(d.receiver_document_number, '')) ilike ?)`,
-        upper,
-        upper,
-        upper,
-        `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-      );
+      const receiver = receiverTextMatch(q);
+      add(`(d.control_number = ? or d.generation_code = ? or d.reception_stamp = ? or ${receiver.sql})`, upper, upper, upper, ...receiver.params);
     }
-    // One round trip: the page is cut first, then only its rows gather their `events[]` (an outer
-    // select, so PostgreSQL never builds the history of a row the limit drops).
+    // One round trip: the page's ids are cut first (sorting the matches by id alone, not whole
+    // rows: a search can match hundreds), then only its rows are read with their issuer and gather
+    // their `events[]`, so PostgreSQL never builds the view of a row the limit drops.
     const rows = await sqlRows<DocumentViewRow & { events: { type: string; at: string; message: string }[] }>(
       this.em(),
-      `select d.*, ${EVENTS_AGGREGATE} as events
-         from (select ${this.viewSelect} from documents d join emitters e on e.id = d.emitter_id where ${where.join(' and ')} order by d.id desc limit ?) d
+      `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events
+         from (select d.id from documents d where ${where.join(' and ')} order by d.id desc limit ?) page
+         join documents d on d.id = page.id join emitters e on e.id = d.emitter_id
         order by d.id desc`,
       [...params, page.limit + 1],
     );
