@@ -12,11 +12,12 @@
  *
  * Each query of the mix (first page, filters alone and combined, `q` by name, document number,
  * control number, generation code and seal, dates, deep cursors and a walk of consecutive pages) is
- * sent one at a time, and the p99 of every answer is compared with one raw RS512 signature measured in
+ * sent one at a time by a client in its own process (bench/list-client.ts), and the p99 of every answer is compared with one raw RS512 signature measured in
  * the same run. Target: p99 ≤ 40 signatures.
  */
+import { createInterface } from 'node:readline';
 import { Client } from 'pg';
-import { benchApp, BENCH_SERVER_URL, cpuMeter, percentile, rawSignRate } from './bench-support';
+import { benchApp, BENCH_SERVER_URL, cpuMeter, percentile, rawSignRate, spawnBenchProcess } from './bench-support';
 import { createIssuer } from '../test/support/issuer';
 
 const DB_NAME = 'dte_bench_documents_1m';
@@ -176,13 +177,26 @@ async function seed(url: string, appUrl: string, accountKey: string, accountId: 
   return info;
 }
 
-async function get(appUrl: string, key: string, qs: string): Promise<{ ms: number; ids: string[]; hasMore: boolean }> {
-  const t0 = performance.now();
-  const res = await fetch(`${appUrl}/v1/documents${qs}`, { headers: { Authorization: `Bearer ${key}` } });
-  const body = (await res.json()) as { data: { id: string }[]; has_more: boolean };
-  const ms = performance.now() - t0;
-  if (res.status !== 200) throw new Error(`GET /v1/documents${qs}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-  return { ms, ids: body.data.map((d) => d.id), hasMore: body.has_more };
+/** The benchmark's HTTP client in its own process (bench/list-client.ts): one request at a time, timed there. */
+async function startClient(appUrl: string, key: string) {
+  const child = spawnBenchProcess('list-client.ts');
+  const lines = createInterface({ input: child.stdout! });
+  const answers = lines[Symbol.asyncIterator]();
+  return {
+    async get(qs: string): Promise<{ ms: number; ids: string[]; hasMore: boolean }> {
+      child.stdin!.write(`${JSON.stringify({ url: `${appUrl}/v1/documents${qs}`, key })}\n`);
+      const next = await answers.next();
+      if (next.done) throw new Error('el cliente del benchmark terminó');
+      const r = JSON.parse(next.value) as { ms: number; status: number; ids: string[]; has_more: boolean; error: string | null };
+      if (r.status !== 200) throw new Error(`GET /v1/documents${qs}: ${r.status} ${r.error}`);
+      return { ms: r.ms, ids: r.ids, hasMore: r.has_more };
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.stdin!.end();
+      }),
+  };
 }
 
 export default async function documentsList1m(): Promise<Record<string, unknown>> {
@@ -191,6 +205,7 @@ export default async function documentsList1m(): Promise<Record<string, unknown>
   const t0 = performance.now();
   const app = await benchApp(url, { DB_POOL_MAX: '4', JOB_CONCURRENCY: '1' });
   const startS = (performance.now() - t0) / 1000;
+  let client: Awaited<ReturnType<typeof startClient>> | undefined;
   try {
     let seeded = kept;
     const seedingNow = !seeded;
@@ -247,10 +262,11 @@ export default async function documentsList1m(): Promise<Record<string, unknown>
       cursor_middle_status: `?status=voided&starting_after=${mid}`,
     };
     const sign = rawSignRate();
+    client = await startClient(app.url!, key);
     const signMs = 1000 / sign;
     // Warm-up: one pass of every query (connections, plans, the OS cache).
-    for (const qs of Object.values(queries)) await get(app.url!, key, qs);
-    // CPU per request of this process (the service and its HTTP client): unlike wall time, not
+    for (const qs of Object.values(queries)) await client.get(qs);
+    // CPU per request of this process (the service alone; the client runs in its own): unlike wall time, not
     // inflated by other work on a shared machine.
     const cpuOf = (m: Record<string, number>) => Number((m.service_user + m.service_system).toFixed(2));
     const all: number[] = [];
@@ -261,7 +277,7 @@ export default async function documentsList1m(): Promise<Record<string, unknown>
       let rows = 0;
       const cpu = cpuMeter({});
       for (let i = 0; i < REPEAT; i++) {
-        const r = await get(app.url!, key, qs);
+        const r = await client.get(qs);
         lat.push(r.ms);
         rows = r.ids.length;
       }
@@ -274,7 +290,7 @@ export default async function documentsList1m(): Promise<Record<string, unknown>
     const walk: number[] = [];
     let after = mid;
     for (let p = 0; p < 50; p++) {
-      const r = await get(app.url!, key, `?limit=50&status=processed&starting_after=${after}`);
+      const r = await client.get(`?limit=50&status=processed&starting_after=${after}`);
       walk.push(r.ms);
       after = r.ids[r.ids.length - 1];
     }
@@ -305,6 +321,7 @@ export default async function documentsList1m(): Promise<Record<string, unknown>
       page_walk_50x50: { p50_ms: Number(percentile(walk, 50).toFixed(1)), p99_ms: Number(percentile(walk, 99).toFixed(1)) },
     };
   } finally {
+    await client?.stop();
     await app.stop();
   }
 }
