@@ -6,7 +6,7 @@
  */
 import { ManualClock } from '../../src/services/shared/clock';
 import { compactCode as compact, controlDigits as control, fiscalReportsClient, type Json } from '../support/fiscal-reports-client';
-import { request } from '../support/http-client';
+import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -65,6 +65,9 @@ beforeAll(async () => {
     attributes: { operation_type: '1', classification: '2', sector: '2', cost_type: '2' },
   };
   expect((await put(`${base}/purchases/P-FSE`, purchase)).status).toBeLessThan(300);
+  // A record no issued document replaces, in the next month (outside the annexes checked below).
+  const april = { ...record('M-APRIL', '5D0E1F2A-3B4C-4D5E-8F60-718293A4B5C6'), accounting_date: '2026-04-02', issue_date: '2026-04-02' };
+  expect((await put(`${base}/withholdings-made/M-APRIL`, april)).status).toBeLessThan(300);
 }, 120_000);
 afterAll(async () => {
   await t.stop();
@@ -119,6 +122,26 @@ describe('issued CR, FEX and FSE in the F-07 annexes', () => {
     const r = await gqlRows('libro_compras');
     expect(r.rows).toEqual([['1', '10/03/2026', '14', compact(f.generation_code), '', '012345678', 'María Elena Ramírez',
       '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '280.00', '36.40', '280.00']]);
+  });
+});
+
+describe('fiscal record aggregates', () => {
+  const AGG = `query($e: ID!, $r: String!, $f: FiscalRecordFilter) {
+    fiscalRecordAggregates(emitterId: $e, resource: $r, groupBy: MONTH, filter: $f) { totals { records amounts { key total } } } }`;
+  const totals = async (resource: string, period: string) => {
+    const r = await graphql(t.url, t.account.testKey, AGG, { e: issuer.emitterId, r: resource, f: { period } });
+    expect(r.body.errors).toBeUndefined();
+    const { records, amounts } = r.body.data.fiscalRecordAggregates.totals as { records: number; amounts: { key: string; total: string }[] };
+    return { records, amounts: Object.fromEntries(amounts.filter((a) => a.total !== '0.00').map((a) => [a.key, a.total])) };
+  };
+
+  it('do not sum the records an issued CR or FSE replaces (the CR voided or not), as the annexes and books do not', async () => {
+    expect(await totals('withholdings-made', PERIOD)).toEqual({ records: 0, amounts: {} });
+    expect(await totals('purchases', PERIOD)).toEqual({ records: 0, amounts: {} });
+    expect(await totals('withholdings-made', '2026-04')).toEqual({ records: 1, amounts: { subject_amount: '999.00', withheld_amount: '9.99' } });
+    // The records themselves are still listed.
+    const list = await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/fiscal/withholdings-made?period=${PERIOD}`, { key: t.account.testKey });
+    expect(list.body.data.map((r: Json) => r.external_id).sort()).toEqual(['M-SAME', 'M-VOIDED']);
   });
 });
 

@@ -302,6 +302,19 @@ export type LedgerDocumentRow = Pick<DocumentRow, 'id' | 'type' | 'environment' 
 export const DOCUMENT_ANALYTICS_VIEW = `(select id, account_id, environment, emitter_id, type, status, issue_date, establishment_code,
   receiver_name, receiver_document_number, subtotal, iva, total, fiscal_tags from documents)`;
 
+/**
+ * Whether the issuer has issued a document of `type` (two digits) with the generation code that the
+ * SQL expression `codeSql` holds, in any case and with or without hyphens (documents keep it as the
+ * uppercase 36-character UUID, so the unique index answers): for queries over other tables that name
+ * an issuer's documents by code. `emitterSql` and `environmentSql` are the outer query's columns.
+ */
+export function issuedWithGenerationCodeSql(type: string, codeSql: string, emitterSql: string, environmentSql: string): string {
+  if (!/^\d{2}$/.test(type)) throw new Error(`BUG: tipo de DTE no admitido ${JSON.stringify(type)}`);
+  const compact = `upper(replace(${codeSql}, '-', ''))`;
+  const uuid = `case when length(${compact}) = 32 then substr(${compact}, 1, 8) || '-' || substr(${compact}, 9, 4) || '-' || substr(${compact}, 13, 4) || '-' || substr(${compact}, 17, 4) || '-' || substr(${compact}, 21) else ${compact} end`;
+  return `exists (select 1 from documents x where x.generation_code = ${uuid} and x.emitter_id = ${emitterSql} and x.environment = ${environmentSql} and x.type = '${type}')`;
+}
+
 /** The months (`period`, `yyyy-MM`) in which an issuer has documents of an environment (parameters: emitter id, environment), to compose with other period sources. */
 export const DOCUMENT_ISSUE_PERIODS_SQL = 'select distinct substr(issue_date, 1, 7) as period from documents where emitter_id = ? and environment = ?';
 

@@ -1,4 +1,5 @@
-import { RECORD_ANNEX_ROUTES, RESOURCE_KEYS, recordCountsNegative, reportTypeInfo, type FiscalResource } from '../../domain/fiscal';
+import { RECORD_ANNEX_ROUTES, RESOURCE_KEYS, recordCountsNegative, reportTypeInfo, SUPERSEDING_TYPES, type FiscalResource } from '../../domain/fiscal';
+import { issuedWithGenerationCodeSql } from '../../persistence/documents/document-queries';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { PageRequest } from '../../domain/shared/pagination';
 import { loadOwnEmitter } from '../emitters/emitter-access';
@@ -62,13 +63,27 @@ function groupSql(groupBy: RecordGroupBy, resource: FiscalResource): { key: stri
   }
 }
 
+/**
+ * SQL: the record (aliased `r`) is replaced in the books by a document this service issued — a DTE
+ * record (`doc_class` 4, given or derived from its generation code) of the superseding type's code
+ * (issued-supersedes.rules.ts, ADR 0036) — so it is not summed either; null when the resource has no
+ * such rule.
+ */
+function supersededSql(resource: FiscalResource): string | null {
+  const rule = SUPERSEDING_TYPES[resource];
+  if (!rule) return null;
+  const ofType = rule.recordDocType ? ` and r.body->>'docType' = ${literal(rule.recordDocType)}` : '';
+  return `(r.body->>'generationCode' is not null and coalesce(r.body->>'docClass', '4') = '4'${ofType}
+    and ${issuedWithGenerationCodeSql(rule.docType, "r.body->>'generationCode'", 'r.emitter_id', 'r.environment')})`;
+}
+
 const NO_ANNEX_LABEL = 'Sin anexo del F-07';
 
 /**
  * Sums of an emitter's fiscal records of one resource (ambiente de la llave) grouped by accounting
  * day, month, document type, counterpart or F-07 annex, per `amounts` key, in SQL over numeric
  * (each amount rounded half up to cents as the books read it, never floats). Like the books: deleted
- * records and records with `excludeFromBooks` do not count, and a credit note (05) among purchases or
+ * records, records with `excludeFromBooks` and records replaced by a CR or FSE this service issued do not count, and a credit note (05) among purchases or
  * external sales subtracts, so the totals equal the VAT books' columns. Cursor pagination on the
  * groups; `totals` cover the whole filter.
  */
@@ -83,7 +98,8 @@ export class FiscalRecordAggregatesService {
     const em = this.deps.orm.em.fork();
     await loadOwnEmitter(em, actor, emitterId, 'emitterId');
 
-    const where = ['r.emitter_id = ?', 'r.environment = ?', 'r.resource = ?', "coalesce(r.body->>'excludeFromBooks', 'false') <> 'true'", ...clauses].join(' and ');
+    const superseded = supersededSql(res);
+    const where = ['r.emitter_id = ?', 'r.environment = ?', 'r.resource = ?', "coalesce(r.body->>'excludeFromBooks', 'false') <> 'true'", ...(superseded ? [`not ${superseded}`] : []), ...clauses].join(' and ');
     const params = [emitterId, actor.environment, res, ...filterParams];
     const sign = recordCountsNegative(res, '05') ? "case when r.body->>'docType' = '05' then -1 else 1 end" : '1';
     const filtered = `select ${group.key} as key, ${sign} as sign, r.body from fiscal_records r where ${where}`;
