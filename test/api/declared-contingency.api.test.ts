@@ -8,6 +8,7 @@
  */
 import { ManualClock } from '../../src/services/shared/clock';
 import { feBody } from '../fixtures/document-bodies';
+import { dbRows } from '../support/db-rows';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
@@ -82,6 +83,19 @@ describe('declared contingency ended within the second it began', () => {
     expect(failed.event_status).toBe('rejected');
     const held = await request(t.url, 'GET', `/v1/documents/${r.body.id}`, { key: t.account.testKey });
     expect(held.body.status).toBe('contingency');
+    // One `contingency.failed` event, committed with the failure, names the episode, MH's answer and the held documents.
+    expect(await dbRows(t.db.url, `select account_id, environment, subject_id, data from outbox_events where type = 'contingency.failed'`)).toEqual([
+      {
+        account_id: t.account.id,
+        environment: '00',
+        subject_id: episodeId,
+        data: {
+          object: 'contingency', id: episodeId, emitter_id: issuer.emitterId, environment: '00', status: 'failed', event_status: 'rejected',
+          event_generation_code: failed.event_generation_code, mh_response: { code: null, message: expect.any(String), observations: ['[motivo] PRUEBA'] },
+          last_error: expect.stringMatching(/^El MH rechazó el evento de contingencia: .*\[motivo\] PRUEBA$/), documents_held: [r.body.id],
+        },
+      },
+    ]);
 
     const retry = await request(t.url, 'POST', `/v1/documents/${r.body.id}/retry`, { key: t.account.testKey });
     expect(retry.status).toBeLessThan(300);

@@ -1,4 +1,4 @@
-/** Event names of the interface spec's Events table; an endpoint subscribes to some of them or to `*`. */
+/** Event names of the interface spec's Events table and the documented additions (docs/webhooks.md); an endpoint subscribes to some of them or to `*`. */
 export const WEBHOOK_EVENT_TYPES = [
   'document.processed',
   'document.rejected',
@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'fiscal.period.closed',
   'fiscal.period.drift_detected',
   'credential.expiring',
+  'contingency.failed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -5,6 +5,7 @@ import { validateOfficialJson } from '../../domain/dte/schemas/official-schema-v
 import type { MhCredentials, MhQueryResult } from '../../integrations/mh-client';
 import { signCompact } from '../../integrations/signer/jws-signer';
 import { signingKeyFor } from '../credentials/signing-key';
+import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { mhAnswer } from './mh-answer';
@@ -203,13 +204,38 @@ export class RecoverContingencyService {
       return true;
     }
     if (r.kind === 'rejected') {
-      await sql(em, `update contingency_episodes set event_generation_code = ?, event_status = 'rejected', event_response = ?, last_error = ?, status = 'failed', updated_at = ? where id = ?`, [
-        code,
-        JSON.stringify(r.raw ?? null),
-        `El MH rechazó el evento de contingencia: ${r.message} ${r.observations.join('; ')}`.slice(0, 1000),
-        now,
-        e.id,
-      ]);
+      const lastError = `El MH rechazó el evento de contingencia: ${r.message} ${r.observations.join('; ')}`.slice(0, 1000);
+      // The failure and its `contingency.failed` event commit together: the owner's systems learn
+      // that the held documents wait for a retry (POST /v1/documents/{id}/retry sends a new event).
+      await em.transactional(async (tx) => {
+        await sql(tx, `update contingency_episodes set event_generation_code = ?, event_status = 'rejected', event_response = ?, last_error = ?, status = 'failed', updated_at = ? where id = ?`, [
+          code,
+          JSON.stringify(r.raw ?? null),
+          lastError,
+          now,
+          e.id,
+        ]);
+        await insertOutboxEvent(tx, {
+          accountId: e.account_id,
+          environment: e.environment,
+          type: 'contingency.failed',
+          subjectId: e.id,
+          data: {
+            object: 'contingency',
+            id: e.id,
+            emitter_id: e.emitter_id,
+            environment: e.environment,
+            status: 'failed',
+            event_status: 'rejected',
+            event_generation_code: code,
+            mh_response: mhAnswer(null, r.message, r.observations),
+            last_error: lastError,
+            documents_held: held.map((h) => h.id),
+          },
+          at: now,
+        });
+      });
+      this.deps.outbox.kick();
       this.deps.logger.error({ episode: e.id, message: r.message, observations: r.observations }, 'el MH rechazó el evento de contingencia');
       return false;
     }

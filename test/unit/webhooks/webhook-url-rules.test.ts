@@ -49,6 +49,7 @@ describe('webhook events, secrets and input', () => {
       'fiscal.period.closed',
       'fiscal.period.drift_detected',
       'credential.expiring',
+      'contingency.failed',
     ]);
     expect(isWebhookEventType('document.created')).toBe(false);
   });
