@@ -38,19 +38,7 @@ export interface WebhookDelivery {
   attempts: WebhookAttempt[];
 }
 
-/** Spanish descriptions of the events an endpoint can receive. */
-export const WEBHOOK_EVENTS: { name: string; label: string }[] = [
-  { name: 'document.processed', label: 'Documento procesado por el MH' },
-  { name: 'document.rejected', label: 'Documento rechazado' },
-  { name: 'document.contingency', label: 'Documento en contingencia' },
-  { name: 'document.voided', label: 'Documento invalidado' },
-  { name: 'document.delivered', label: 'Correo del documento entregado o fallido' },
-  { name: 'fiscal.report.ready', label: 'Reporte fiscal listo' },
-  { name: 'fiscal.report.failed', label: 'Reporte fiscal fallido' },
-  { name: 'fiscal.period.closed', label: 'Período fiscal cerrado' },
-  { name: 'fiscal.period.drift_detected', label: 'Cambios después del cierre' },
-  { name: 'credential.expiring', label: 'Certificado por vencer' },
-];
+export { WEBHOOK_EVENTS } from './webhook-events';
 
 const ENDPOINT_FIELDS = 'id url events disabled environment createdAt lastDeliveryAt lastDeliveryStatus';
 const DELIVERY_FIELDS = 'id eventId eventType status test attemptCount createdAt lastAttemptAt nextAttemptAt lastStatus lastError attempts { number at statusCode durationMs error responseExcerpt }';
