@@ -21,6 +21,7 @@ import { Migration20261125131800_credential_expiry_notices as M16 } from './Migr
 import { Migration20261125150359_api_key_changes as M17 } from './Migration20261125150359_api_key_changes';
 import { Migration20261125153008_account_emails as M18 } from './Migration20261125153008_account_emails';
 import { Migration20261125180500_ledger_index_type_status as M19 } from './Migration20261125180500_ledger_index_type_status';
+import { Migration20261125190000_contingency_failure_emails as M20 } from './Migration20261125190000_contingency_failure_emails';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -43,4 +44,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125150359_api_key_changes', class: M17 },
   { name: 'Migration20261125153008_account_emails', class: M18 },
   { name: 'Migration20261125180500_ledger_index_type_status', class: M19 },
+  { name: 'Migration20261125190000_contingency_failure_emails', class: M20 },
 ];

@@ -51,6 +51,7 @@ import { GetDocumentService } from './documents/get-document.service';
 import { GetDocumentJsonService } from './documents/get-document-json.service';
 import { TransmitDocumentService } from './documents/transmit-document.service';
 import { ReconcileDocumentsService } from './documents/reconcile-documents.service';
+import { NotifyContingencyFailuresService } from './documents/notify-contingency-failures.service';
 import { RecoverContingencyService } from './documents/recover-contingency.service';
 import { RetryDocumentService } from './documents/retry-document.service';
 import { OpenContingencyService } from './documents/open-contingency.service';
@@ -175,6 +176,7 @@ export function createServices(deps: ServiceDeps) {
     transmitDocument,
     reconcileDocuments: new ReconcileDocumentsService(deps, transmitDocument),
     recoverContingency: new RecoverContingencyService(deps),
+    notifyContingencyFailures: new NotifyContingencyFailuresService(deps),
     retryDocument: new RetryDocumentService(deps, issueDocument, transmitDocument),
     invalidateDocument: new InvalidateDocumentService(deps, sendInvalidation),
     getInvalidationWindow: new GetInvalidationWindowService(deps),

@@ -3,8 +3,8 @@
  * battery does on a fast machine): MH reads the period to the second and refuses an end that is not
  * after the start, so the end waits for the next second and the event is accepted; the held documents
  * then go in a lote and are sealed. On a clock moved by hand, so the second boundary is exact.
- * When MH refuses the event, the episode fails with the documents still held; a retry of one of
- * them sends a new event and the lote.
+ * When MH refuses the event, the episode fails with the documents still held, a `contingency.failed`
+ * event is written and the owners get an e-mail; a retry of one of them sends a new event and the lote.
  */
 import { ManualClock } from '../../src/services/shared/clock';
 import { feBody } from '../fixtures/document-bodies';
@@ -12,20 +12,25 @@ import { dbRows } from '../support/db-rows';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
+import { startTestSmtp, type TestSmtp } from '../support/smtp-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const clock = new ManualClock();
 let t: TestApp;
 let issuer: Issuer;
+let smtp: TestSmtp;
 
 beforeAll(async () => {
-  t = await startTestApp({ CONTINGENCY_RECHECK_MS: '300', LOTE_POLL_MS: '200' }, { clock });
+  smtp = await startTestSmtp();
+  t = await startTestApp({ CONTINGENCY_RECHECK_MS: '300', LOTE_POLL_MS: '200', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, { clock });
+  await t.app.services.createUser.execute({ accountId: t.account.id, email: 'duena@example.com', password: 'Clave-de-la-duena-2026', role: 'owner' });
   // The test certificate is valid from the real "now": the issuer is set up after it.
   clock.set(new Date(Date.now() + 5_000));
   issuer = await createIssuer(t.url, t.account.testKey, { nit: '06147070707070' });
 });
 afterAll(async () => {
   await t.stop();
+  await smtp?.close();
 });
 
 const episodeOf = async (id: string) => {
@@ -97,6 +102,15 @@ describe('declared contingency ended within the second it began', () => {
       },
     ]);
 
+    // The owners get one e-mail about it (the recovery job sends it after the failure committed).
+    const mail = await waitFor(async () => smtp.messages.find((m) => /rechazó el evento de contingencia/.test(m.mail.subject ?? '')), 30_000);
+    const [{ name }] = await dbRows<{ name: string }>(t.db.url, 'select name from emitters where id = $1', [issuer.emitterId]);
+    expect({ to: mail.envelope.to, subject: mail.mail.subject }).toEqual({ to: ['duena@example.com'], subject: `El MH rechazó el evento de contingencia de ${name} (pruebas)` });
+    expect(mail.mail.text).toContain(`NIT ${issuer.nit}`);
+    expect(mail.mail.text).toContain('1 documento sigue en contingencia');
+    expect(mail.mail.text).toContain('[motivo] PRUEBA');
+    expect(await dbRows(t.db.url, 'select failure_email_pending, failure_email_attempts from contingency_episodes where id = $1', [episodeId])).toEqual([{ failure_email_pending: false, failure_email_attempts: 1 }]);
+
     const retry = await request(t.url, 'POST', `/v1/documents/${r.body.id}/retry`, { key: t.account.testKey });
     expect(retry.status).toBeLessThan(300);
     expect(retry.body.events.at(-1)).toMatchObject({ type: 'retry', message: expect.stringMatching(/rechazó el evento de contingencia/) });
@@ -107,5 +121,7 @@ describe('declared contingency ended within the second it began', () => {
     expect({ event: done.event_status, generation: done.event_generation_code === failed.event_generation_code }).toEqual({ event: 'accepted', generation: false });
     const sealed = await request(t.url, 'GET', `/v1/documents/${r.body.id}`, { key: t.account.testKey });
     expect(sealed.body.status).toBe('processed');
+    // The accepted event sends no further e-mail.
+    expect(smtp.messages.filter((m) => /contingencia/.test(m.mail.subject ?? ''))).toHaveLength(1);
   });
 });

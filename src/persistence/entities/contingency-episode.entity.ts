@@ -64,6 +64,16 @@ export class ContingencyEpisodeEntity {
   @Property({ type: 'text', nullable: true })
   lastError: string | null = null;
 
+  /** MH refused the event and the owners' e-mail about it is not sent yet (NotifyContingencyFailuresService). */
+  @Property({ type: 'boolean', default: false })
+  failureEmailPending: boolean = false;
+
+  @Property({ type: 'integer', default: 0 })
+  failureEmailAttempts: number = 0;
+
+  @Property({ type: 'text', nullable: true })
+  failureEmailError: string | null = null;
+
   @Property({ type: 'timestamptz' })
   createdAt!: Date;
 

@@ -205,10 +205,11 @@ export class RecoverContingencyService {
     }
     if (r.kind === 'rejected') {
       const lastError = `El MH rechazó el evento de contingencia: ${r.message} ${r.observations.join('; ')}`.slice(0, 1000);
-      // The failure and its `contingency.failed` event commit together: the owner's systems learn
-      // that the held documents wait for a retry (POST /v1/documents/{id}/retry sends a new event).
+      // The failure, its `contingency.failed` event and the owners' pending e-mail commit together:
+      // the held documents wait for a retry (POST /v1/documents/{id}/retry sends a new event).
       await em.transactional(async (tx) => {
-        await sql(tx, `update contingency_episodes set event_generation_code = ?, event_status = 'rejected', event_response = ?, last_error = ?, status = 'failed', updated_at = ? where id = ?`, [
+        await sql(tx, `update contingency_episodes set event_generation_code = ?, event_status = 'rejected', event_response = ?, last_error = ?, status = 'failed',
+                         failure_email_pending = true, failure_email_attempts = 0, failure_email_error = null, updated_at = ? where id = ?`, [
           code,
           JSON.stringify(r.raw ?? null),
           lastError,
