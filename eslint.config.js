@@ -42,6 +42,33 @@ const rules = {
   simulator: layer('El simulador del MH es independiente del servicio: no importa src/services.', [reaches('services')]),
 };
 
+/**
+ * `no-restricted-imports` sees only static imports; this rule holds `import('…')` and `require('…')`
+ * with a literal path to the same layer patterns (a computed path cannot name a layer by accident).
+ */
+const dynamicImports = {
+  meta: { type: 'problem', schema: [{ type: 'object' }] },
+  create(context) {
+    const { patterns } = context.options[0];
+    const check = (node, source) => {
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const value = source.value;
+      for (const p of patterns) {
+        const hit = p.regex ? new RegExp(p.regex).test(value) : p.group.some((g) => (g.endsWith('/*') ? value.startsWith(g.slice(0, -1)) : value === g));
+        if (hit) return context.report({ node, message: p.message });
+      }
+    };
+    return {
+      ImportExpression: (node) => check(node, node.source),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node, node.arguments[0]);
+      },
+    };
+  },
+};
+const layersPlugin = { rules: { 'no-restricted-dynamic-imports': dynamicImports } };
+const layerRules = (rule) => ({ 'no-restricted-imports': ['error', rule], 'layers/no-restricted-dynamic-imports': ['error', rule] });
+
 module.exports = tseslint.config(
   {
     ignores: ['node_modules/**', 'dist/**', '.data/**', '**/dist/**', '**/node_modules/**'],
@@ -50,7 +77,7 @@ module.exports = tseslint.config(
     files: ['**/*.ts'],
     extends: [tseslint.configs.base, comments.recommended],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { '@typescript-eslint': tseslint.plugin },
+    plugins: { '@typescript-eslint': tseslint.plugin, layers: layersPlugin },
     rules: {
       // A disable names its rule and says why: `// eslint-disable-next-line rule -- reason`.
       '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
@@ -61,8 +88,8 @@ module.exports = tseslint.config(
   },
   // Tests read JSON bodies of any shape; `any` there is the honest type.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  { files: ['src/domain/**/*.ts'], rules: { 'no-restricted-imports': ['error', rules.domain] } },
-  { files: ['src/graphql/**/*.ts', 'rest-adapter/**/*.ts'], rules: { 'no-restricted-imports': ['error', rules.transport] } },
-  { files: ['src/services/**/*.ts'], rules: { 'no-restricted-imports': ['error', rules.services] } },
-  { files: ['src/mh-simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', rules.simulator] } },
+  { files: ['src/domain/**/*.ts'], rules: layerRules(rules.domain) },
+  { files: ['src/graphql/**/*.ts', 'rest-adapter/**/*.ts'], rules: layerRules(rules.transport) },
+  { files: ['src/services/**/*.ts'], rules: layerRules(rules.services) },
+  { files: ['src/mh-simulator/**/*.ts'], rules: layerRules(rules.simulator) },
 );

@@ -57,6 +57,25 @@ describe('layer boundaries (no-restricted-imports)', () => {
   });
 });
 
+const dynamicImports: [label: string, file: string, source: string, refused: boolean][] = [
+  ['simulator → services by import()', 'src/mh-simulator/handlers/x.ts', "export const a = () => import('../../services/services');", true],
+  ['simulator → services by require()', 'src/mh-simulator/handlers/x.ts', "export const a = require('../../services/services');", true],
+  ['domain → persistence by import()', 'src/domain/dte/x.ts', "export const a = () => import('../../persistence/entities');", true],
+  ['domain → the database driver by require()', 'src/domain/dte/x.ts', "export const a = require('pg');", true],
+  ['GraphQL → the ORM by import()', 'src/graphql/emitter/x.ts', "export const a = () => import('@mikro-orm/core');", true],
+  ['REST adapter → persistence by require()', 'rest-adapter/routes/x.ts', "export const a = require('../../src/persistence/entities');", true],
+  ['services → express by import()', 'src/services/fiscal/x.ts', "export const a = () => import('express');", true],
+  ['services → persistence by import()', 'src/services/fiscal/x.ts', "export const a = () => import('../../persistence/entities');", false],
+  ['simulator → its own http by require()', 'src/mh-simulator/handlers/x.ts', "export const a = require('../http/respond');", false],
+];
+
+describe('layer boundaries hold for import() and require() too', () => {
+  test.each(dynamicImports.map(([label, file, source, refused]) => [`${label} is ${refused ? 'refused' : 'allowed'}`, file, source, refused] as const))('%s', async (_name, file, source, refused) => {
+    const ids = await ruleIds(file, `${source}\n`);
+    expect(ids.includes('layers/no-restricted-dynamic-imports')).toBe(refused);
+  });
+});
+
 describe('disable comments name a rule and say why', () => {
   const file = 'src/services/documents/x.ts';
   test.each([
