@@ -32,7 +32,8 @@ export const documentRoutes: RestRoute[] = [
       { status: 200, description: 'Simulación (`dry_run=true`, `dry_run: true` en el cuerpo, nada se firma ni se guarda) o documento rechazado por el MH en modo sync (`status: rejected`, detalle en `mh_response`).' },
       { status: 202, description: 'En proceso (`mode=async`, o el MH no respondió dentro de SYNC_WAIT_MS) o en contingencia; un webhook avisa el resultado.' },
     ],
-    refusals: ['generation_code_taken', 'production_not_allowed', 'credentials_not_configured', 'unknown_establishment', 'unknown_point_of_sale', 'receiver_required'],
+    // resource_not_found: the body's emitter_id (or a related document) names nothing of this account.
+    refusals: ['resource_not_found', 'generation_code_taken', 'production_not_allowed', 'credentials_not_configured', 'unknown_establishment', 'unknown_point_of_sale', 'receiver_required'],
     tag: 'Documentos',
     summary: 'Emite un documento de cualquier tipo del CAT-002 (01, 03, 04, 05, 06, 07, 08, 09, 11, 14, 15): calcula montos, arma el JSON oficial, lo valida, lo firma y lo transmite al MH.',
     description:

@@ -230,7 +230,8 @@ export const fiscalReportRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/fiscal/embed-sessions',
     status: 201,
-    refusals: ['report_not_ready', 'out_of_range', 'invalid_format', 'required'],
+    // resource_not_found: the body's emitter_id or report_id names nothing of this account.
+    refusals: ['resource_not_found', 'report_not_ready', 'out_of_range', 'invalid_format', 'required'],
     tag: TAG,
     summary: 'Enlace de un solo uso (máximo 300 s) a una vista de solo lectura: los documentos y libros de un emisor, o un reporte listo.',
     description:

@@ -116,6 +116,7 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     const queued = await call('POST', '/v1/documents?mode=async', { body: feBody(issuer) });
     expectStatus(queued, 202);
     expectStatus(await call('POST', '/v1/documents', { body: feBody(issuer, { items: [] }) }), 422);
+    expectStatus(await call('POST', '/v1/documents', { body: feBody({ ...issuer, emitterId: MISSING }) }), 404);
     expectStatus(await call('POST', '/v1/documents?mode=later', { body: feBody(issuer) }), 400);
     expectStatus(await call('GET', `/v1/documents/${processed.body.id}`), 200);
     expectStatus(await call('GET', `/v1/documents/${processed.body.id}/json`), 200);
@@ -243,6 +244,8 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('POST', '/v1/fiscal/embed-sessions', { body: { emitter_id: issuer.emitterId, report_id: q.body.id, ttl: 301 } }), 422);
     const token = String(s.body.url).split('#')[1];
     expectStatus(await call('POST', '/v1/fiscal/embed-sessions', { body: { emitter_id: issuer.emitterId, ttl: 60 } }), 201);
+    expectStatus(await call('POST', '/v1/fiscal/embed-sessions', { body: { emitter_id: MISSING, ttl: 60 } }), 404);
+    expectStatus(await call('POST', '/v1/fiscal/embed-sessions', { body: { emitter_id: issuer.emitterId, report_id: MISSING, ttl: 60 } }), 404);
     const view = await tour.call('POST', '/v1/fiscal/embed-sessions/exchange', { body: { token }, idempotencyKey: null });
     expectStatus(view, 200);
     expectStatus(await tour.call('POST', '/v1/fiscal/embed-sessions/exchange', { body: { token }, idempotencyKey: null }), 410);

@@ -96,7 +96,11 @@ export const relatedDocumentNumber = z
   .trim()
   .min(1, { error: 'Indique el código de generación del documento electrónico o el número del documento en papel.' })
   .max(36, { error: 'Un código de generación tiene 36 caracteres; el número de un documento en papel, hasta 36.' })
-  .transform((v) => (isGenerationCode(v) ? v.toUpperCase() : v));
+  .transform((v) => (isGenerationCode(v) ? v.toUpperCase() : v))
+  .describe(
+    'Documento electrónico: su código de generación (UUID de 36 caracteres; se emite con tipoGeneracion 2). '
+      + 'Cualquier otro valor es el número de un documento en papel (1–36 caracteres; se emite con tipoGeneracion 1 y ese numeroDocumento).',
+  );
 
 /** Address: department CAT-012; municipality CAT-013 and district CAT-008, both of that department. */
 export const addressSchema = z
