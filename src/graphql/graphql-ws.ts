@@ -180,6 +180,12 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
       }
       const invalid = validate(opts.schema, document, rules);
       if (invalid.length) return invalid.map((e) => (e.extensions.code ? e : typed(e.message, 'GRAPHQL_VALIDATION_FAILED')));
+      if (!selectedOperation(document, payload.operationName)) {
+        const message = payload.operationName
+          ? `El documento no tiene una operación llamada "${payload.operationName}".`
+          : 'El documento tiene varias operaciones: indique cuál ejecutar en operationName.';
+        return [typed(message, 'INVALID_REQUEST', { field: 'operationName' })];
+      }
       const limited = operationLimitError(opts.schema, document, payload.operationName, payload.variables, opts.limits);
       if (limited) return [limited];
       const refusal = operationScopeRefusal(document, payload.operationName, actor);

@@ -244,8 +244,28 @@ describe('fuzz: hostile input to every REST route and GraphQL operation', () => 
       }
     }
 
-    const socket = await openGraphQLSocket(t.url, { Authorization: `Bearer ${t.account.testKey}` });
+    // Operation names that name nothing (anonymous operations included), with and without a key, and
+    // subscriptions sent over HTTP.
     const subscription = schema.getSubscriptionType() as GraphQLObjectType;
+    const hostileNames = ['x', 'nope\u0000', '\ud800', 'a'.repeat(10_000)];
+    for (const [kind, root] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()], ['subscription', subscription]] as const) {
+      const field = Object.values((root as GraphQLObjectType).getFields())[0];
+      for (const operationName of hostileNames) {
+        for (const key of [t.account.testKey, null]) {
+          const label = `GraphQL ${kind} operationName ${JSON.stringify(operationName.slice(0, 12))} ${key ? 'con llave' : 'sin llave'}`;
+          const r = await request(t.url, 'POST', '/graphql', { key, body: { ...operationFor(kind, field), operationName }, idempotencyKey: null });
+          if (r.status >= 500) failures.push(`${label}: ${r.status} ${r.text.slice(0, 200)}`);
+          internal(label, r.body);
+        }
+      }
+    }
+    for (const field of Object.values(subscription.getFields())) {
+      const r = await request(t.url, 'POST', '/graphql', { key: t.account.testKey, body: operationFor('subscription', field), idempotencyKey: null });
+      if (r.status !== 400) failures.push(`GraphQL subscription ${field.name} por HTTP: ${r.status} ${r.text.slice(0, 200)}`);
+      internal(`GraphQL subscription ${field.name} por HTTP`, r.body);
+    }
+
+    const socket = await openGraphQLSocket(t.url, { Authorization: `Bearer ${t.account.testKey}` });
     let n = 0;
     for (const field of Object.values(subscription.getFields())) {
       for (let round = 0; round < 3; round++) {
@@ -256,6 +276,13 @@ describe('fuzz: hostile input to every REST route and GraphQL operation', () => 
         if (answer?.type === 'error') internal(`graphql-ws ${field.name}`, { errors: answer.payload });
         socket.complete(id);
       }
+    }
+    for (const operationName of hostileNames) {
+      const id = `s${n++}`;
+      socket.subscribe(id, { ...operationFor('query', Object.values((schema.getQueryType() as GraphQLObjectType).getFields())[0]), operationName });
+      const answer = await socket.result(id, 5000).catch(() => null);
+      if (answer?.type === 'error') internal(`graphql-ws operationName ${JSON.stringify(operationName.slice(0, 12))}`, { errors: answer.payload });
+      else if (answer?.type === 'next') internal(`graphql-ws operationName ${JSON.stringify(operationName.slice(0, 12))}`, answer.payload);
     }
     expect(socket.closed).toBeNull();
     await socket.close();

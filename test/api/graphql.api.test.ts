@@ -85,6 +85,26 @@ describe('GraphQL at /graphql', () => {
     expect(r.body.data.__schema).toEqual({ queryType: { name: 'Query' }, mutationType: { name: 'Mutation' }, subscriptionType: { name: 'Subscription' } });
   });
 
+  it('an operation name that names no operation, or a subscription sent over HTTP, is a 400 naming the problem — never a 500', async () => {
+    const post = (body: Record<string, unknown>, key: string | null = t.account.testKey) =>
+      fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) }, body: JSON.stringify(body) });
+    for (const [body, key] of [
+      [{ query: '{ __typename }', operationName: 'x' }, null],
+      [{ query: '{ __typename }', operationName: 'x' }, t.account.testKey],
+      [{ query: 'query a { __typename } query b { __typename }', operationName: 'x' }, t.account.testKey],
+    ] as const) {
+      const r = await post(body, key);
+      expect([r.status, ((await r.json()) as any).errors[0].message]).toEqual([400, expect.stringContaining('x')]);
+    }
+    const named = await post({ query: 'query a { __typename } query b { __typename }', operationName: 'b' });
+    expect([named.status, ((await named.json()) as any).data]).toEqual([200, { __typename: 'Query' }]);
+    for (const query of ['subscription { heartbeat { __typename } }', 'subscription { documentStatusChanged { id } }']) {
+      const r = await post({ query });
+      const body = (await r.json()) as any;
+      expect([r.status, body.errors[0].extensions.code, body.errors[0].message]).toEqual([400, 'INVALID_REQUEST', expect.stringContaining('graphql-ws')]);
+    }
+  });
+
   it('internal errors never leak details', async () => {
     const r = await graphql(t.url, t.account.testKey, '{ emitters(first: 0) { nodes { id } } }');
     expect(r.body.errors[0].extensions.code).toBe('INVALID_REQUEST');
@@ -122,6 +142,15 @@ describe('subscriptions over graphql-ws on /graphql', () => {
       const dispose = client.subscribe({ query: 'subscription { heartbeat(intervalMs: 100) { sequence } }' }, { next: (x) => { dispose(); resolve(x); }, error: reject, complete: () => undefined });
     });
     expect(v).toEqual({ data: { heartbeat: { sequence: 0 } } });
+    await client.dispose();
+  });
+
+  it('an operation name that names no operation is answered with an error naming it, not INTERNAL_ERROR', async () => {
+    const client = wsClient({ Authorization: `Bearer ${t.account.testKey}` });
+    const errors = await new Promise<{ message: string; extensions?: { code?: string } }[]>((resolve) => {
+      client.subscribe({ query: '{ __typename }', operationName: 'x' }, { next: (v) => resolve((v.errors ?? []) as never), error: (e) => resolve(e as never), complete: () => undefined });
+    });
+    expect(errors.map((e) => [e.message, e.extensions?.code])).toEqual([[expect.stringContaining('"x"'), expect.not.stringMatching(/INTERNAL/)]]);
     await client.dispose();
   });
 

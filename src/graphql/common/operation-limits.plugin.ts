@@ -52,7 +52,11 @@ export function operationLimitError(
   if (tooDeep.length) return tooDeep[0];
   const unsafe = unsafeInputError(document, variables);
   if (unsafe) return unsafe;
-  if (!document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION)) return null;
+  // No operation to price, or none of the given name (execution answers that one with its own
+  // error; the estimator would read the name of an anonymous operation and throw).
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  if (!operations.length) return null;
+  if (operationName && !operations.some((d) => d.name?.value === operationName)) return null;
   let cost: number;
   try {
     cost = getComplexity({
@@ -79,7 +83,13 @@ export function operationLimitsPlugin(schema: GraphQLSchema, maxDepth: number, m
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document }) {
+        async didResolveOperation({ request, document, operation }) {
+          // Over HTTP a subscription would run once and fail inside its resolver: refuse it up front.
+          if (operation?.operation === 'subscription') {
+            throw new GraphQLError('Las suscripciones se atienden por WebSocket (graphql-ws) en la misma ruta /graphql, no por HTTP.', {
+              extensions: { code: 'INVALID_REQUEST', http: { status: 400 } },
+            });
+          }
           const error = operationLimitError(schema, document, request.operationName, request.variables, { maxDepth, maxCost });
           if (error) throw error;
         },
