@@ -20,4 +20,8 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,
   maxWorkers: 2,
+  // Agenda arms an uncancellable watchdog timer per job run (lockLifetime / 2, up to 5 minutes) that
+  // outlives app.stop(); without this a single test file waited minutes after its last test. The
+  // service itself exits explicitly on SIGTERM/SIGINT (src/main.ts).
+  forceExit: true,
 };
