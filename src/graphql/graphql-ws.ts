@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import {
-  execute, GraphQLError, parse, specifiedRules, validate,
+  execute, GraphQLError, parse, specifiedRules, subscribe, validate,
   type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError, type GraphQLSchema,
 } from 'graphql';
 import { handleProtocols, makeServer, type SubscribePayload } from 'graphql-ws';
@@ -68,6 +68,10 @@ interface Extra {
   socket: WebSocket;
   request: IncomingMessage;
   connection?: Connection;
+  /** Settles once the operation sent last on this connection has started (`inTurn`). */
+  turn?: Promise<void>;
+  /** Marks an operation started, by its id, until it has. */
+  starting?: Map<string, () => void>;
 }
 
 /** A mutation's `extensions.idempotencyKey`, checked before it runs and applied by `idempotentExecute`. */
@@ -94,6 +98,11 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
   const rules = [...specifiedRules, depthLimitRule(opts.limits.maxDepth)];
   const byKey = new Map<string, Set<Connection>>();
   const idempotencyOf = new WeakMap<object, Idempotency>();
+  /** An operation's context → marks it started (its subscription listens, or its execution began). */
+  const startedOf = new WeakMap<object, () => void>();
+  const markStarted = (contextValue: unknown) => {
+    if (contextValue && typeof contextValue === 'object') startedOf.get(contextValue)?.();
+  };
   const sessionSockets = new SessionSockets(opts.services.deps.sessionEvents);
 
   const track = (c: Connection) => {
@@ -110,7 +119,18 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
 
   const server = makeServer<Record<string, unknown>, Extra>({
     schema: opts.schema,
-    execute: (args: ExecutionArgs) => idempotentExecute(args) as Promise<ExecutionResult>,
+    execute: (args: ExecutionArgs) => {
+      markStarted(args.contextValue);
+      return idempotentExecute(args) as Promise<ExecutionResult>;
+    },
+    subscribe: async (args: ExecutionArgs) => {
+      try {
+        return await subscribe(args);
+      } finally {
+        // The source stream exists: the subscription hears every change from now on.
+        markStarted(args.contextValue);
+      }
+    },
     onConnect: async (ctx) => {
       const admitted = await admitConnection(ctx.extra.request, ctx.connectionParams);
       if (!admitted) {
@@ -130,11 +150,47 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
       if (admitted.sessionId) sessionSockets.add(admitted.sessionId, ctx.extra.socket);
       return true;
     },
-    onSubscribe: async (ctx, id, payload) => prepare(ctx.extra, Object.keys(ctx.subscriptions).length, payload),
+    onSubscribe: (ctx, id, payload) => inTurn(ctx.extra, id, () => prepare(ctx.extra, Object.keys(ctx.subscriptions).length, payload)),
     onNext: (_ctx, _id, _payload, args, result) => formatResult(result, args),
-    onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatGraphQLError(e.toJSON())),
+    onError: (ctx, id, _payload, errors) => {
+      ctx.extra.starting?.get(id)?.();
+      return errors.map((e) => formatGraphQLError(e.toJSON()));
+    },
+    onComplete: (ctx, id) => ctx.extra.starting?.get(id)?.(),
     onClose: (ctx) => untrack(ctx.extra.connection),
   });
+
+  /**
+   * Operations of one connection start in the order they were sent: each is prepared once the one
+   * sent before it has started (a subscription listens, a query or mutation began to run; one refused
+   * counts as started). A query sent after a subscription therefore runs when the subscription
+   * already hears every change: a client that reloads what it shows with that query misses nothing
+   * (the panel does so at every (re)connection). Only the start is ordered; operations still run
+   * side by side.
+   */
+  function inTurn(extra: Extra, id: string, prepareOperation: () => Promise<ExecutionArgs | readonly GraphQLError[]>): Promise<ExecutionArgs | readonly GraphQLError[]> {
+    const previous = extra.turn ?? Promise.resolve();
+    const starting = (extra.starting ??= new Map());
+    let started!: () => void;
+    extra.turn = new Promise<void>((resolve) => {
+      started = () => {
+        starting.delete(id);
+        resolve();
+      };
+    });
+    starting.set(id, started);
+    return previous.then(prepareOperation).then(
+      (prepared) => {
+        if (Array.isArray(prepared)) started();
+        else startedOf.set((prepared as ExecutionArgs).contextValue as object, started);
+        return prepared;
+      },
+      (err: unknown) => {
+        started();
+        throw err;
+      },
+    );
+  }
 
   /** The credential of `connection_init` (an API key) or of the upgrade (a session cookie from our own origin, with its CSRF token). */
   async function admitConnection(request: IncomingMessage, params: Readonly<Record<string, unknown>> | undefined): Promise<{ credential: ConnectionCredential; actor: Actor; sessionId?: string } | null> {

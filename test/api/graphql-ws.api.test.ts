@@ -1,7 +1,10 @@
+import { feBody } from '../fixtures/document-bodies';
 import { emitterBody, uniqueNit } from '../fixtures/emitter-bodies';
 import { dbRows } from '../support/db-rows';
 import { graphql, request } from '../support/http-client';
 import { openGraphQLSocket, type WsSocket } from '../support/graphql-ws-socket';
+import { createIssuer } from '../support/issuer';
+import { waitFor } from '../support/mh-control';
 import { logLinesSince } from '../support/problem-assertions';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -70,6 +73,44 @@ describe('graphql-ws re-checks the key', () => {
     const r = await s.result('doc');
     expect(r.type).toBe('error');
     expect(r.payload[0].extensions).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'documents:read' });
+  });
+});
+
+describe('graphql-ws starts the operations of one connection in the order they were sent', () => {
+  it('a query sent after a subscription waits until the subscription listens; its answer means no later change is missed', async () => {
+    const issuer = await createIssuer(t.url, t.account.testKey);
+    const k = await newKey();
+    const s = await connect(k.key);
+    // Hold the subscription's credential check, the first step of preparing an operation.
+    const auth = t.app.services.authenticateApiKey;
+    const original = auth.execute.bind(auth);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let checks = 0;
+    auth.execute = async (token: string) => {
+      checks++;
+      if (checks === 1) await gate;
+      return original(token);
+    };
+    try {
+      s.subscribe('live', { query: 'subscription($e: ID) { documentStatusChanged(emitterId: $e) { id status } }', variables: { e: issuer.emitterId } });
+      s.subscribe('reload', { query: VIEWER });
+      // A ping is answered in the order messages arrive: by its pong both operations were received.
+      s.ws.send(JSON.stringify({ type: 'ping' }));
+      await waitFor(async () => s.messages.some((m) => m.type === 'pong'), 15_000, 20);
+      expect(checks).toBe(1);
+      expect(s.messages.filter((m) => m.id === 'reload')).toEqual([]);
+      release();
+      expect((await s.result('reload')).type).toBe('next');
+    } finally {
+      release();
+      auth.execute = original;
+    }
+    // Anything that changes from here on reaches the subscription.
+    const doc = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: feBody(issuer) });
+    expect(doc.status).toBe(201);
+    const seen = await waitFor(async () => s.messages.find((m) => m.id === 'live' && m.type === 'next' && m.payload.data.documentStatusChanged.id === doc.body.id) ?? null, 30_000, 20);
+    expect(seen.payload.errors).toBeUndefined();
   });
 });
 
