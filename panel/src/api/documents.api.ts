@@ -49,12 +49,16 @@ export function listDocuments(filter: DocumentFilter, after: string | null, firs
   return fetchDocuments(filter, after, first);
 }
 
-/** Every status change of the account's documents in the session's environment (of one emitter when given). */
-export function watchDocumentStatus(filter: { id?: string; emitterId?: string }, onChange: (d: DocumentRow) => void): () => void {
+/**
+ * Every status change of the account's documents in the session's environment (of one emitter when
+ * given). `onListening`: the subscription (re)started listening; reload what is on screen (gqlSubscribe).
+ */
+export function watchDocumentStatus(filter: { id?: string; emitterId?: string }, onChange: (d: DocumentRow) => void, onListening: () => void): () => void {
   return gqlSubscribe<{ documentStatusChanged: DocumentRow }>(
     `subscription PanelDocumentStatus($id: ID, $emitterId: ID) { documentStatusChanged(id: $id, emitterId: $emitterId) { ${ROW_FIELDS} } }`,
     { id: filter.id ?? null, emitterId: filter.emitterId ?? null },
     (data) => onChange(data.documentStatusChanged),
+    onListening,
   );
 }
 
@@ -93,11 +97,13 @@ export async function getDocument(id: string): Promise<DocumentDetail | null> {
   return r.document;
 }
 
-export function watchDocument(id: string, onChange: (d: DocumentDetail) => void): () => void {
+/** Every change of one document; `onListening` as in watchDocumentStatus. */
+export function watchDocument(id: string, onChange: (d: DocumentDetail) => void, onListening: () => void): () => void {
   return gqlSubscribe<{ documentStatusChanged: DocumentDetail }>(
     `subscription PanelDocumentLive($id: ID) { documentStatusChanged(id: $id) { ${DETAIL_FIELDS} } }`,
     { id },
     (data) => onChange(data.documentStatusChanged),
+    onListening,
   );
 }
 

@@ -3,7 +3,7 @@
  * session cookie and X-CSRF-Token, live updates over graphql-ws on the same path (the CSRF token goes
  * in connection_init). Mutations carry the Idempotency-Key of the user action.
  */
-import { Client, fetchExchange, subscriptionExchange, type AnyVariables, type CombinedError } from '@urql/core';
+import { Client, fetchExchange, type AnyVariables, type CombinedError } from '@urql/core';
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import { ApiError, NETWORK_ERROR, csrfHeader, sessionLost, type FieldError } from './http';
 import { createStore } from './store';
@@ -55,14 +55,7 @@ const client = new Client({
   preferGetMethod: false,
   requestPolicy: 'network-only',
   fetchOptions: () => ({ credentials: 'same-origin', headers: csrfHeader() }),
-  exchanges: [
-    fetchExchange,
-    subscriptionExchange({
-      forwardSubscription: (request) => ({
-        subscribe: (sink) => ({ unsubscribe: socket().subscribe({ ...request, query: request.query ?? '' }, sink) }),
-      }),
-    }),
-  ],
+  exchanges: [fetchExchange],
 });
 
 function toApiError(error: CombinedError): ApiError {
@@ -101,10 +94,58 @@ export async function gqlMutate<P extends { errors?: UserError[] }>(query: strin
   return payload;
 }
 
-/** Subscribes to a GraphQL subscription; returns the function that stops it. */
-export function gqlSubscribe<T>(query: string, variables: AnyVariables, onData: (data: T) => void): () => void {
-  const { unsubscribe } = client.subscription<T>(query, variables).subscribe((r) => {
-    if (r.data) onData(r.data);
-  });
-  return unsubscribe;
+/** Sent behind a subscription on the same connection: the service answers it once the subscription listens. */
+const LISTENING_PROBE = 'query PanelListening { __typename }';
+
+/**
+ * Subscribes to a GraphQL subscription; returns the function that stops it.
+ *
+ * `onListening` runs each time the subscription has started listening on a connection: at first and
+ * after every reconnection. The service starts one connection's operations in the order they were
+ * sent, so a query sent right behind the subscription is answered only once it listens; that answer
+ * calls `onListening`. A screen reloads its data then: what changed before the subscription
+ * listened, or while the connection was down, reaches the screen that way, and every later change
+ * as an event.
+ */
+export function gqlSubscribe<T>(query: string, variables: Record<string, unknown>, onData: (data: T) => void, onListening?: () => void): () => void {
+  const ws = socket();
+  let stopped = false;
+  let probe: (() => void) | null = null;
+  const stopProbe = () => {
+    probe?.();
+    probe = null;
+  };
+  const ignore = () => undefined;
+  const stop = ws.subscribe<T>({ query, variables }, { next: (r) => void (!stopped && r.data && onData(r.data)), error: ignore, complete: ignore });
+  if (!onListening) return stop;
+  const sendProbe = () => {
+    if (stopped) return;
+    stopProbe();
+    let answered = false;
+    probe = ws.subscribe(
+      { query: LISTENING_PROBE },
+      {
+        next: () => {
+          if (answered || stopped) return;
+          answered = true;
+          onListening();
+        },
+        error: ignore,
+        complete: ignore,
+      },
+    );
+  };
+  // The subscription is (re)sent on a connection as soon as it is acknowledged (promise callbacks);
+  // the probe goes in the next task, behind it. A probe caught by a closing connection is dropped,
+  // never re-sent ahead of the subscription.
+  const offConnected = ws.on('connected', () => window.setTimeout(sendProbe, 0));
+  const offClosed = ws.on('closed', stopProbe);
+  if (liveStatus.get() === 'live') window.setTimeout(sendProbe, 0);
+  return () => {
+    stopped = true;
+    offConnected();
+    offClosed();
+    stopProbe();
+    stop();
+  };
 }

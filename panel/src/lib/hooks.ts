@@ -7,13 +7,24 @@ export interface Loadable<T> {
   error: ApiError | null;
   loading: boolean;
   reload: () => void;
-  /** Replaces the data in place (a live update, an optimistic change). */
+  /**
+   * The data on screen may be out of date (a live subscription just started listening): load it
+   * again, still showing what is there, or what is on its way.
+   */
+  refresh: () => void;
+  /**
+   * Replaces the data in place (a live update, an optimistic change). A load on its way may have
+   * read the state before this change: its answer is dropped and the data loaded again.
+   */
   setData: (update: (current: T | undefined) => T | undefined) => void;
 }
 
 function asApiError(err: unknown): ApiError {
   return err instanceof ApiError ? err : new ApiError('Ocurrió un error inesperado en el panel. Recargue la página e intente de nuevo.', 0, 'panel_error');
 }
+
+/** Answers dropped in a row because the data changed while they were on their way, before one is shown anyway. */
+const MAX_DROPPED = 3;
 
 /**
  * Loads data for a screen and reloads when a dependency changes; an answer that arrives late for old
@@ -28,22 +39,36 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], ready?: () =
   const [tick, setTick] = useState(0);
   const generation = useRef(0);
   const skipFirst = useRef(initial !== undefined);
+  /** The load on its way, if any: whether to load again after it, and whether to drop its answer. */
+  const flight = useRef<{ again: boolean; drop: boolean } | null>(null);
+  const dropped = useRef(0);
   useEffect(() => {
     if (skipFirst.current) {
       skipFirst.current = false;
       return;
     }
     const mine = ++generation.current;
+    const state = { again: false, drop: false };
+    flight.current = state;
     setLoading(true);
     setError(null);
     load().then(
       (d) => {
         if (mine !== generation.current) return;
+        flight.current = null;
+        if (state.drop && dropped.current < MAX_DROPPED) {
+          dropped.current++;
+          setTick((t) => t + 1);
+          return;
+        }
+        dropped.current = 0;
         setDataState(d);
-        setLoading(false);
+        if (state.again || state.drop) setTick((t) => t + 1);
+        else setLoading(false);
       },
       (err) => {
         if (mine !== generation.current) return;
+        flight.current = null;
         setError(asApiError(err));
         setLoading(false);
       },
@@ -51,8 +76,15 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], ready?: () =
     // `load` is a fresh closure each render; the dependencies say when to run it again.
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  const setData = useCallback((update: (current: T | undefined) => T | undefined) => setDataState((d) => update(d)), []);
-  return { data, error, loading, reload, setData };
+  const refresh = useCallback(() => {
+    if (flight.current) flight.current.again = true;
+    else setTick((t) => t + 1);
+  }, []);
+  const setData = useCallback((update: (current: T | undefined) => T | undefined) => {
+    if (flight.current) flight.current.drop = true;
+    setDataState((d) => update(d));
+  }, []);
+  return { data, error, loading, reload, refresh, setData };
 }
 
 export interface Action<A extends unknown[], R> {

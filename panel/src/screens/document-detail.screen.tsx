@@ -190,7 +190,9 @@ function MhAnswer({ doc }: { doc: DocumentDetail }) {
 export default function DocumentDetailScreen({ session, params }: ScreenProps) {
   const doc = useLoad(() => getDocument(params.id), [params.id]);
   const [dialog, setDialog] = useState<'resend' | 'invalidate' | null>(null);
-  useEffect(() => watchDocument(params.id, (d) => doc.setData(() => d)), [params.id]);
+  // Subscribed first; reloaded each time the subscription (re)starts listening, so a change made
+  // before it listened, or while the connection was down, is not lost.
+  useEffect(() => watchDocument(params.id, (d) => doc.setData(() => d), doc.refresh), [params.id]);
   const retry = useAction(async (key: string) => {
     const r = await retryDocument(params.id, key);
     if (r.replaced) {

@@ -53,7 +53,10 @@ export function DocumentsScreen({ session, query }: ScreenProps) {
   const firstPage = pages.cursors.length === 1;
 
   // Live statuses: a row on screen changes in place. A new document joins the top of the first page
-  // when the filters say for sure it belongs there; otherwise (search, dates) it is announced.
+  // when the filters say for sure it belongs there; otherwise (search, dates) it is announced. The
+  // page is read again each time the subscription (re)starts listening (a change made before it
+  // listened, or while the connection was down, is not lost), and when a change arrives while the
+  // page is on its way (useLoad drops that answer).
   const rowsRef = useRef<DocumentRow[]>([]);
   rowsRef.current = page.data?.nodes ?? [];
   const filterRef = useRef(filter);
@@ -70,7 +73,7 @@ export function DocumentsScreen({ session, query }: ScreenProps) {
         if (f.q || f.issuedFrom || f.issuedTo) return setFresh((n) => n + 1);
         if ((f.type && f.type !== d.type) || (f.status && f.status !== d.status.toLowerCase())) return;
         page.setData((p) => (p ? { ...p, nodes: [d, ...p.nodes].slice(0, PAGE_SIZE) } : p));
-      }),
+      }, page.refresh),
     [filter.emitterId, firstPage],
   );
 
