@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
 import { api } from '../lib/http';
 import { useAction } from '../lib/hooks';
+import { PASSWORD_HINT, passwordTooShort } from '../lib/password-rules';
 import { href } from '../lib/router';
 import { Brand } from '../ui/brand';
 import { Button } from '../ui/button';
@@ -61,6 +62,8 @@ export default function PasswordResetScreen(_props: ScreenProps) {
     setDone(true);
   });
   const mismatch = repeat.length > 0 && repeat !== password;
+  const [touched, setTouched] = useState(false);
+  const short = passwordTooShort(password);
   return (
     <div class="auth-page">
       <div class="auth-card">
@@ -86,14 +89,25 @@ export default function PasswordResetScreen(_props: ScreenProps) {
             class="form-stack"
             onSubmit={(e) => {
               e.preventDefault();
-              if (!mismatch) void submit.run();
+              setTouched(true);
+              if (!mismatch && !short) void submit.run();
             }}
           >
             <p class="muted">{invitation ? 'Elija la contraseña con la que entrará al panel.' : 'Elija una contraseña nueva para su usuario.'}</p>
-            <TextField label="Contraseña nueva" type="password" autoComplete="new-password" required value={password} onValue={setPassword} hint="Al menos 12 caracteres; una frase es más fácil de recordar." error={fieldError(submit.error, 'password')} />
+            <TextField
+              label="Contraseña nueva"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onValue={setPassword}
+              onBlur={() => setTouched(true)}
+              hint={PASSWORD_HINT}
+              error={(touched || repeat.length > 0 ? short : null) ?? fieldError(submit.error, 'password')}
+            />
             <TextField label="Repita la contraseña" type="password" autoComplete="new-password" required value={repeat} onValue={setRepeat} error={mismatch ? 'Las contraseñas no coinciden.' : undefined} />
             <ErrorAlert error={submit.error} />
-            <Button type="submit" variant="primary" class="btn-block" pending={submit.pending} disabled={!password || mismatch}>
+            <Button type="submit" variant="primary" class="btn-block" pending={submit.pending} disabled={!password || mismatch || Boolean(short)}>
               Guardar contraseña
             </Button>
           </form>

@@ -1,5 +1,5 @@
-/** Panel passwords: 10 to 200 characters (NIST SP 800-63B: length, no composition rules). */
-export const PASSWORD_MIN_LENGTH = 10;
+/** Panel passwords: 12 to 200 characters (NIST SP 800-63B: length, no composition rules). */
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;
 
 /** The Spanish reason a new password is refused, or null when it is acceptable. */

@@ -88,8 +88,11 @@ describe('tokens and cookies', () => {
 
 describe('password policy', () => {
   it.each([
-    ['short', 'corta', 'La contraseña debe tener al menos 10 caracteres.'],
-    ['ten characters', 'diez-carac', null],
+    ['short', 'corta', 'La contraseña debe tener al menos 12 caracteres.'],
+    ['eleven characters', 'once-caract', 'La contraseña debe tener al menos 12 caracteres.'],
+    ['twelve characters', 'doce-caracte', null],
+    ['twelve characters counted as the user sees them (ñ, emoji)', 'contraseña🔒🔒', null],
+    ['exactly 200', 'x'.repeat(200), null],
     ['the e-mail itself', 'Ana@Example.com', 'La contraseña no puede ser igual al correo electrónico.'],
     ['over 200', 'x'.repeat(201), 'La contraseña admite hasta 200 caracteres.'],
   ])('%s', (_label, password, problem) => {
