@@ -40,16 +40,17 @@ describe('GET /v1/audit-log', () => {
       id: expect.stringMatching(/^aud_/),
       object: 'audit_entry',
       action: 'session.login_failed',
-      actor: { type: 'anonymous', id: s.body.user.id, email: 'duena@lasbrisas.com.sv', key_id: null },
+      actor: { type: 'anonymous', id: s.body.user.id, email: 'duena@lasbrisas.com.sv', key_id: null, key_label: null },
       ip: '127.0.0.1',
       user_agent: 'Prueba/1.0',
-      target: { type: 'user', id: s.body.user.id },
+      target: { type: 'user', id: s.body.user.id, label: 'duena@lasbrisas.com.sv' },
       details: {},
       created_at: expect.any(String),
     });
-    expect(ok).toMatchObject({ actor: { type: 'user', id: s.body.user.id }, target: { type: 'session', id: expect.stringMatching(/^ses_/) } });
-    expect(created).toMatchObject({ actor: { type: 'user', email: 'duena@lasbrisas.com.sv', key_id: ok.target.id }, target: { type: 'api_key', id: key.body.id } });
-    expect(creds).toMatchObject({ actor: { type: 'api_key', id: null, key_id: expect.stringMatching(/^key_/) }, target: { type: 'emitter' }, details: { environment: '00', certificate_replaced: true } });
+    expect(ok).toMatchObject({ actor: { type: 'user', id: s.body.user.id }, target: { type: 'session', id: expect.stringMatching(/^ses_/), label: null } });
+    expect(created).toMatchObject({ actor: { type: 'user', email: 'duena@lasbrisas.com.sv', key_id: ok.target.id }, target: { type: 'api_key', id: key.body.id, label: 'Auditada' } });
+    // The key that acted is named too (the account's test key has no name: its prefix).
+    expect(creds).toMatchObject({ actor: { type: 'api_key', id: null, key_id: expect.stringMatching(/^key_/), key_label: `${t.account.testKey.slice(0, 12)}…` }, target: { type: 'emitter', label: 'Comercial Las Brisas, S.A. de C.V.' }, details: { environment: '00', certificate_replaced: true } });
     expect(r.text).not.toContain(key.body.key);
     expect(r.text).not.toContain(PASSWORD);
 
@@ -63,6 +64,21 @@ describe('GET /v1/audit-log', () => {
     // Any role reads it.
     const viewer = await logIn(t.url, 'lectura@lasbrisas.com.sv', PASSWORD);
     expect((await withSession(t.url, viewer, 'GET', '/v1/audit-log')).status).toBe(200);
+  });
+
+  it('names each target the way a person knows it: a key without a name by its prefix, a removed user by the e-mail the entry recorded', async () => {
+    const s = await logIn(t.url, 'duena@lasbrisas.com.sv', PASSWORD);
+    const cliKey = await t.app.services.createApiKey.execute({ accountId: t.account.id, environment: '00', audit: { cli: { ip: null, userAgent: 'cli prueba@servidor' } } });
+    const invited = await withSession(t.url, s, 'POST', '/v1/users', { body: { email: 'temporal@lasbrisas.com.sv', role: 'viewer' } });
+    expect(invited.status).toBe(201);
+    expect((await withSession(t.url, s, 'DELETE', `/v1/users/${invited.body.id}`)).status).toBe(204);
+    const r = await withSession(t.url, s, 'GET', '/v1/audit-log?limit=5');
+    const byAction = (action: string) => r.body.data.find((e: { action: string }) => e.action === action);
+    expect(byAction('api_key.created').target).toEqual({ type: 'api_key', id: cliKey.id, label: `${cliKey.entity.displayPrefix}…` });
+    expect(byAction('user.invited').target).toEqual({ type: 'user', id: invited.body.id, label: 'temporal@lasbrisas.com.sv' });
+    expect(byAction('user.removed').target).toEqual({ type: 'user', id: invited.body.id, label: 'temporal@lasbrisas.com.sv' });
+    const g = await graphqlWithSession(t.url, s, '{ auditLog(first: 1) { nodes { action target { type id label } } } }');
+    expect(g.body.data.auditLog.nodes).toEqual([{ action: 'user.removed', target: { type: 'user', id: invited.body.id, label: 'temporal@lasbrisas.com.sv' } }]);
   });
 
   it('an action sent over graphql-ws is recorded with the address and User-Agent of the connection\'s upgrade request', async () => {

@@ -69,10 +69,10 @@ export const removeUser = (id: string, key: string) => api<unknown>('DELETE', `/
 export interface AuditEntry {
   id: string;
   action: string;
-  actor: { type?: string; id?: string | null; email?: string | null; key_id?: string | null } | null;
+  actor: { type?: string; id?: string | null; email?: string | null; key_id?: string | null; key_label?: string | null } | null;
   ip: string | null;
   user_agent?: string | null;
-  target?: { type?: string; id?: string | null } | null;
+  target?: { type?: string; id?: string | null; label?: string | null } | null;
   details?: Record<string, unknown> | null;
   created_at: string;
 }

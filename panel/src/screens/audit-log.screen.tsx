@@ -26,9 +26,31 @@ const ACTIONS: Record<string, string> = {
   'session.login_failed': 'Intento de inicio de sesión fallido',
 };
 
+/** What kind of thing an entry is about, in words. */
+const TARGET_TYPES: Record<string, string> = {
+  api_key: 'Llave de API',
+  emitter: 'Emisor',
+  user: 'Usuario',
+  document: 'Documento',
+  session: 'Sesión del panel',
+};
+
+/** The target by name (the service reads it), its kind above; the internal id stays in the tooltip. */
+function Target({ target }: { target: AuditEntry['target'] }) {
+  if (!target?.id) return <span class="muted">—</span>;
+  const kind = TARGET_TYPES[target.type ?? ''] ?? target.type ?? '';
+  if (!target.label) return <span title={target.id}>{kind || <code class="break">{target.id}</code>}</span>;
+  return (
+    <span class="audit-target" title={`${kind} ${target.id}`}>
+      <span class="muted small">{kind}</span>
+      <span class="break">{target.label}</span>
+    </span>
+  );
+}
+
 function who(e: AuditEntry): string {
   if (e.actor?.type === 'cli') return 'Línea de comandos del servicio';
-  return e.actor?.email ?? (e.actor?.key_id ? `Llave ${e.actor.key_id}` : (e.actor?.id ?? 'Anónimo'));
+  return e.actor?.email ?? (e.actor?.key_id ? `Llave ${e.actor.key_label ?? e.actor.key_id}` : (e.actor?.id ?? 'Anónimo'));
 }
 
 export default function AuditLogScreen(_props: ScreenProps) {
@@ -37,7 +59,7 @@ export default function AuditLogScreen(_props: ScreenProps) {
   const columns: Column<AuditEntry>[] = [
     { key: 'action', label: 'Acción', primary: true, render: (e) => <span class="strong">{ACTIONS[e.action] ?? e.action}</span> },
     { key: 'who', label: 'Quién', render: (e) => <span class="break">{who(e)}</span> },
-    { key: 'target', label: 'Sobre', render: (e) => (e.target?.id ? <code>{e.target.id}</code> : <span class="muted">—</span>) },
+    { key: 'target', label: 'Sobre', render: (e) => <Target target={e.target} /> },
     { key: 'when', label: 'Cuándo', render: (e) => <span class="nowrap">{formatDateTime(e.created_at)}</span> },
     { key: 'ip', label: 'Desde', render: (e) => (e.ip ? <code>{e.ip}</code> : e.actor?.type === 'cli' && e.user_agent ? <code>{e.user_agent.replace(/^cli /, '')}</code> : <span class="muted">—</span>) },
   ];

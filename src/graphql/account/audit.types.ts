@@ -15,15 +15,21 @@ export class AuditActorType {
 
   @Field(() => ID, { nullable: true, description: 'La llave (key_…) o la sesión del panel (ses_…) por la que llegó la acción.' })
   keyId!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'De una llave de API: su nombre, o su prefijo si no tiene.' })
+  keyLabel!: string | null;
 }
 
 @ObjectType('AuditTarget')
 export class AuditTargetType {
-  @Field()
+  @Field({ description: 'api_key, emitter, user, document o session.' })
   type!: string;
 
   @Field(() => ID)
   id!: string;
+
+  @Field(() => String, { nullable: true, description: 'Cómo se reconoce: el nombre del emisor, el nombre de la llave (o su prefijo), el correo del usuario, el número de control; null si no se conoce (una sesión).' })
+  label!: string | null;
 }
 
 @ObjectType('AuditEntry', { description: 'Una acción de seguridad de la cuenta: quién, cuándo, desde dónde, sobre qué. Nunca guarda secretos.' })
