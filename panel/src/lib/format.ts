@@ -116,3 +116,21 @@ export function formatBytes(n: number): string {
 export function daysUntil(iso: string, now = new Date()): number {
   return Math.floor((new Date(iso).getTime() - now.getTime()) / 86_400_000);
 }
+
+const LOWER_WORDS = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y', 'e']);
+
+/** A catalog name written all in capitals («SAN SALVADOR CENTRO») as a place is written («San Salvador Centro»). */
+export function placeName(name: string): string {
+  if (name !== name.toUpperCase()) return name;
+  let first = true;
+  return name
+    .toLowerCase()
+    .split(/(\s+)/)
+    .map((w) => {
+      if (!w.trim()) return w;
+      const keep = !first && LOWER_WORDS.has(w);
+      first = false;
+      return keep ? w : w.charAt(0).toUpperCase() + w.slice(1);
+    })
+    .join('');
+}

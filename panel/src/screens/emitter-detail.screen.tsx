@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
-import { catalogEntries, type CatalogEntry } from '../api/catalogs.api';
+import { catalogEntries, catalogName, placeNames, type CatalogEntry, type PlaceNames } from '../api/catalogs.api';
 import { createEstablishment, getEmitter, updateEmitter, updateEstablishment, type Emitter, type Establishment, type EstablishmentInput } from '../api/emitters.api';
 import { ENVIRONMENT_LABELS, formatDate } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
@@ -135,6 +135,39 @@ function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved 
   );
 }
 
+/** The economic activity by its CAT-019 name, its code beside it (the code alone while the name loads). */
+function Activity({ code }: { code: string }) {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    setName(null);
+    catalogName('CAT-019', code).then(setName, () => setName(null));
+  }, [code]);
+  return (
+    <span>
+      {name ? `${name} ` : null}
+      <code class="muted">{code}</code>
+    </span>
+  );
+}
+
+/** The address line, then district, municipality and department by name (their codes while the catalogs load). */
+function AddressText({ address }: { address: Emitter['address'] }) {
+  const [names, setNames] = useState<PlaceNames | null>(null);
+  useEffect(() => {
+    placeNames(address).then(setNames, () => setNames(null));
+  }, [address.department, address.municipality, address.district]);
+  const places =
+    names?.department && names.municipality && names.district
+      ? `Distrito de ${names.district}, municipio de ${names.municipality}, departamento de ${names.department}`
+      : `Departamento ${address.department}, municipio ${address.municipality}, distrito ${address.district}`;
+  return (
+    <span class="stack-tight">
+      <span>{address.line}</span>
+      <span class="muted">{places}</span>
+    </span>
+  );
+}
+
 export default function EmitterDetailScreen({ session, params }: ScreenProps) {
   const emitter = useLoad(() => getEmitter(params.id), [params.id]);
   const [dialog, setDialog] = useState<{ kind: 'emitter' } | { kind: 'establishment'; establishment: Establishment | null } | null>(null);
@@ -199,10 +232,10 @@ export default function EmitterDetailScreen({ session, params }: ScreenProps) {
           <DetailList
             items={[
               ['Nombre comercial', e.tradeName ?? '—'],
-              ['Actividad económica', <code>{e.economicActivity}</code>],
+              ['Actividad económica', <Activity code={e.economicActivity} />],
               ['Correo', e.email],
               ['Teléfono', e.phone ?? '—'],
-              ['Dirección', `${e.address.line} (departamento ${e.address.department}, municipio ${e.address.municipality}, distrito ${e.address.district})`],
+              ['Dirección', <AddressText address={e.address} />],
               ['Gran contribuyente', e.isLargeTaxpayer ? 'Sí' : 'No'],
               ['Numeración', e.numbering === 'CENTRALIZED' ? 'Centralizada por emisor' : 'Por establecimiento y punto de venta'],
               ['Registrado', formatDate(e.createdAt)],

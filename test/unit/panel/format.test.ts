@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, todayInElSalvador } from '../../../panel/src/lib/format';
+import { formatDateTime, formatMoney, placeName, todayInElSalvador } from '../../../panel/src/lib/format';
 
 describe('panel formats', () => {
   it.each([
@@ -15,5 +15,18 @@ describe('panel formats', () => {
   it('dates are El Salvador time (UTC−6), whatever the machine zone', () => {
     expect(formatDateTime('2026-03-01T05:30:00Z')).toBe('28/02/2026 23:30');
     expect(todayInElSalvador(new Date('2026-03-01T05:30:00Z'))).toBe('2026-02-28');
+  });
+});
+
+describe('catalog place names as written in an address', () => {
+  it.each([
+    ['capitals', 'SAN SALVADOR CENTRO', 'San Salvador Centro'],
+    ['a joining word stays lower case', 'CIUDAD DELGADO', 'Ciudad Delgado'],
+    ['«de» inside, «La» first', 'LA LIBERTAD SUR', 'La Libertad Sur'],
+    ['«de» in the middle', 'SANTA ROSA DE LIMA', 'Santa Rosa de Lima'],
+    ['accents kept', 'AHUACHAPÁN', 'Ahuachapán'],
+    ['already written as a name', 'San Salvador', 'San Salvador'],
+  ])('%s', (_label, name, written) => {
+    expect(placeName(name)).toBe(written);
   });
 });
