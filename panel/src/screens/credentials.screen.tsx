@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
 import { getEmitter, testCredentials, uploadCredentials, type CredentialStatus, type Emitter } from '../api/emitters.api';
-import { ENVIRONMENT_LABELS, daysUntil, formatDate, formatDateTime } from '../lib/format';
+import { ENVIRONMENT_LABELS, formatDate, formatDateTime } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { can, type Session } from '../lib/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { ExpiryAlert } from '../ui/credential-status';
 import { Dialog } from '../ui/dialog';
 import { EmitterPicker } from '../ui/emitter-picker';
 import { Field, TextField, fieldError } from '../ui/form';
 import { Card, DetailList, PageHeader } from '../ui/page';
 import { Alert, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
-
-const EXPIRY_WARNING_DAYS = 30;
 
 function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -22,20 +21,6 @@ function readBase64(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(file);
   });
-}
-
-function ExpiryAlert({ credential }: { credential: CredentialStatus }) {
-  if (!credential.certificateValidUntil) return null;
-  const days = daysUntil(credential.certificateValidUntil);
-  if (days < 0) return <Alert tone="danger" title="El certificado venció">Venció el {formatDate(credential.certificateValidUntil)}. Cargue uno vigente para seguir emitiendo.</Alert>;
-  if (days <= EXPIRY_WARNING_DAYS) {
-    return (
-      <Alert tone="warning" title={`El certificado vence en ${days === 0 ? 'menos de un día' : `${days} ${days === 1 ? 'día' : 'días'}`}`}>
-        Vence el {formatDate(credential.certificateValidUntil)}. Solicite uno nuevo al MH y cárguelo aquí antes de esa fecha.
-      </Alert>
-    );
-  }
-  return null;
 }
 
 /**

@@ -11,13 +11,13 @@ import { Badge } from '../ui/badge';
 import { Button, LinkButton } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EmitterFields, emitterInput, type EmitterDraft } from '../ui/emitter-fields';
+import { CredentialBadge } from '../ui/credential-status';
 import { Checkbox, SelectField, TextField, fieldError } from '../ui/form';
 import { Icon } from '../ui/icons';
 import { Card, DetailList, PageHeader } from '../ui/page';
 import { DataTable, type Column } from '../ui/table';
 import { EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
-import { CredentialBadge } from './emitters.screen';
 
 function draftOf(e: Emitter): EmitterDraft {
   return { nit: e.nit, nrc: e.nrc, name: e.name, tradeName: e.tradeName ?? '', economicActivity: e.economicActivity, email: e.email, phone: e.phone ?? '', isLargeTaxpayer: e.isLargeTaxpayer, address: e.address };

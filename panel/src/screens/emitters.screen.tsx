@@ -1,20 +1,14 @@
 import type { ScreenProps } from '../app';
-import { listEmitters, type CredentialStatus, type Emitter } from '../api/emitters.api';
+import { listEmitters, type Emitter } from '../api/emitters.api';
 import { useLoad } from '../lib/hooks';
 import { href } from '../lib/router';
 import { can } from '../lib/session';
-import { Badge } from '../ui/badge';
 import { LinkButton } from '../ui/button';
+import { CredentialBadge } from '../ui/credential-status';
 import { PageHeader } from '../ui/page';
 import { PagedList, fromConnection, useCursors } from '../ui/paged-list';
 import { DataTable, type Column } from '../ui/table';
 import { EmptyState } from '../ui/states';
-
-export function CredentialBadge({ credential }: { credential: CredentialStatus | undefined }) {
-  if (!credential?.certificateLoaded) return <Badge tone="neutral">Sin credenciales</Badge>;
-  if (!credential.mhLoginOk) return <Badge tone="danger">Error con el MH</Badge>;
-  return <Badge tone="success">Listas</Badge>;
-}
 
 export default function EmittersScreen({ session }: ScreenProps) {
   const pages = useCursors();
