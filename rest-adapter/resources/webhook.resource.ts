@@ -63,12 +63,21 @@ export const webhookDeliveryResource = z.object({
   created_at: z.string(),
   delivered_at: z.string().nullable(),
   failed_at: z.string().nullable(),
+  subject: z
+    .object({
+      object: z.string().describe('data.object del evento: document, document_return, special_operation, fiscal_report, period, credential, contingency'),
+      id: z.string().nullable(),
+      document_id: z.string().nullable().describe('El documento del evento (el propio, o el devuelto en una devolución)'),
+      label: z.string().nullable().describe('Número de control o código de generación, tipo y período de un reporte, período, ambiente'),
+    })
+    .nullable()
+    .describe('De qué trata el evento'),
 });
 
 export const webhookDeliveryDetailResource = webhookDeliveryResource.extend({ attempts: z.array(webhookAttemptResource) });
 
 export const WEBHOOK_DELIVERY_FIELDS =
-  'id endpointId eventId eventType environment status test attemptCount nextAttemptAt lastAttemptAt lastStatus lastError createdAt deliveredAt failedAt';
+  'id endpointId eventId eventType environment status test attemptCount nextAttemptAt lastAttemptAt lastStatus lastError createdAt deliveredAt failedAt subject { object id documentId label }';
 export const WEBHOOK_ATTEMPT_FIELDS = 'number at statusCode durationMs error responseExcerpt';
 
 export function serializeWebhookDelivery(d: Gql): z.infer<typeof webhookDeliveryResource> {
@@ -89,6 +98,7 @@ export function serializeWebhookDelivery(d: Gql): z.infer<typeof webhookDelivery
     created_at: d.createdAt,
     delivered_at: d.deliveredAt,
     failed_at: d.failedAt,
+    subject: d.subject ? { object: d.subject.object, id: d.subject.id, document_id: d.subject.documentId, label: d.subject.label } : null,
   };
 }
 

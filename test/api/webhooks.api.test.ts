@@ -465,6 +465,14 @@ describe('outbox deliveries', () => {
       total: doc.body.totals.total,
       mh_response: expect.objectContaining({ code: expect.any(String) }),
     });
+    // The delivery log says which document each delivery is about.
+    const subject = { object: 'document', id: doc.body.id, document_id: doc.body.id, label: doc.body.control_number };
+    const listed = (await deliveriesOf(t, acct.testKey, e.id)).data.find((d) => d.event_id === event.id)!;
+    expect(listed.subject).toEqual(subject);
+    const detail = await request(t.url, 'GET', `/v1/webhook-endpoints/${e.id}/deliveries/${listed.id}`, { key: acct.testKey });
+    expect(detail.body.subject).toEqual(subject);
+    const g = await graphql(t.url, acct.testKey, 'query($e: ID!) { webhookDeliveries(endpointId: $e) { nodes { eventId subject { object id documentId label } } } }', { e: e.id });
+    expect(g.body.data.webhookDeliveries.nodes.find((n: { eventId: string }) => n.eventId === event.id).subject).toEqual({ object: 'document', id: doc.body.id, documentId: doc.body.id, label: doc.body.control_number });
   });
 
   it('retries with the same event id and body until the window ends, lists the failed delivery with its attempts, and replays it', async () => {

@@ -35,13 +35,15 @@ export interface WebhookDelivery {
   nextAttemptAt: string | null;
   lastStatus: number | null;
   lastError: string | null;
+  /** What the event is about (the document, a report, a period…), read from its body. */
+  subject: { object: string; id: string | null; documentId: string | null; label: string | null } | null;
   attempts: WebhookAttempt[];
 }
 
 export { WEBHOOK_EVENTS } from './webhook-events';
 
 const ENDPOINT_FIELDS = 'id url events disabled environment createdAt lastDeliveryAt lastDeliveryStatus';
-const DELIVERY_FIELDS = 'id eventId eventType status test attemptCount createdAt lastAttemptAt nextAttemptAt lastStatus lastError attempts { number at statusCode durationMs error responseExcerpt }';
+const DELIVERY_FIELDS = 'id eventId eventType status test attemptCount createdAt lastAttemptAt nextAttemptAt lastStatus lastError subject { object id documentId label } attempts { number at statusCode durationMs error responseExcerpt }';
 
 export async function listWebhookEndpoints(after: string | null): Promise<Page<WebhookEndpoint>> {
   const r = await gqlQuery<{ webhookEndpoints: Page<WebhookEndpoint> }>(

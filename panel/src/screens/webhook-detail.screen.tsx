@@ -28,6 +28,37 @@ const DELIVERY_STATUS: Record<WebhookDelivery['status'], { label: string; tone: 
 
 const eventLabel = (name: string) => WEBHOOK_EVENTS.find((e) => e.name === name)?.label ?? name;
 
+const SUBJECT_KINDS: Record<string, string> = {
+  document: 'Documento',
+  document_return: 'Devolución',
+  special_operation: 'Operación especial',
+  fiscal_report: 'Reporte',
+  period: 'Período',
+  credential: 'Certificado del ambiente',
+  contingency: 'Contingencia',
+};
+
+/** What a delivery is about: a document by its control number (a link to it), or a report, a period… by name. */
+function Subject({ delivery }: { delivery: WebhookDelivery }) {
+  const s = delivery.subject;
+  if (!s) return <span class="muted">—</span>;
+  const text = s.label ?? s.id ?? '';
+  // A test event's document is fictitious: nothing to open.
+  if (s.documentId && !delivery.test) {
+    return (
+      <a class="mono" href={href(`/documentos/${s.documentId}`)} title={s.documentId}>
+        {text || s.documentId}
+      </a>
+    );
+  }
+  return (
+    <span class="stack-tight" title={s.id ?? undefined}>
+      <span class="muted small">{SUBJECT_KINDS[s.object] ?? s.object}{delivery.test ? ' (ficticio)' : ''}</span>
+      {text ? <span class="mono">{text}</span> : null}
+    </span>
+  );
+}
+
 function DeliveryDialog({ endpointId, delivery, onClose, onReplayed, writer }: { endpointId: string; delivery: WebhookDelivery | null; onClose: () => void; onReplayed: () => void; writer: boolean }) {
   const replay = useAction(async (key: string) => {
     await replayDelivery(endpointId, delivery!.id, key);
@@ -58,6 +89,7 @@ function DeliveryDialog({ endpointId, delivery, onClose, onReplayed, writer }: {
           <DetailList
             items={[
               ['Evento', `${eventLabel(d.eventType)}${d.test ? ' (prueba)' : ''}`],
+              ['Sobre', <Subject delivery={d} />],
               ['Estado', <Badge tone={DELIVERY_STATUS[d.status].tone}>{DELIVERY_STATUS[d.status].label}</Badge>],
               ['Id del evento', <code>{d.eventId}</code>],
               ['Creada', formatDateTime(d.createdAt)],
@@ -220,6 +252,7 @@ export default function WebhookDetailScreen({ session, params }: ScreenProps) {
 
   const columns: Column<WebhookDelivery>[] = [
     { key: 'event', label: 'Evento', primary: true, render: (d) => <span class="strong">{eventLabel(d.eventType)}{d.test ? ' (prueba)' : ''}</span> },
+    { key: 'subject', label: 'Sobre', render: (d) => <Subject delivery={d} /> },
     { key: 'created', label: 'Creada', render: (d) => formatDateTime(d.createdAt) },
     { key: 'status', label: 'Estado', render: (d) => <Badge tone={DELIVERY_STATUS[d.status].tone}>{DELIVERY_STATUS[d.status].label}</Badge> },
     { key: 'attempts', label: 'Intentos', render: (d) => d.attemptCount },

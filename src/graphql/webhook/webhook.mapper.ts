@@ -1,3 +1,4 @@
+import { webhookEventSubject } from '../../domain/webhooks/event-subject';
 import type { WebhookAttemptView, WebhookDeliveryView, WebhookEndpointView } from '../../services/webhooks/webhook-view';
 import { type WebhookAttemptType, type WebhookDeliveryType, WebhookDeliveryStatusGql, type WebhookEndpointType } from './webhook.types';
 
@@ -38,6 +39,7 @@ export function toWebhookDelivery(d: WebhookDeliveryView, attempts?: WebhookAtte
     createdAt: d.createdAt,
     deliveredAt: d.deliveredAt,
     failedAt: d.failedAt,
+    subject: webhookEventSubject(d.body),
     ...(attempts ? { attempts: attempts.map(toWebhookAttempt) } : {}),
   };
 }

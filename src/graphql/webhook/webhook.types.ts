@@ -104,6 +104,21 @@ export class WebhookAttemptType {
   responseExcerpt!: string | null;
 }
 
+@ObjectType('WebhookEventSubject', { description: 'De qué trata un evento, leído de su `data`.' })
+export class WebhookEventSubjectType {
+  @Field({ description: 'data.object: document, document_return, special_operation, fiscal_report, period, credential o contingency.' })
+  object!: string;
+
+  @Field(() => ID, { nullable: true })
+  id!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'El documento del evento (el propio, o el devuelto en una devolución).' })
+  documentId!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Cómo se reconoce: número de control o código de generación, tipo y período de un reporte, período, ambiente.' })
+  label!: string | null;
+}
+
 @ObjectType('WebhookDelivery', { description: 'Un evento enviado (o por enviar) a un endpoint, con sus intentos.' })
 export class WebhookDeliveryType {
   @Field(() => ID)
@@ -150,6 +165,9 @@ export class WebhookDeliveryType {
 
   @Field(() => Date, { nullable: true })
   failedAt!: Date | null;
+
+  @Field(() => WebhookEventSubjectType, { nullable: true, description: 'De qué trata el evento (el documento, el reporte, el período…).' })
+  subject!: WebhookEventSubjectType | null;
 
   /** Preloaded by `webhookDelivery`; resolved on demand in lists. */
   attempts?: WebhookAttemptType[];

@@ -30,6 +30,8 @@ export interface WebhookDeliveryView {
   createdAt: Date;
   deliveredAt: Date | null;
   failedAt: Date | null;
+  /** The exact JSON sent (no secret in it): what the event is about is read from it. */
+  body: string;
 }
 
 export interface WebhookAttemptView {
