@@ -49,17 +49,25 @@ describeBrowser('panel API keys in Chromium', () => {
     await created.getByRole('button', { name: 'Ya la copié' }).click();
     await created.waitFor({ state: 'detached' });
 
-    // Listed afterwards without the secret.
+    // Listed afterwards without the secret, «Activa», its revocation in a column of its own.
     const row = table.locator('tr', { hasText: 'ERP de la casa matriz' });
     await row.waitFor();
     expect(await page.content()).not.toContain(key);
     expect(await row.textContent()).toContain(key.slice(0, 12));
+    await row.locator('td[data-label="Estado"]').getByText('Activa', { exact: true }).waitFor();
+    expect(await row.locator('td[data-label="Estado"]').getByRole('button').count()).toBe(0);
+    // A key created without a name (the account's own, as the command line creates them) is named by its prefix.
+    const unnamed = table.locator('tr', { hasText: `Llave ${t.account.testKey.slice(0, 12)}…` });
+    await unnamed.getByText('Creada en la línea de comandos').waitFor();
+    expect(await table.getByText('Sin nombre', { exact: true }).count()).toBe(0);
 
     await row.getByRole('button', { name: 'Revocar ERP de la casa matriz' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revocar llave' });
     await confirm.getByRole('button', { name: 'Revocar llave' }).click();
     await page.getByText('Llave «ERP de la casa matriz» revocada: deja de funcionar de inmediato.').waitFor();
     await confirm.waitFor({ state: 'detached' });
+    await row.locator('td[data-label="Estado"]').getByText('Revocada', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: /^Revocar/ }).count()).toBe(0);
     expect((await request(t.url, 'GET', '/v1/documents', { key })).status).toBe(401);
     await screenshotBoth(page, 'api-keys', () => table.waitFor());
   }, 180_000);

@@ -46,6 +46,8 @@ export interface ApiKey {
   created_at: string;
   last_used_at: string | null;
   revoked_at?: string | null;
+  /** The panel user who created it; null for a key created at the command line. */
+  created_by_user_id?: string | null;
 }
 
 export const listApiKeys = (after: string | null) => api<List<ApiKey>>('GET', `/v1/api-keys?limit=50${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);

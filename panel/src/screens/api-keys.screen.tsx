@@ -39,6 +39,11 @@ function keyText(k: ApiKey): string {
   return k.id;
 }
 
+/** How a key is called: its name, or (a key created at the command line has none) its visible prefix. */
+function keyName(k: ApiKey): string {
+  return k.name?.trim() || `Llave ${k.prefix ? `${k.prefix}…` : k.id}`;
+}
+
 function CreateDialog({ session, open, onClose, onCreated }: { session: Session; open: boolean; onClose: () => void; onCreated: () => void }) {
   const choices = allowedScopes(session);
   const [name, setName] = useState('');
@@ -107,12 +112,25 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useAction(async (key: string) => {
     await revokeApiKey(revoking!.id, key);
-    toast(`Llave «${revoking!.name ?? revoking!.id}» revocada: deja de funcionar de inmediato.`);
+    toast(`Llave «${revoking!.name?.trim() || keyText(revoking!)}» revocada: deja de funcionar de inmediato.`);
     setRevoking(null);
     keys.reload();
   });
   const columns: Column<ApiKey>[] = [
-    { key: 'name', label: 'Nombre', primary: true, render: (k) => <span class="strong">{k.name || 'Sin nombre'}</span> },
+    {
+      key: 'name',
+      label: 'Nombre',
+      primary: true,
+      render: (k) =>
+        k.name?.trim() ? (
+          <span class="strong">{k.name}</span>
+        ) : (
+          <span class="stack-tight">
+            <span class="strong">{keyName(k)}</span>
+            <span class="muted small">{k.created_by_user_id ? 'Sin nombre' : 'Creada en la línea de comandos'}</span>
+          </span>
+        ),
+    },
     { key: 'key', label: 'Llave', render: (k) => <code>{keyText(k)}</code> },
     { key: 'env', label: 'Ambiente', render: (k) => ENVIRONMENT_LABELS[k.environment] ?? k.environment },
     {
@@ -133,16 +151,24 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
     {
       key: 'state',
       label: 'Estado',
-      noLabel: true,
-      render: (k) =>
-        k.revoked_at ? (
-          <Badge>Revocada</Badge>
-        ) : !can(session, 'write') ? null : (
-          <Button size="sm" variant="ghost" onClick={() => setRevoking(k)} aria-label={`Revocar ${k.name || k.id}`}>
-            Revocar
-          </Button>
-        ),
+      render: (k) => (k.revoked_at ? <Badge title={`Revocada el ${formatDateTime(k.revoked_at)}`}>Revocada</Badge> : <Badge tone="success">Activa</Badge>),
     },
+    // Revoking is for those who may write; a read-only user gets no empty column.
+    ...(can(session, 'write')
+      ? [
+          {
+            key: 'actions',
+            label: 'Acciones',
+            noLabel: true,
+            render: (k: ApiKey) =>
+              k.revoked_at ? null : (
+                <Button size="sm" variant="ghost" onClick={() => setRevoking(k)} aria-label={`Revocar ${keyName(k)}`}>
+                  Revocar
+                </Button>
+              ),
+          },
+        ]
+      : []),
   ];
   return (
     <div class="screen">
@@ -163,7 +189,7 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
 
           pages={pages}
           empty={
-            <EmptyState icon="key" title="Sin llaves en este ambiente" action={<Button variant="primary" onClick={() => setCreating(true)}>Crear llave</Button>}>
+            <EmptyState icon="key" title="Sin llaves en este ambiente" action={can(session, 'write') ? <Button variant="primary" onClick={() => setCreating(true)}>Crear llave</Button> : null}>
               Cree una llave para conectar su sistema. Se muestra completa una sola vez.
             </EmptyState>
           }
@@ -179,7 +205,7 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
         confirm={{ label: 'Revocar llave', variant: 'danger', pending: revoke.pending, onClick: () => void revoke.run() }}
       >
         <p>
-          La llave <strong>{revoking?.name || revoking?.id}</strong> (<code>{revoking ? keyText(revoking) : ''}</code>) dejará de funcionar de inmediato. Los sistemas que la usan recibirán 401.
+          La llave <strong>{revoking ? keyName(revoking) : ''}</strong> (<code>{revoking ? keyText(revoking) : ''}</code>) dejará de funcionar de inmediato. Los sistemas que la usan recibirán 401.
         </p>
         <ErrorAlert error={revoke.error} />
       </Dialog>
