@@ -73,21 +73,26 @@ function PeriodsTab({ emitter, session }: { emitter: EmitterSummary; session: Se
     { key: 'version', label: 'Versión', render: (p) => p.version },
     { key: 'closed', label: 'Cerrado el', render: (p) => (p.closedAt ? formatDateTime(p.closedAt) : '—') },
     { key: 'drift', label: 'Cambios tras el cierre', render: (p) => (p.drift ? <Badge tone="warning">Sí</Badge> : 'No') },
-    {
-      key: 'actions',
-      label: 'Acciones',
-      noLabel: true,
-      render: (p) =>
-        p.status === 'OPEN' && writer ? (
-          <Button size="sm" onClick={() => setClosing(p.period)} aria-label={`Cerrar ${periodName(p.period)}`}>
-            Cerrar período
-          </Button>
-        ) : p.status === 'CLOSED' && owner ? (
-          <Button size="sm" variant="ghost" onClick={() => setReopening(p.period)} aria-label={`Reabrir ${periodName(p.period)}`}>
-            Reabrir
-          </Button>
-        ) : null,
-    },
+    // Closing and reopening: a read-only user gets no empty column.
+    ...(writer
+      ? [
+          {
+            key: 'actions',
+            label: 'Acciones',
+            noLabel: true,
+            render: (p: FiscalPeriod) =>
+              p.status === 'OPEN' ? (
+                <Button size="sm" onClick={() => setClosing(p.period)} aria-label={`Cerrar ${periodName(p.period)}`}>
+                  Cerrar período
+                </Button>
+              ) : p.status === 'CLOSED' && owner ? (
+                <Button size="sm" variant="ghost" onClick={() => setReopening(p.period)} aria-label={`Reabrir ${periodName(p.period)}`}>
+                  Reabrir
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
   ];
   return (
     <div class="stack">
@@ -219,6 +224,7 @@ function ReportsTab({ emitter, session, query }: { emitter: EmitterSummary; sess
       actions={<TextField label="Período" type="month" value={period} onValue={(v) => setQuery({ periodo: v || null })} />}
       class="card-flush"
     >
+      {can(session, 'write') ? null : <p class="muted card-note">Su usuario es de solo lectura: los reportes los genera un miembro o el propietario de la cuenta.</p>}
       {types.error ? (
         <ErrorState error={types.error} onRetry={types.reload} />
       ) : !types.data ? (
@@ -277,7 +283,6 @@ function ImportTab({ emitter, session }: { emitter: EmitterSummary; session: Ses
     a.click();
     URL.revokeObjectURL(a.href);
   };
-  if (!can(session, 'write')) return <Alert tone="info">Su usuario es de solo lectura: no puede importar registros.</Alert>;
   return (
     <Card title="Importar registros desde CSV">
       <div class="stack">
@@ -352,14 +357,16 @@ function ImportTab({ emitter, session }: { emitter: EmitterSummary; session: Ses
   );
 }
 
-const TABS = [
+const TABS: { id: string; label: string; writes?: true }[] = [
   { id: 'reportes', label: 'Reportes' },
   { id: 'periodos', label: 'Períodos' },
-  { id: 'importar', label: 'Importar registros' },
+  { id: 'importar', label: 'Importar registros', writes: true },
 ];
 
 export default function FiscalScreen({ session, query }: ScreenProps) {
-  const tab = TABS.find((t) => t.id === query.get('seccion'))?.id ?? 'reportes';
+  // Importing writes records: a read-only user does not get the tab.
+  const tabs = TABS.filter((t) => !t.writes || can(session, 'write'));
+  const tab = tabs.find((t) => t.id === query.get('seccion'))?.id ?? 'reportes';
   return (
     <div class="screen">
       <PageHeader title="Libros fiscales" subtitle="Anexos del F-07, libros de IVA y cierre mensual, con los documentos emitidos y los registros que usted importa." />
@@ -367,7 +374,7 @@ export default function FiscalScreen({ session, query }: ScreenProps) {
         {(emitter) => (
           <>
             <div class="tabs" role="tablist" aria-label="Secciones de libros fiscales">
-              {TABS.map((t) => (
+              {tabs.map((t) => (
                 <button key={t.id} type="button" role="tab" aria-selected={tab === t.id ? 'true' : 'false'} onClick={() => setQuery({ seccion: t.id })}>
                   {t.label}
                 </button>

@@ -180,9 +180,12 @@ export default function IssueDocumentScreen({ session, query }: ScreenProps) {
 
   if (!can(session, 'write')) {
     return (
-      <EmptyState icon="shield" title="Su usuario es de solo lectura">
-        Pida al propietario de la cuenta un rol con permiso para emitir documentos.
-      </EmptyState>
+      <div class="screen">
+        <PageHeader title="Emitir documento" />
+        <EmptyState icon="shield" title="Su usuario es de solo lectura" action={<LinkButton href={href('/documentos')}>Ver los documentos</LinkButton>}>
+          Pida al propietario de la cuenta un rol con permiso para emitir documentos.
+        </EmptyState>
+      </div>
     );
   }
   if (emitters.error) return <ErrorState error={emitters.error} onRetry={emitters.reload} />;

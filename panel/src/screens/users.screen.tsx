@@ -49,35 +49,37 @@ export default function UsersScreen({ session }: ScreenProps) {
     setRemoving(null);
     users.reload();
   });
+  const actionsColumn: Column<User> = {
+    key: 'actions',
+    label: 'Acciones',
+    noLabel: true,
+    render: (u) =>
+      u.id !== session.user.id ? (
+        <span class="row">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setNewRole(u.role);
+              setEditing(u);
+            }}
+            aria-label={`Cambiar el rol de ${u.email}`}
+          >
+            Cambiar rol
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setRemoving(u)} aria-label={`Quitar a ${u.email}`}>
+            Quitar
+          </Button>
+        </span>
+      ) : null,
+  };
   const columns: Column<User>[] = [
     { key: 'email', label: 'Correo', primary: true, render: (u) => <span class="strong">{u.email}{u.id === session.user.id ? ' (usted)' : ''}</span> },
     { key: 'role', label: 'Rol', render: (u) => <Badge tone={u.role === 'owner' ? 'info' : 'neutral'}>{ROLE_LABELS[u.role] ?? u.role}</Badge> },
     { key: 'status', label: 'Estado', render: (u) => (u.status === 'invited' ? <Badge tone="warning">Invitado</Badge> : <Badge tone="success">Activo</Badge>) },
     { key: 'login', label: 'Último ingreso', render: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span class="muted">—</span>) },
-    {
-      key: 'actions',
-      label: 'Acciones',
-      noLabel: true,
-      render: (u) =>
-        owner && u.id !== session.user.id ? (
-          <span class="row">
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setNewRole(u.role);
-                setEditing(u);
-              }}
-              aria-label={`Cambiar el rol de ${u.email}`}
-            >
-              Cambiar rol
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setRemoving(u)} aria-label={`Quitar a ${u.email}`}>
-              Quitar
-            </Button>
-          </span>
-        ) : null,
-    },
+    // Only the owner changes roles and removes users: nobody else gets an empty column.
+    ...(owner ? [actionsColumn] : []),
   ];
   return (
     <div class="screen">

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ROLE_LABELS } from '../lib/format';
 import { useAction } from '../lib/hooks';
 import { href } from '../lib/router';
-import { logout, switchEnvironment, type Session } from '../lib/session';
+import { can, logout, switchEnvironment, type Session } from '../lib/session';
 import { Brand } from './brand';
 import { Icon, type IconName } from './icons';
 import { toast } from './toast';
@@ -12,6 +12,8 @@ interface NavItem {
   to: string;
   label: string;
   icon: IconName;
+  /** Only for roles that may change things (a read-only user would reach a dead end). */
+  writes?: true;
 }
 
 const NAV: { group: string; items: NavItem[] }[] = [
@@ -19,7 +21,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
     group: 'Facturación',
     items: [
       { to: '/documentos', label: 'Documentos', icon: 'documents' },
-      { to: '/emitir', label: 'Emitir documento', icon: 'plus' },
+      { to: '/emitir', label: 'Emitir documento', icon: 'plus', writes: true },
       { to: '/emisores', label: 'Emisores', icon: 'building' },
       { to: '/credenciales', label: 'Credenciales del MH', icon: 'shield' },
     ],
@@ -87,7 +89,7 @@ export function Shell({ session, path, children }: { session: Session; path: str
             <div key={g.group} class="nav-group">
               <p class="nav-group-title">{g.group}</p>
               <ul>
-                {g.items.map((item) => (
+                {g.items.filter((item) => !item.writes || can(session, 'write')).map((item) => (
                   <li key={item.to}>
                     <a href={href(item.to)} class={active(item.to) ? 'active' : undefined} aria-current={active(item.to) ? 'page' : undefined}>
                       <Icon name={item.icon} />
