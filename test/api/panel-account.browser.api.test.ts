@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { feBody } from '../fixtures/document-bodies';
+import { sealFor } from '../fixtures/fiscal-record-bodies';
 import { mhCertificate } from '../support/certificates';
 import { request } from '../support/http-client';
 import { CERT_PASSWORD, MH_PASSWORD, createIssuer, type Issuer } from '../support/issuer';
@@ -128,9 +129,29 @@ describeBrowser('panel emitters, credentials, webhooks, books and usage in Chrom
     const stored = await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/fiscal/periods`, { key: t.account.testKey });
     expect(stored.body.data.find((p: { period: string }) => p.period === `${y}-${m}`)?.status).toBe('closed');
     await screenshotBoth(page, 'fiscal-periods', () => periods.waitFor());
-    await page.getByRole('tab', { name: 'Importar registros' }).click();
-    await page.getByLabel('Archivo CSV').waitFor();
   }, 180_000);
+
+  it('imports purchases from a CSV file and shows the result: rows accepted, and the refused one with its line and reason', async () => {
+    await page.getByRole('tab', { name: 'Importar registros' }).click();
+    const file = page.getByLabel('Archivo CSV');
+    await file.waitFor();
+    await screenshotBoth(page, 'fiscal-import', () => file.waitFor());
+    // Semicolons, as spreadsheets in El Salvador save them; line 4 has no valid accounting date.
+    const header = ['external_id', 'accounting_date', 'issue_date', 'doc_class', 'doc_type', 'generation_code', 'control_number', 'seal', 'counterpart.name', 'counterpart.nit', 'counterpart.nrc', 'amounts.taxed_internal', 'amounts.vat_credit', 'attributes.operation_type', 'attributes.classification', 'attributes.sector', 'attributes.cost_type'];
+    const row = (n: number, date: string) => [`CSV-${n}`, date, '2026-03-10', '4', '03', `b0000000-0000-4000-8000-${String(n).padStart(12, '0')}`, `DTE-03-M001P001-${String(n).padStart(15, '0')}`, sealFor(n), 'Proveedor Uno, S.A. de C.V.', '0614-010190-123-4', '12345-6', '100,00', '13,00', '1', '2', '2', '2'];
+    const csv = [header, row(1, '2026-03-12'), row(2, '2026-03-13'), row(3, '13/03/2026')].map((r) => r.join(';')).join('\r\n');
+    await file.setInputFiles({ name: 'compras-marzo.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8') });
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    await page.getByText('Importación terminada: 2 de 3 registros aceptados.').waitFor();
+    const kpi = (label: string) => page.locator('.kpi', { hasText: label }).locator('.kpi-value');
+    expect(await kpi('Nuevos').textContent()).toBe('2');
+    expect(await kpi('Con error').textContent()).toBe('1');
+    const refused = page.getByRole('alert').filter({ hasText: 'Filas con error (no se guardaron)' });
+    await refused.getByText('Línea 4 (CSV-3): accounting_date: Fecha inválida: use el formato AAAA-MM-DD.').waitFor();
+    const stored = await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/fiscal/purchases?limit=10`, { key: t.account.testKey });
+    expect(stored.body.data.map((r: { external_id: string }) => r.external_id).sort()).toEqual(['CSV-1', 'CSV-2']);
+    await screenshotBoth(page, 'fiscal-import-result', () => refused.waitFor());
+  }, 120_000);
 
   it('shows the month’s processed documents against the plan', async () => {
     await goToPanelPath(page, `/consumo?periodo=${period}`);

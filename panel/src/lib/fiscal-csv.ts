@@ -97,3 +97,17 @@ export const CSV_TEMPLATES: Record<string, string[]> = {
   'external-sales': ['external_id', 'version', 'accounting_date', 'issue_date', 'doc_class', 'doc_type', 'control_number', 'counterpart.name', 'counterpart.nit', 'counterpart.nrc', 'amounts.exempt', 'amounts.non_subject', 'amounts.taxed', 'amounts.vat_debit'],
   'withholdings-made': ['external_id', 'version', 'accounting_date', 'issue_date', 'doc_class', 'doc_type', 'generation_code', 'counterpart.name', 'counterpart.nit', 'amounts.subject_amount', 'amounts.withheld_amount', 'attributes.kind'],
 };
+
+/** The CSV column a refused field is in (`accountingDate` → `accounting_date`, `amounts.taxedInternal` → `amounts.taxed_internal`). */
+export function csvColumn(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** Why a row was refused, by column, without saying the same thing twice. */
+export function rowProblem(error: { message: string; errors: { field: string | null; message: string }[] }): string {
+  const byField = error.errors.map((e) => (e.field ? `${csvColumn(e.field)}: ${e.message}` : e.message));
+  if (!byField.length) return error.message;
+  // The general message usually repeats one field's: keep it only when it says something else.
+  const repeated = error.errors.some((e) => e.message === error.message);
+  return [...(repeated ? [] : [error.message]), ...byField].join(' ');
+}

@@ -4,7 +4,7 @@ import type { EmitterSummary } from '../api/emitters.api';
 import {
   closePeriod, getReport, listPeriods, listReportTypes, reopenPeriod, reportDownloadUrl, requestReport, upsertRecords, type FiscalPeriod, type FiscalReport, type RecordResult, type ReportType,
 } from '../api/fiscal.api';
-import { CSV_TEMPLATES, parseCsv, recordsFromCsv } from '../lib/fiscal-csv';
+import { CSV_TEMPLATES, parseCsv, recordsFromCsv, rowProblem } from '../lib/fiscal-csv';
 import { currentPeriod, formatCount, formatDateTime } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { setQuery } from '../lib/router';
@@ -268,7 +268,7 @@ function ImportTab({ emitter, session }: { emitter: EmitterSummary; session: Ses
       results.forEach((r, i) => {
         const status = r.status.toUpperCase();
         counts[status] = (counts[status] ?? 0) + 1;
-        if (r.error) errors.push({ line: lines[start + i], id: r.externalId, message: [r.error.message, ...r.error.errors.map((e) => `${e.field ?? ''}: ${e.message}`)].join(' ') });
+        if (r.error) errors.push({ line: lines[start + i], id: r.externalId, message: rowProblem(r.error) });
       });
       setProgress({ done: Math.min(items.length, start + BATCH), total: items.length });
     }
@@ -322,7 +322,7 @@ function ImportTab({ emitter, session }: { emitter: EmitterSummary; session: Ses
         <ErrorAlert error={run.error} title="La importación se detuvo" />
         {outcome ? (
           <div class="stack">
-            <div class="grid-3">
+            <div class="grid-4">
               {(
                 [
                   ['CREATED', 'Nuevos'],

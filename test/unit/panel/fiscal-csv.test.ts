@@ -1,4 +1,4 @@
-import { parseCsv, recordsFromCsv } from '../../../panel/src/lib/fiscal-csv';
+import { csvColumn, parseCsv, recordsFromCsv, rowProblem } from '../../../panel/src/lib/fiscal-csv';
 
 describe('panel CSV import of fiscal records', () => {
   it.each([
@@ -23,5 +23,23 @@ describe('panel CSV import of fiscal records', () => {
     ]);
     expect(r.lines).toEqual([2, 3]);
     expect(r.unknownColumns).toEqual(['columna_rara']);
+  });
+});
+
+describe('why an imported row was refused, by CSV column', () => {
+  it.each([
+    ['top level', 'accountingDate', 'accounting_date'],
+    ['nested', 'amounts.taxedInternal', 'amounts.taxed_internal'],
+    ['already a column', 'counterpart.nit', 'counterpart.nit'],
+  ])('%s', (_label, field, column) => {
+    expect(csvColumn(field)).toBe(column);
+  });
+
+  it.each([
+    ['the general message repeats the field\'s: said once, by column', { message: 'Fecha inválida.', errors: [{ field: 'accountingDate', message: 'Fecha inválida.' }] }, 'accounting_date: Fecha inválida.'],
+    ['a general message of its own is kept', { message: 'El registro tiene 2 errores.', errors: [{ field: 'docType', message: 'Tipo desconocido.' }, { field: 'amounts.vatCredit', message: 'Monto inválido.' }] }, 'El registro tiene 2 errores. doc_type: Tipo desconocido. amounts.vat_credit: Monto inválido.'],
+    ['no field errors', { message: 'El período está cerrado.', errors: [] }, 'El período está cerrado.'],
+  ])('%s', (_label, error, text) => {
+    expect(rowProblem(error)).toBe(text);
   });
 });
