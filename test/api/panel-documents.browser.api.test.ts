@@ -2,7 +2,8 @@
  * The panel's documents in Chromium: the list with «Buscar» and the «Número de control» column, a
  * document issued through the API that turns «Procesado» in the open list without a reload, an FE
  * issued from the form (totals from a dry run) followed live on its detail, its PDF, a resend by
- * e-mail and the invalidation with its deadline and confirmation.
+ * e-mail and the invalidation with its deadline and confirmation; a CCF issued from the form to a
+ * registered taxpayer (address from MH's catalogs).
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -213,5 +214,40 @@ describeBrowser('panel documents in Chromium', () => {
     await page.locator('.page-header').getByText('Anulado', { exact: true }).waitFor();
     const stored = await request(t.url, 'GET', `/v1/documents/${id}`, { key: t.account.testKey });
     expect(stored.body.status).toBe('voided');
+  }, 180_000);
+
+  it('issues a CCF from the form to a registered taxpayer, totals without IVA plus 13 % from a dry run, and follows it to «Procesado»', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Emitir documento' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Emitir documento' }).waitFor();
+    await page.getByRole('radio', { name: 'Crédito fiscal (CCF)' }).click();
+    await page.getByLabel('Nombre o razón social').fill('Distribuidora El Roble, S.A. de C.V.');
+    await page.getByLabel('NIT', { exact: true }).fill('06142010901010');
+    await page.getByLabel('NRC', { exact: true }).fill('2345678');
+    await page.getByLabel('Actividad económica').fill('46900');
+    // The address comes from MH's catalogs: a department, then its municipality and district.
+    await page.locator('select:enabled', { has: page.locator('option[value="06"]') }).first().waitFor();
+    await page.getByLabel('Departamento').selectOption('06');
+    await page.getByLabel('Municipio').selectOption('23');
+    await page.getByLabel('Distrito').selectOption('14');
+    await page.getByLabel('Dirección').fill('Col. Escalón, Av. Norte 1');
+    await page.getByLabel('Correo del receptor').fill('compras@elroble.com.sv');
+    await page.getByLabel('Descripción').fill('Servicio de consultoría');
+    await page.getByLabel('Precio unitario (sin IVA)').fill('2000.00');
+    // 2,000.00 + 13 % IVA = 2,260.00, as the service computes it.
+    const totals = page.getByRole('definition').filter({ hasText: '$' });
+    const total = page.locator('[data-total="total"]');
+    await total.filter({ hasText: '$2,260.00' }).waitFor();
+    expect(await totals.allTextContents()).toEqual(['$2,000.00', '$260.00', '$2,260.00']);
+    const emit = page.getByRole('button', { name: 'Emitir', exact: true });
+    await waitFor(() => emit.isEnabled(), UI_TIMEOUT_MS);
+    await emit.click();
+    await page.waitForURL(/\/panel\/documentos\/doc_/);
+    const header = page.locator('.page-header');
+    await header.getByText('Crédito fiscal (CCF)', { exact: false }).waitFor();
+    await header.getByText('Procesado', { exact: true }).waitFor();
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    const stored = await request(t.url, 'GET', `/v1/documents/${id}`, { key: t.account.testKey });
+    expect({ status: stored.body.status, type: stored.body.type, total: stored.body.totals.total, nrc: stored.body.receiver.nrc }).toEqual({ status: 'processed', type: '03', total: '2260.00', nrc: '2345678' });
+    await page.getByText('Distribuidora El Roble, S.A. de C.V.').first().waitFor();
   }, 180_000);
 });
