@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Address } from '../api/emitters.api';
 import { catalogEntries, type CatalogEntry } from '../api/catalogs.api';
+import { placeName } from '../lib/format';
 import type { ApiError } from '../lib/http';
 import { SelectField, TextField, fieldError } from './form';
 
@@ -14,7 +15,7 @@ export function AddressFields({ value, onChange, error, prefix }: { value: Addre
     );
   }, []);
   const inDepartment = (list: CatalogEntry[]) => list.filter((e) => e.department === value.department);
-  const options = (list: CatalogEntry[], none: string) => [{ value: '', label: none }, ...list.map((e) => ({ value: e.code, label: `${e.name} (${e.code})` }))];
+  const options = (list: CatalogEntry[], none: string) => [{ value: '', label: none }, ...list.map((e) => ({ value: e.code, label: `${placeName(e.name)} (${e.code})` }))];
   const f = (name: string) => fieldError(error, `${prefix}.${name}`);
   return (
     <>
