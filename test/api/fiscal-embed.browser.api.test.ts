@@ -1,20 +1,11 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ccfBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
+import { describeBrowser, launchBrowser, newPanelPage, screenshotBoth } from '../support/panel-browser';
 import { expectProblem } from '../support/problem-assertions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { ManualClock } from '../../src/services/shared/clock';
-
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  console.warn(`Prueba de navegador omitida: no existe ${CHROMIUM} (instálelo con apt-get install -y chromium; .ci/run lo hace).`);
-}
-const describeBrowser = hasChromium ? describe : describe.skip;
 
 // The test certificates are valid from the real "now": the clock runs a little ahead while they are made, and is moved by hand after.
 const clock = new ManualClock();
@@ -38,7 +29,7 @@ describeBrowser('embed view in headless Chromium', () => {
   beforeAll(async () => {
     t = await startTestApp({ SYNC_WAIT_MS: '8000' }, { clock });
     ahead();
-    issuer = await createIssuer(t.url, t.account.testKey);
+    issuer = await createIssuer(t.url, t.account.testKey, { nit: '06141234567890' });
     ahead();
     other = await createIssuer(t.url, t.account.testKey, { nit: '06140505051234' });
     const d = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: ccfBody(issuer) });
@@ -47,11 +38,7 @@ describeBrowser('embed view in headless Chromium', () => {
     controlNumber = d.body.control_number;
     const o = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: ccfBody(other) });
     expect(o.body.status).toBe('processed');
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBrowser();
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -75,8 +62,7 @@ describeBrowser('embed view in headless Chromium', () => {
     const framed = await fetch(s.body.url.split('#')[0]);
     expect(framed.headers.get('content-security-policy')).toContain('frame-ancestors https://erp.ejemplo.com https://contador.ejemplo.com:8443');
 
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const { context, page } = await newPanelPage(browser);
     const exchanged = page.waitForResponse((r) => r.url().endsWith('/v1/fiscal/embed-sessions/exchange'));
     await page.goto(s.body.url);
     const answer = await exchanged;
@@ -88,10 +74,10 @@ describeBrowser('embed view in headless Chromium', () => {
     const controls = await page.locator('button, a, input[type=submit]').allTextContents();
     expect(controls.filter((c) => MUTATION_WORDS.test(c))).toEqual([]);
     expect(await page.locator('form[method=post], textarea').count()).toBe(0);
+    await screenshotBoth(page, 'embed', () => page.getByText(controlNumber).waitFor());
     await page.getByRole('tab', { name: 'Libros' }).click();
     await page.getByText('Documentos procesados').waitFor();
-    const shot = join(mkdtempSync(join(tmpdir(), 'embed-')), 'embed.png');
-    await page.screenshot({ path: shot, fullPage: true });
+    await screenshotBoth(page, 'embed-books', () => page.getByText('Documentos procesados').waitFor());
 
     // The view token reads its emitter only and changes nothing.
     const vt = view.view_token;

@@ -1,7 +1,8 @@
 /**
- * The panel's emitter and account screens in Chromium: emitters, credentials uploaded from the
- * browser, a webhook endpoint with a test event its receiver gets, a report generated and downloaded,
- * a period closed, and the month's usage against the plan.
+ * The panel's emitter and account screens in Chromium: emitters and the new-emitter form, credentials
+ * uploaded from the browser, a webhook endpoint with a test event its receiver gets and a delivery
+ * that names its document, a report generated and downloaded, a period closed, purchases imported
+ * from a CSV file, and the month's usage against the plan.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -47,6 +48,20 @@ describeBrowser('panel emitters, credentials, webhooks, books and usage in Chrom
     await table.getByText('Comercial Las Brisas, S.A. de C.V.').waitFor();
     await table.getByText('Sin credenciales').waitFor();
     await screenshotBoth(page, 'emitters', () => table.waitFor());
+
+    // The form a new emitter is registered with (left without saving: the account keeps one emitter).
+    await page.getByRole('link', { name: 'Registrar emisor' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Registrar emisor' }).waitFor();
+    await page.getByLabel('Nombre o razón social').fill('Panadería La Espiga, S.A. de C.V.');
+    await page.getByLabel('Nombre comercial').fill('La Espiga');
+    await page.getByLabel('NIT', { exact: true }).fill('06142503851012');
+    await page.getByLabel('NRC', { exact: true }).fill('2456789');
+    const department = page.getByLabel('Departamento');
+    await page.locator('select:enabled', { has: page.locator('option[value="06"]') }).first().waitFor();
+    await department.selectOption('06');
+    await screenshotBoth(page, 'emitter-form', () => department.waitFor());
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await table.waitFor();
     await table.getByRole('link', { name: /Comercial Las Brisas/ }).click();
     await page.getByRole('heading', { level: 1, name: /Comercial Las Brisas/ }).waitFor();
     await page.getByText('Casa matriz').first().waitFor();
@@ -100,7 +115,15 @@ describeBrowser('panel emitters, credentials, webhooks, books and usage in Chrom
     expect(got.headers['service-signature']).toBeTruthy();
     const deliveries = page.getByRole('table', { name: 'Entregas' });
     await deliveries.getByText(/\(prueba\)/).waitFor();
-    await screenshotBoth(page, 'webhook-detail', () => deliveries.waitFor());
+    // A document processed now reaches the endpoint; its delivery says which document, linked to it.
+    const d = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: feBody(issuer, { receiver: { name: 'Librería El Estudiante', document_type: '13', document_number: '04567890-1', email: 'compras@elestudiante.com.sv' } }) });
+    expect(d.body.status).toBe('processed');
+    await waitFor(async () => receiver.received.find((r) => JSON.parse(r.body).data?.id === d.body.id), UI_TIMEOUT_MS);
+    await page.getByRole('button', { name: 'Actualizar' }).click();
+    const subject = deliveries.getByRole('link', { name: d.body.control_number });
+    await subject.waitFor();
+    expect(await subject.getAttribute('href')).toBe(`/panel/documentos/${d.body.id}`);
+    await screenshotBoth(page, 'webhook-detail', () => subject.waitFor());
     await page.getByRole('link', { name: 'Webhooks' }).first().click();
     await page.getByRole('table').getByText(receiver.url).waitFor();
     await screenshotBoth(page, 'webhooks', () => page.getByRole('table').waitFor());
@@ -157,7 +180,7 @@ describeBrowser('panel emitters, credentials, webhooks, books and usage in Chrom
     await goToPanelPath(page, `/consumo?periodo=${period}`);
     await page.getByRole('heading', { level: 1, name: 'Consumo y plan' }).waitFor();
     const usage = await request(t.url, 'GET', `/v1/usage?period=${period}`, { key: t.account.testKey });
-    expect(usage.body.used).toBe(1);
+    expect(usage.body.used).toBe(2);
     const byEmitter = page.getByRole('table');
     await byEmitter.getByText('Comercial Las Brisas, S.A. de C.V.').waitFor();
     await page.getByText('No se cobra').first().waitFor();

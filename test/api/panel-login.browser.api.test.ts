@@ -1,11 +1,13 @@
 /**
  * The panel's front door in Chromium: the login form's pinned labels, the wrong-password and
  * throttling messages, the «Pruebas» badge and the environment switch, «Cerrar sesión» (the old
- * cookie is dead on the server at once), and the way from the login screen to a password-reset link
- * e-mailed through a real SMTP server and back in with the new password.
+ * cookie is dead on the server at once), the way from the login screen to a password-reset link
+ * e-mailed through a real SMTP server and back in with the new password, and an e-mailed invitation
+ * accepted on its own page.
  */
 import type { Browser, Page } from 'playwright-core';
 import { request } from '../support/http-client';
+import { logIn, withSession } from '../support/panel-session';
 import { startTestSmtp, type TestSmtp } from '../support/smtp-server';
 import { eventually } from '../support/webhook-receiver';
 import { describeBrowser, fillLogin, launchBrowser, logInThroughForm, newPanelPage, screenshotBoth } from '../support/panel-browser';
@@ -93,6 +95,8 @@ describeBrowser('panel login, environment and logout in Chromium', () => {
     await badge.waitFor({ state: 'detached' });
     const live = await page.evaluate(() => fetch('/v1/auth/session').then((r) => r.json() as Promise<{ environment: string }>));
     expect(live.environment).toBe('01');
+    await page.getByRole('heading', { level: 1, name: 'Documentos' }).waitFor();
+    await screenshotBoth(page, 'environment-production', () => page.getByRole('switch', { name: 'Producción', checked: true }).waitFor());
 
     await page.getByRole('switch', { name: 'Producción' }).click();
     await page.getByRole('switch', { name: 'Producción', checked: false }).waitFor();
@@ -134,6 +138,16 @@ describeBrowser('panel login, environment and logout in Chromium', () => {
     // The e-mailed link opens in a page of its own, as from the mail client.
     const fromMail = await context.newPage();
     await fromMail.goto(link!);
+    await fromMail.getByRole('heading', { level: 1, name: 'Restablecer contraseña' }).waitFor();
+    // The page says the service's minimum (12) before anything is sent, and holds a shorter password back.
+    await fromMail.getByText('Al menos 12 caracteres; una frase es más fácil de recordar.').waitFor();
+    await fromMail.getByLabel('Contraseña nueva').fill('corta-clave');
+    await fromMail.getByLabel('Repita la contraseña').fill('corta-clave');
+    await fromMail.getByText('Le falta 1 carácter: debe tener al menos 12.').waitFor();
+    expect(await fromMail.getByRole('button', { name: 'Guardar contraseña' }).isDisabled()).toBe(true);
+    await fromMail.getByLabel('Contraseña nueva').fill('');
+    await fromMail.getByLabel('Repita la contraseña').fill('');
+    await screenshotBoth(fromMail, 'password-reset-link', () => fromMail.getByLabel('Contraseña nueva').waitFor());
     const NEW_PASSWORD = 'Frase-nueva-del-panel-2026';
     await fromMail.getByLabel('Contraseña nueva').fill(NEW_PASSWORD);
     await fromMail.getByLabel('Repita la contraseña').fill(NEW_PASSWORD);
@@ -143,6 +157,32 @@ describeBrowser('panel login, environment and logout in Chromium', () => {
     await fillLogin(fromMail, email, NEW_PASSWORD);
     await fromMail.getByRole('heading', { level: 1, name: 'Documentos' }).waitFor();
     expect((await request(t.url, 'POST', '/v1/auth/login', { body: { email, password: PASSWORD }, idempotencyKey: null })).status).toBe(401);
+    await context.close();
+  }, 120_000);
+
+  it('opens an e-mailed invitation on its own page, where the invited user chooses a password and then logs in', async () => {
+    const email = 'nueva@lasbrisas.com.sv';
+    const owner = await logIn(t.url, OWNER, PASSWORD);
+    const before = smtp.messages.length;
+    expect((await withSession(t.url, owner, 'POST', '/v1/users', { body: { email, role: 'member' } })).status).toBe(201);
+    const mail = await eventually(async () => smtp.messages.slice(before).find((m) => m.envelope.to.includes(email)), 15_000, `correo a ${email}`);
+    const link = /https?:\/\/\S+\/panel\/invitacion#[A-Za-z0-9_-]{43}/.exec(mail.mail.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const { page, context } = await newPanelPage(browser);
+    await page.goto(link!);
+    await page.getByRole('heading', { level: 1, name: 'Aceptar invitación' }).waitFor();
+    await page.getByText('Elija la contraseña con la que entrará al panel.').waitFor();
+    await screenshotBoth(page, 'invitation', () => page.getByLabel('Contraseña nueva').waitFor());
+    const CHOSEN = 'Mi-primera-clave-2026';
+    await page.getByLabel('Contraseña nueva').fill(CHOSEN);
+    await page.getByLabel('Repita la contraseña').fill(CHOSEN);
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await page.getByText('Contraseña guardada').waitFor();
+    // The spent token leaves the address bar.
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await fillLogin(page, email, CHOSEN);
+    await page.getByRole('heading', { level: 1, name: 'Documentos' }).waitFor();
     await context.close();
   }, 120_000);
 
