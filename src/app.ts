@@ -22,6 +22,9 @@ import { createMhRuntime } from './integrations/mh/mh-runtime';
 import { SigningKeyCache } from './integrations/signer/signing-key-cache';
 import { createLocalStatusBus, createPgStatusBus } from './integrations/events/document-status-bus';
 import { createLocalSessionEvents, createPgSessionEvents } from './integrations/events/session-events-bus';
+import { createPgEmitterChanges } from './integrations/events/emitter-changes-bus';
+import { EmitterCaches } from './services/emitters/emitter-cache';
+import type { EmitterChanges } from './services/shared/emitter-changes.port';
 import { createPgApiKeyChanges } from './integrations/events/api-key-changes-bus';
 import type { ApiKeyChanges } from './services/shared/api-key-changes.port';
 import { externalDatabase, openEmbeddedDatabase, type Database } from './persistence/database';
@@ -57,6 +60,8 @@ export interface RunningApp {
   database: Database;
   /** The notices of changed API keys this process's key cache listens to (null on the embedded database: no cache). */
   apiKeyChanges: ApiKeyChanges | null;
+  /** Notices of changed issuers this process's emitter cache listens to (null on the embedded database). */
+  emitterChanges: EmitterChanges | null;
   stop(): Promise<void>;
 }
 
@@ -127,6 +132,9 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     // Authenticated keys are cached per process only where the api_keys trigger's notices reach it.
     const apiKeyChanges = db.embedded ? undefined : await createPgApiKeyChanges(db.pool, logger);
     if (apiKeyChanges) stopping.push(() => apiKeyChanges.close());
+    // So are issuers, where the issuer tables' triggers' notices reach it.
+    const emitterChanges = db.embedded ? undefined : await createPgEmitterChanges(db.pool, logger);
+    if (emitterChanges) stopping.push(() => emitterChanges.close());
     const mailer = createMailer(config);
     stopping.push(async () => mailer.close());
     logger.info({ mail: mailer.kind === 'smtp' ? 'smtp' : `archivos .eml en ${join(config.dataDir, 'outbox')}` }, 'correo saliente listo');
@@ -149,6 +157,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         statusBus,
         sessionEvents,
         apiKeyChanges,
+        emitterCaches: emitterChanges ? new EmitterCaches(emitterChanges) : undefined,
         mailer,
         outbox,
         baseUrl: () => baseUrl,
@@ -252,6 +261,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       metricsUrl,
       database: db,
       apiKeyChanges: apiKeyChanges ?? null,
+      emitterChanges: emitterChanges ?? null,
       stop: async () => {
         if (stopped) return;
         stopped = true;

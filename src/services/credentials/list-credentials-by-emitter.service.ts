@@ -1,5 +1,6 @@
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedRows, sqlRows, statementEm } from '../shared/sql';
+import { readThrough } from '../shared/notice-cache';
 import { CREDENTIAL_ENVIRONMENTS, emptyCredentialStatus, type CredentialStatus } from './credential-status';
 
 interface StatusRow {
@@ -21,12 +22,21 @@ const COLUMNS = 'emitter_id, environment, certificate_nit, mh_login_ok, checked_
  * `emitterIds` (the GraphQL door batches the emitters of one operation). The caller has already
  * loaded the emitters through an account-checked service, so only their ids reach here. Only the
  * status columns are read (never the sealed secrets); one emitter — every `GET /v1/emitters/{id}` —
- * is a prepared statement.
+ * is a prepared statement, kept in this process's emitter cache (EmitterCaches).
  */
 export class ListCredentialsByEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(emitterIds: readonly string[]): Promise<CredentialStatus[][]> {
+    // One emitter (every GET /v1/emitters/{id}): from this process's emitter cache when it holds it.
+    if (emitterIds.length === 1) {
+      const id = emitterIds[0];
+      return [(await readThrough(this.deps.emitterCaches?.credentials, id, id, async () => (await this.read([id]))[0]))!];
+    }
+    return this.read(emitterIds);
+  }
+
+  private async read(emitterIds: readonly string[]): Promise<CredentialStatus[][]> {
     const em = statementEm(this.deps.orm);
     const rows =
       emitterIds.length === 1

@@ -29,6 +29,7 @@ export class TestCredentialsService {
     credential.checkedAt = this.deps.clock.now();
     credential.message = login.message;
     await em.flush();
+    this.deps.emitterCaches?.forget(emitter.id);
     return credentialStatus(credential);
   }
 }

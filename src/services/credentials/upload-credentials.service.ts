@@ -150,6 +150,7 @@ export class UploadCredentialsService {
       throw err;
     }
     this.deps.signingKeys.invalidate(`${emitter.id}:${environment}:`);
+    this.deps.emitterCaches?.forget(emitter.id);
     return credentialStatus(credential);
   }
 

@@ -19,7 +19,7 @@ export class DeclareContingencyService {
   async execute(input: { emitterId: string; environment: '00' | '01'; reason: string }): Promise<{ episodeId: string }> {
     const reason = input.reason.trim().slice(0, 150);
     if (reason.length < 5) throw DomainError.field('invalid_value', 'reason', 'El motivo de la contingencia debe tener al menos 5 caracteres.');
-    return this.deps.orm.em.fork().transactional(async (tx) => {
+    const declared = await this.deps.orm.em.fork().transactional(async (tx) => {
       const [emitter] = await sql<{ account_id: string }>(tx, 'select account_id from emitters where id = ?', [input.emitterId]);
       if (!emitter) throw DomainError.notFound('un emisor', 'emitter');
       await sql(tx, 'select pg_advisory_xact_lock(hashtext(?))', [`contingency:${input.emitterId}:${input.environment}`]);
@@ -36,5 +36,7 @@ export class DeclareContingencyService {
       this.deps.logger.info({ episode: id, emitter_id: input.emitterId, environment: input.environment }, 'contingencia declarada');
       return { episodeId: id };
     });
+    this.deps.emitterCaches?.forget(input.emitterId);
+    return declared;
   }
 }

@@ -7,6 +7,7 @@ import { DomainError, type FieldError } from '../../domain/shared/domain-error';
 import type { DocumentQueries } from '../../persistence/documents/document-queries';
 import type { Actor } from '../shared/actor';
 import { preparedSql } from '../shared/sql';
+import { readThrough, type NoticeCache } from '../shared/notice-cache';
 import type { EmitterColumnsRow } from '../emitters/emitter-row';
 
 export const ISSUED_AT_SLACK_MS = 30 * 60_000;
@@ -95,22 +96,28 @@ export interface Issuer {
  * The caller's emitter with its open contingency episode, its signing credential for the caller's
  * environment and the establishment / point of sale the document names, in one query.
  */
-export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: string, at: { establishment: string; pointOfSale: string }): Promise<Issuer> {
-  const [r] = typeof emitterId === 'string' && emitterId.length <= 64
-    ? await preparedSql<IssuerRow>(
-        em,
-        `select e.id, e.nit, e.nrc, e.name, e.trade_name, e.economic_activity, e.phone, e.email, e.address_department, e.address_municipality,
-                e.address_district, e.address_line, e.is_large_taxpayer, e.numbering,
-                (select jsonb_build_object('id', ce.id, 'contingency_type', ce.contingency_type, 'reason', ce.reason) from contingency_episodes ce
-                  where ce.emitter_id = e.id and ce.environment = ? and ce.status = 'open' order by ce.started_at desc limit 1) as open_episode,
-                (select jsonb_build_object('version', c.version, 'sealed_private_key', c.sealed_private_key, 'mh_user', c.mh_user, 'sealed_mh_password', c.sealed_mh_password) from emitter_credentials c
-                  where c.emitter_id = e.id and c.environment = ?) as credential,
-                ${PLACE_SQL} as place
-           from emitters e where e.id = ? and e.account_id = ?`,
-        [actor.environment, actor.environment, at.pointOfSale, at.establishment, emitterId, actor.accountId],
-      )
-    : [];
-  if (!r) throw DomainError.notFound('un emisor', 'emitterId');
+export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: string, at: { establishment: string; pointOfSale: string }, cache?: NoticeCache<Issuer> | null): Promise<Issuer> {
+  const issuer = typeof emitterId === 'string' && emitterId.length <= 64
+    ? await readThrough(cache, [actor.accountId, actor.environment, emitterId, at.establishment, at.pointOfSale].join('\u0000'), emitterId, () => readIssuer(em, actor, emitterId, at))
+    : null;
+  if (!issuer) throw DomainError.notFound('un emisor', 'emitterId');
+  return issuer;
+}
+
+async function readIssuer(em: EntityManager, actor: Actor, emitterId: string, at: { establishment: string; pointOfSale: string }): Promise<Issuer | null> {
+  const [r] = await preparedSql<IssuerRow>(
+    em,
+    `select e.id, e.nit, e.nrc, e.name, e.trade_name, e.economic_activity, e.phone, e.email, e.address_department, e.address_municipality,
+            e.address_district, e.address_line, e.is_large_taxpayer, e.numbering,
+            (select jsonb_build_object('id', ce.id, 'contingency_type', ce.contingency_type, 'reason', ce.reason) from contingency_episodes ce
+              where ce.emitter_id = e.id and ce.environment = ? and ce.status = 'open' order by ce.started_at desc limit 1) as open_episode,
+            (select jsonb_build_object('version', c.version, 'sealed_private_key', c.sealed_private_key, 'mh_user', c.mh_user, 'sealed_mh_password', c.sealed_mh_password) from emitter_credentials c
+              where c.emitter_id = e.id and c.environment = ?) as credential,
+            ${PLACE_SQL} as place
+       from emitters e where e.id = ? and e.account_id = ?`,
+    [actor.environment, actor.environment, at.pointOfSale, at.establishment, emitterId, actor.accountId],
+  );
+  if (!r) return null;
   return {
     emitter: {
       id: r.id,

@@ -68,7 +68,7 @@ export class IssueDocumentService {
     const input = parsed.value;
     // Reads only (raw statements): the shared statement entity manager, no fork.
     const em = statementEm(this.deps.orm);
-    const issuer = await loadIssuer(em, actor, input.emitterId, { establishment: input.establishment, pointOfSale: input.pointOfSale });
+    const issuer = await loadIssuer(em, actor, input.emitterId, { establishment: input.establishment, pointOfSale: input.pointOfSale }, this.deps.emitterCaches?.issuers);
     const emitter = issuer.emitter;
     const now = this.deps.clock.now();
     const mh = this.deps.config.mh;
@@ -173,7 +173,7 @@ export class IssueDocumentService {
       } else {
         const documents = this.deps.documents;
         await documents.transaction(async (tx) => {
-          const episodeId = held ? await openEpisode(this.deps, tx.em, { account_id: actor.accountId, emitter_id: emitter.id, environment: actor.environment }, episode!.reason ?? 'MH sin respuesta') : null;
+          const episodeId = held ? await openEpisode(this.deps, tx, { account_id: actor.accountId, emitter_id: emitter.id, environment: actor.environment }, episode!.reason ?? 'MH sin respuesta') : null;
           if (ident.numeroControl === placeholder) ident.numeroControl = await allocateControlNumber(tx.em, counter);
           const controlNumber = String(ident.numeroControl);
           const text = JSON.stringify(json);

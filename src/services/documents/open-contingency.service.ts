@@ -2,6 +2,7 @@ import { newId } from '../../domain/shared/ids';
 import { episodeDocumentCountSql } from '../../persistence/documents/document-queries';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import type { DocumentTx } from '../../persistence/documents/document-store';
 
 /** At most this many documents are held in one episode (one contingency event lists 1–1000). */
 export const MAX_DOCUMENTS_PER_EPISODE = 1000;
@@ -19,7 +20,7 @@ export class OpenContingencyService {
     await documents.transaction(async (tx) => {
       const doc = await documents.owner(tx.em, documentId);
       if (!doc) return;
-      const episodeId = await openEpisode(this.deps, tx.em, doc, reason);
+      const episodeId = await openEpisode(this.deps, tx, doc, reason);
       await documents.transition(
         documentId,
         'hold',
@@ -33,7 +34,7 @@ export class OpenContingencyService {
 /** The open episode of an emitter and environment with room for one more document, created if needed. */
 export async function openEpisode(
   deps: ServiceDeps,
-  tx: import('@mikro-orm/core').EntityManager,
+  { em: tx, afterCommit }: DocumentTx,
   doc: { account_id: string; emitter_id: string; environment: string },
   reason: string,
 ): Promise<string> {
@@ -54,6 +55,8 @@ export async function openEpisode(
     [id, doc.account_id, doc.emitter_id, doc.environment, reason.slice(0, 500), now, new Date(now.getTime() + deps.config.mh.contingencyRecheckMs), now, now],
   );
   deps.logger.warn({ episode: id, emitter_id: doc.emitter_id, environment: doc.environment }, 'MH sin respuesta: se abre un periodo de contingencia');
+  // The next issuance of this process is born in contingency: it must not read the issuer it cached before.
+  afterCommit(() => deps.emitterCaches?.forget(doc.emitter_id));
   return id;
 }
 

@@ -75,7 +75,7 @@ export class RecoverContingencyService {
     if (!creds) return this.schedule(e.id, { last_error: 'El emisor no tiene credenciales del MH.' });
     const held = await this.held(em, e.id);
     if (e.status === 'open') {
-      if (held.length === 0) return this.complete(e.id);
+      if (held.length === 0) return this.complete(e);
       const probe = await this.deps.mhClient.query(e.environment, creds, { tipoDte: held[0].type, codigoGeneracion: held[0].generation_code });
       if (probe.kind === 'unavailable' || probe.kind === 'timeout') return this.schedule(e.id, { last_error: probe.message });
       const endedAt = this.deps.clock.now();
@@ -84,6 +84,7 @@ export class RecoverContingencyService {
       const earliestEnd = Math.floor(e.started_at.getTime() / 1000) * 1000 + 1000;
       if (endedAt.getTime() < earliestEnd) return this.schedule(e.id, {}, earliestEnd - endedAt.getTime());
       await sql(em, `update contingency_episodes set status = 'recovering', ended_at = ?, updated_at = ? where id = ? and status = 'open'`, [endedAt, endedAt, e.id]);
+      this.deps.emitterCaches?.forget(e.emitter_id);
       e.status = 'recovering';
       e.ended_at = endedAt;
     }
@@ -103,7 +104,7 @@ export class RecoverContingencyService {
       }
     }
     const remaining = await this.held(em, e.id);
-    if (remaining.length === 0) return this.complete(e.id);
+    if (remaining.length === 0) return this.complete(e);
     // Step 3: the event.
     if (e.event_status !== 'accepted') {
       const sent = await this.sendEvent(e, creds, remaining);
@@ -146,7 +147,7 @@ export class RecoverContingencyService {
       lote.status = 'done';
       await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
     }
-    if ((await this.held(em, e.id)).length === 0) return this.complete(e.id);
+    if ((await this.held(em, e.id)).length === 0) return this.complete(e);
     return this.schedule(e.id, {}, this.deps.config.mh.lotePollMs);
   }
 
@@ -284,9 +285,11 @@ export class RecoverContingencyService {
     ]);
   }
 
-  private async complete(id: string): Promise<void> {
+  private async complete(e: Episode): Promise<void> {
     const now = this.deps.clock.now();
-    await sql(this.deps.orm.em.fork(), `update contingency_episodes set status = 'completed', ended_at = coalesce(ended_at, ?), next_check_at = null, updated_at = ? where id = ?`, [now, now, id]);
-    this.deps.logger.info({ episode: id }, 'periodo de contingencia terminado');
+    await sql(this.deps.orm.em.fork(), `update contingency_episodes set status = 'completed', ended_at = coalesce(ended_at, ?), next_check_at = null, updated_at = ? where id = ?`, [now, now, e.id]);
+    // An episode may complete while still open (nothing held): this process's issuances stop being born in contingency at once.
+    this.deps.emitterCaches?.forget(e.emitter_id);
+    this.deps.logger.info({ episode: e.id }, 'periodo de contingencia terminado');
   }
 }

@@ -57,6 +57,7 @@ export class CreateEstablishmentService {
       if (isUniqueViolation(err)) throw establishmentCodeTaken(v.code);
       throw err;
     }
+    this.deps.emitterCaches?.forget(emitter.id);
     return est;
   }
 }

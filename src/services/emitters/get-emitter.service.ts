@@ -2,6 +2,7 @@ import { emitterVisibleTo } from './emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedRows, statementEm } from '../shared/sql';
+import { readThrough } from '../shared/notice-cache';
 import type { EmitterColumnsRow } from './emitter-row';
 import type { EmitterView } from './emitter-view';
 
@@ -14,14 +15,19 @@ interface EmitterRow extends EmitterColumnsRow {
 
 /**
  * An emitter of the caller's account, or null (another account's emitter is invisible). One
- * prepared statement by primary key and account, on every read of `GET /v1/emitters/{id}` and
- * `emitter(id)`: the ORM's query building and identity map cost more than the read itself.
+ * prepared statement by primary key and account, on a read of `GET /v1/emitters/{id}` and
+ * `emitter(id)` that this process's emitter cache cannot answer (EmitterCaches): the ORM's query
+ * building and identity map cost more than the read itself.
  */
 export class GetEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, id: string): Promise<EmitterView | null> {
     if (typeof id !== 'string' || id.length > 64 || !emitterVisibleTo(actor, id)) return null;
+    return readThrough(this.deps.emitterCaches?.views, `${actor.accountId}\u0000${id}`, id, () => this.read(actor, id));
+  }
+
+  private async read(actor: Actor, id: string): Promise<EmitterView | null> {
     const [r] = await preparedRows<EmitterRow>(
       statementEm(this.deps.orm),
       `select id, nit, nrc, name, trade_name, economic_activity, establishment_type, address_department, address_municipality,

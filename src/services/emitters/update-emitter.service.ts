@@ -40,6 +40,7 @@ export class UpdateEmitterService {
       if (isUniqueViolation(err)) throw nitTaken(emitter.nit);
       throw err;
     }
+    this.deps.emitterCaches?.forget(emitter.id);
     return emitter;
   }
 }

@@ -21,7 +21,7 @@ export class UpdateEstablishmentService {
 
   async execute(actor: Actor, emitterId: string, establishmentId: string, input: unknown): Promise<EstablishmentEntity> {
     const em = this.deps.orm.em.fork();
-    return em.transactional(async (tx) => {
+    const updated = await em.transactional(async (tx) => {
       const emitter = await loadOwnEmitter(tx, actor, emitterId, 'emitterId');
       const est = await loadOwnEstablishment(tx, emitter, establishmentId);
       const parsed = parseWith(updateEstablishmentSchema, input);
@@ -47,6 +47,8 @@ export class UpdateEstablishmentService {
       }
       return est;
     });
+    this.deps.emitterCaches?.forget(emitterId);
+    return updated;
   }
 
   private async replacePointsOfSale(tx: EntityManager, est: EstablishmentEntity, list: PointOfSaleInput[]): Promise<void> {

@@ -13,6 +13,7 @@ import type { ProcessLease } from '../processes/process-lease';
 import type { DocumentStore } from '../../persistence/documents/document-store';
 import type { SessionEventsBus } from './session-events.port';
 import type { ApiKeyChanges } from './api-key-changes.port';
+import type { EmitterCaches } from '../emitters/emitter-cache';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */
 export interface ServiceDeps {
@@ -33,6 +34,8 @@ export interface ServiceDeps {
   sessionEvents: SessionEventsBus;
   /** Changed API keys (any process, any writer): with it, authenticated keys are cached per process. Absent on the embedded database and in the CLI. */
   apiKeyChanges?: ApiKeyChanges;
+  /** Issuers read by this process, dropped on the issuer tables' notices (any process, any writer); a service that changes an issuer forgets it at once. Absent on the embedded database and in the CLI. */
+  emitterCaches?: EmitterCaches;
   /** Outgoing e-mail: SMTP (SMTP_URL) or `.eml` files in DATA_DIR/outbox. */
   mailer: Mailer;
   /** Asks the outbox dispatcher to run now (webhook deliveries); set once the dispatcher exists. */

@@ -1,0 +1,37 @@
+import type { CredentialStatus } from '../credentials/credential-status';
+import type { Issuer } from '../documents/issuance-context';
+import type { EmitterChanges } from '../shared/emitter-changes.port';
+import { NoticeCache } from '../shared/notice-cache';
+import type { EmitterView } from './emitter-view';
+
+/** An entry is read again after this long even without a notice (a safety net, not the mechanism). */
+export const EMITTER_CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * What this process read of its issuers, so a sealed document and `GET /v1/emitters/{id}` do not read
+ * them again (ADR 0017): the issuer as issuance reads it (emitter, establishment and point of sale,
+ * credential, open contingency episode) and the emitter's view and credential statuses. Every entry of
+ * an emitter is dropped when the issuer tables' triggers notify a change to it (any process, the CLI,
+ * SQL) and, for changes this process makes, at once by the service that made them (`forget`), so a
+ * request that follows a change in the same process never reads the old value.
+ */
+export class EmitterCaches {
+  readonly issuers: NoticeCache<Issuer>;
+  readonly views: NoticeCache<EmitterView>;
+  readonly credentials: NoticeCache<CredentialStatus[]>;
+
+  constructor(changes: EmitterChanges, now?: () => number) {
+    const opts = { ttlMs: EMITTER_CACHE_TTL_MS, maxEntries: MAX_ENTRIES };
+    this.issuers = new NoticeCache<Issuer>(changes, opts, now);
+    this.views = new NoticeCache<EmitterView>(changes, opts, now);
+    this.credentials = new NoticeCache<CredentialStatus[]>(changes, opts, now);
+  }
+
+  /** After this process committed a change to the emitter (its row, places, credentials or contingency). */
+  forget(emitterId: string): void {
+    this.issuers.forget(emitterId);
+    this.views.forget(emitterId);
+    this.credentials.forget(emitterId);
+  }
+}

@@ -1,0 +1,152 @@
+import { Client } from 'pg';
+import { feBody } from '../fixtures/document-bodies';
+import { dbRows } from '../support/db-rows';
+import { request } from '../support/http-client';
+import { createIssuer, type Issuer } from '../support/issuer';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Issuers are cached per process (ADR 0017): a sealed document and `GET /v1/emitters/{id}` read
+ * nothing of the issuer once it is known. A change made through an instance is seen by that instance
+ * at once (the service that made it forgets the emitter) and by another instance on the same
+ * PostgreSQL as soon as the issuer tables' trigger notice reaches it; a change made by SQL outside
+ * both, likewise. Each cross-instance check waits for the notice, not for time.
+ */
+let a: TestApp;
+let b: TestApp;
+let issuer: Issuer;
+let key: string;
+
+beforeAll(async () => {
+  a = await startTestApp();
+  // The second instance sends to the first one's simulator, where the issuer's certificate is registered.
+  b = await startTestApp({ MH_SIMULATOR_URL: a.app.mhSimulatorUrl! }, { db: a.db, account: a.account });
+  key = a.account.testKey;
+  issuer = await createIssuer(a.url, key);
+});
+afterAll(async () => {
+  await b.stop();
+  await a.stop();
+});
+
+/**
+ * Resolves once both instances have received every notice committed before it was called: a marker
+ * notice sent now arrives after them (PostgreSQL delivers notices in commit order), and each
+ * instance's cache handles a notice before the marker's listener runs.
+ */
+async function noticesDelivered(): Promise<void> {
+  const marker = `marker-${Math.random()}`;
+  const seen = Promise.all(
+    [a, b].map(
+      (t) =>
+        new Promise<void>((resolve) => {
+          const off = t.app.emitterChanges!.subscribe((e) => {
+            if (e.id !== marker) return;
+            off();
+            resolve();
+          });
+        }),
+    ),
+  );
+  await dbRows(a.db.url, "select pg_notify('dte_emitter', json_build_object('id', $1::text)::text)", [marker]);
+  await seen;
+}
+
+const ISSUER_TABLES = /\b(emitters|establishments|points_of_sale|emitter_credentials|contingency_episodes)\b/;
+
+/** Statements reading or writing the issuer's tables sent to PostgreSQL by this process (both instances) while `fn` runs. */
+async function issuerStatementsDuring(fn: () => Promise<unknown>): Promise<number> {
+  const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function counted(this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    if (ISSUER_TABLES.test(typeof q === 'string' ? q : (q?.text ?? ''))) count++;
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return count;
+}
+
+const getEmitter = (t: TestApp) => request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}`, { key });
+const dryRun = (t: TestApp, body = feBody(issuer)) => request(t.url, 'POST', '/v1/documents?dry_run=true', { key, body });
+
+describe('the issuer cache', () => {
+  it('a known emitter is read, and a document dry-run, without a statement about the issuer', async () => {
+    for (const t of [a, b]) {
+      expect((await getEmitter(t)).status).toBe(200);
+      expect((await dryRun(t)).status).toBe(200);
+    }
+    // The key, the emitter, its credential statuses and the issuer are all known now: nothing is read.
+    expect(await issuerStatementsDuring(async () => expect((await getEmitter(a)).status).toBe(200))).toBe(0);
+    expect(await issuerStatementsDuring(async () => expect((await dryRun(a)).status).toBe(200))).toBe(0);
+  });
+
+  it('an emitter changed through one instance is answered changed by it at once and by the other once its notice arrives', async () => {
+    await Promise.all([getEmitter(a), getEmitter(b), dryRun(a), dryRun(b)]);
+    const patched = await request(a.url, 'PATCH', `/v1/emitters/${issuer.emitterId}`, { key, body: { trade_name: 'Brisas Centro' } });
+    expect(patched.status).toBe(200);
+    expect((await getEmitter(a)).body.trade_name).toBe('Brisas Centro');
+    expect((await dryRun(a)).body.json.emisor.nombreComercial).toBe('Brisas Centro');
+    await noticesDelivered();
+    expect((await getEmitter(b)).body.trade_name).toBe('Brisas Centro');
+    expect((await dryRun(b)).body.json.emisor.nombreComercial).toBe('Brisas Centro');
+  });
+
+  it('an emitter changed by SQL outside both instances is answered changed by both once its notice arrives', async () => {
+    await Promise.all([getEmitter(a), getEmitter(b)]);
+    await dbRows(a.db.url, 'update emitters set name = $1 where id = $2', ['Comercial Las Brisas Norte, S.A. de C.V.', issuer.emitterId]);
+    await noticesDelivered();
+    for (const t of [a, b]) {
+      expect((await getEmitter(t)).body.name).toBe('Comercial Las Brisas Norte, S.A. de C.V.');
+      expect((await dryRun(t)).body.json.emisor.nombre).toBe('Comercial Las Brisas Norte, S.A. de C.V.');
+    }
+  });
+
+  it('a point of sale deactivated through one instance refuses issuance there at once and on the other once its notice arrives', async () => {
+    const body = feBody({ ...issuer, pointOfSale: 'P002' });
+    for (const t of [a, b]) expect((await dryRun(t, body)).status).toBe(200);
+    const [est] = (await request(a.url, 'GET', `/v1/emitters/${issuer.emitterId}/establishments`, { key })).body.data;
+    const patched = await request(a.url, 'PATCH', `/v1/emitters/${issuer.emitterId}/establishments/${est.id}`, {
+      key,
+      body: { points_of_sale: [{ code: 'P001' }, { code: 'P002', active: false }] },
+    });
+    expect(patched.status).toBe(200);
+    const refusedHere = await dryRun(a, body);
+    expect([refusedHere.status, refusedHere.body.errors?.[0]?.code]).toEqual([422, 'unknown_point_of_sale']);
+    await noticesDelivered();
+    const refusedThere = await dryRun(b, body);
+    expect([refusedThere.status, refusedThere.body.errors?.[0]?.code]).toEqual([422, 'unknown_point_of_sale']);
+  });
+
+  it('credentials tested through one instance show their new check at once there and on the other once its notice arrives', async () => {
+    const before = (await getEmitter(a)).body.credentials.find((c: { environment: string }) => c.environment === '00');
+    await getEmitter(b);
+    const tested = await request(a.url, 'POST', `/v1/emitters/${issuer.emitterId}/credentials/test`, { key, body: { environment: '00' } });
+    expect(tested.status).toBe(200);
+    const checkedAt = tested.body.checked_at;
+    expect(checkedAt).not.toBe(before.checked_at);
+    const now = (t: TestApp) => getEmitter(t).then((r) => r.body.credentials.find((c: { environment: string }) => c.environment === '00').checked_at);
+    expect(await now(a)).toBe(checkedAt);
+    await noticesDelivered();
+    expect(await now(b)).toBe(checkedAt);
+  });
+
+  it('a contingency declared in one instance: its next document is born in contingency at once, and so is the other instance\'s once the notice arrives', async () => {
+    const own = await createIssuer(a.url, key);
+    const issue = (t: TestApp) => request(t.url, 'POST', '/v1/documents', { key, body: feBody(own) });
+    for (const t of [a, b]) expect((await issue(t)).body.status).toBe('processed');
+    await a.app.services.declareContingency.execute({ emitterId: own.emitterId, environment: '00', reason: 'Corte de energía en el local' });
+    const here = await issue(a);
+    expect([here.status, here.body.status]).toEqual([202, 'contingency']);
+    await noticesDelivered();
+    const there = await issue(b);
+    expect([there.status, there.body.status]).toEqual([202, 'contingency']);
+    const models = await dbRows<{ model_type: number }>(a.db.url, 'select model_type from documents where id = any($1::text[])', [[here.body.id, there.body.id]]);
+    expect(models.map((m) => m.model_type)).toEqual([2, 2]);
+  });
+});
