@@ -2,7 +2,8 @@
  * Each of the eleven CAT-002 types issued four ways — REST dry run, REST sync, GraphQL dry run,
  * GraphQL sync — from its docs/document-types.md example: the built JSON (dry runs) and the signed
  * file (`GET /v1/documents/{id}/json`, sync) validate against MH's official 2026 schema read from
- * ../shared/mh/schemas/2026, and the issued ones end `processed` through the MH simulator.
+ * ../shared/mh/schemas/2026, and the issued ones end `processed` through the MH simulator. The
+ * JSON a dry run answers, posted back as `raw` (REST and GraphQL), is accepted as it is.
  */
 import { snakeKeysToCamel } from '../../rest-adapter/case-convert';
 import { exampleFor } from '../fixtures/document-type-examples';
@@ -71,6 +72,26 @@ describe.each(TYPES)('tipo %s', (type) => {
     expect(file.selloRecibido).toBe(r.body.reception_stamp);
     expect(file.identificacion.tipoDte).toBe(type);
     expect(schemaErrors(type, file)).toEqual([]);
+  });
+
+  it('REST raw: the dry run\'s own JSON sent back as raw → 200 validated, the same JSON', async () => {
+    const dry = await request(t.url, 'POST', '/v1/documents?dry_run=true', { key: t.account.testKey, body: body(type, `REST-RAW-${type}`) });
+    expect(dry.status).toBe(200);
+    const raw = { emitter_id: issuer.emitterId, type, establishment: 'M001', point_of_sale: 'P001', raw: dry.body.json };
+    const r = await request(t.url, 'POST', '/v1/documents?dry_run=true', { key: t.account.testKey, body: raw });
+    expect({ status: r.status, state: r.body.status, errors: r.body.errors }).toEqual({ status: 200, state: 'validated', errors: undefined });
+    expect(r.body.json).toEqual(dry.body.json);
+    expect(r.body.totals).toEqual(dry.body.totals);
+  });
+
+  it('GraphQL raw: the dry run\'s own JSON sent back as raw → VALIDATED', async () => {
+    const dry = await graphql(t.url, t.account.testKey, ISSUE, { input: snakeKeysToCamel(body(type, `GQL-RAW-${type}`)).value as Json, dryRun: true });
+    const json = dry.body.data.issueDocument.document.json;
+    const input = { emitterId: issuer.emitterId, type, establishment: 'M001', pointOfSale: 'P001', raw: json };
+    const r = await graphql(t.url, t.account.testKey, ISSUE, { input, dryRun: true });
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.issueDocument.errors).toEqual([]);
+    expect({ status: r.body.data.issueDocument.document.status, json: r.body.data.issueDocument.document.json }).toEqual({ status: 'VALIDATED', json });
   });
 
   it('GraphQL dry run: VALIDATED, the built JSON valid against the official schema', async () => {

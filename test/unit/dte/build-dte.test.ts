@@ -1,10 +1,11 @@
 import { buildDte } from '../../../src/domain/dte/builders/build-dte';
 import { FE_RECEIVER_THRESHOLD_DEFAULT } from '../../../src/domain/dte/builders/build-context';
-import { prepareRawDte } from '../../../src/domain/dte/builders/raw-dte';
+import { RAW_ISSUER_ID_FIELD, prepareRawDte } from '../../../src/domain/dte/builders/raw-dte';
 import { parseDocumentCreate, type DocumentCreateInput } from '../../../src/domain/dte/document-create.schema';
-import type { DteType, Totals, Warning } from '../../../src/domain/dte/dte.types';
+import { ALL_DTE_TYPES, isExtendedDteType, type AnyDteType, type DteType, type Totals, type Warning } from '../../../src/domain/dte/dte.types';
 import { OFFICIAL_SCHEMAS, schemaKindForDteType, validateOfficialJson } from '../../../src/domain/dte/schemas/official-schema-validator';
 import { CCF_RECEIVER, GENERATION_CODE, RELATED_CCF, body, item, makeContext, type Body } from './dte-fixtures';
+import { otherBody } from './other-types-fixtures';
 import { expectSchemaOrder } from './schema-order';
 
 type Json = Record<string, any>;
@@ -307,6 +308,34 @@ describe('prepareRawDte', () => {
     const raw = rawCcf();
     mutate(raw);
     expect(errorsOf(prepareRawDte(raw, makeContext('03')))).toEqual(expected);
+  });
+
+  /** The JSON the engine builds for a type, as a dry run answers it. */
+  function ownJson(type: AnyDteType): Json {
+    const r = isExtendedDteType(type) ? buildDte(parse(otherBody(type)), makeContext(type)) : build(type);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return JSON.parse(JSON.stringify(r.json)) as Json;
+  }
+
+  it.each([
+    ['01', 'nit'], ['03', 'nit'], ['04', 'nit'], ['05', 'nit'], ['06', 'nit'], ['07', 'nit'],
+    ['08', 'nit'], ['09', 'nit'], ['11', 'nit'], ['14', 'nit'], ['15', 'numDocumento'],
+  ] as const)('tipo %s: its own built JSON comes back accepted; the issuer is read from emisor.%s', (type, field) => {
+    expect(RAW_ISSUER_ID_FIELD[type]).toBe(field);
+    const emisorKeys = Object.keys((OFFICIAL_SCHEMAS[schemaKindForDteType(type)] as Json).properties.emisor.properties);
+    expect(emisorKeys).toContain(field);
+    const own = ownJson(type);
+    const accepted = prepareRawDte(own, makeContext(type));
+    expect(accepted.ok ? accepted.json : accepted.errors).toEqual(own);
+    const other = ownJson(type);
+    other.emisor[field] = '06140000000000';
+    expect(prepareRawDte(other, makeContext(type))).toEqual({
+      ok: false, errors: [{ path: `raw.emisor.${field}`, code: 'emitter_mismatch', message: 'El NIT del documento no es el del emisor de la solicitud.' }],
+    });
+  });
+
+  it('the table covers every CAT-002 type', () => {
+    expect(Object.keys(RAW_ISSUER_ID_FIELD).sort()).toEqual([...ALL_DTE_TYPES].sort());
   });
 
   it('buildDte delegates a raw body', () => {

@@ -31,6 +31,14 @@ function typeOfControlNumber(controlNumber: string): AnyDteType {
   return t;
 }
 
+/**
+ * The field of `emisor` that carries the issuer's NIT: `nit` in every type but the CD (fe-cd-v2),
+ * whose issuer — the donee — is identified by `tipoDocumento` (36, NIT) and `numDocumento`.
+ */
+export const RAW_ISSUER_ID_FIELD: Readonly<Record<AnyDteType, 'nit' | 'numDocumento'>> = {
+  '01': 'nit', '03': 'nit', '04': 'nit', '05': 'nit', '06': 'nit', '07': 'nit', '08': 'nit', '09': 'nit', '11': 'nit', '14': 'nit', '15': 'numDocumento',
+};
+
 function money(v: unknown): string {
   return typeof v === 'number' && Number.isFinite(v) ? new Decimal(String(v)).toFixed(2) : '0.00';
 }
@@ -64,8 +72,9 @@ export function prepareRawDte(raw: unknown, ctx: BuildContext, expectedType?: An
     mismatch('identificacion.version', `Debe ser ${OFFICIAL_VERSION_BY_DTE_TYPE[type]}, la versión del esquema oficial 2026 de este tipo.`);
   }
   if (ident.ambiente !== ctx.environment) mismatch('identificacion.ambiente', `Debe ser "${ctx.environment}", el ambiente de la solicitud.`);
-  if (isObject(doc.emisor) && doc.emisor.nit !== ctx.emitter.nit) {
-    errors.push({ path: 'raw.emisor.nit', code: 'emitter_mismatch', message: 'El NIT del documento no es el del emisor de la solicitud.' });
+  const issuerId = RAW_ISSUER_ID_FIELD[type];
+  if (isObject(doc.emisor) && doc.emisor[issuerId] !== ctx.emitter.nit) {
+    errors.push({ path: `raw.emisor.${issuerId}`, code: 'emitter_mismatch', message: 'El NIT del documento no es el del emisor de la solicitud.' });
   }
   if (errors.length > 0) return { ok: false, errors };
 
