@@ -16,7 +16,7 @@ import { checkItemTributes } from './amounts/tribute-rules';
 import type { DocumentCreateInput } from './document-create.schema';
 import { isExtendedDteType, type DteType, type FieldError } from './dte.types';
 import { checkExtendedDocumentRules } from './extended/extended-rules';
-import { TYPE_NAMES, checkFieldPlacement } from './extended/field-placement';
+import { TYPE_NAMES, checkFieldPlacement, toTypeName, typeNameAtStart } from './extended/field-placement';
 import { checkListedRelatedDocuments } from './extended/related-documents.rules';
 
 /** Fields allowed next to `raw` (request routing, not document content). */
@@ -31,7 +31,7 @@ export const RELATED_DOCUMENT_TYPES: Readonly<Record<DteType, readonly string[]>
 };
 
 function notAllowed(path: string, type: DteType, why: string): FieldError {
-  return { path, code: 'not_allowed_for_type', message: `El campo no aplica a ${TYPE_NAMES[type]}: ${why}` };
+  return { path, code: 'not_allowed_for_type', message: `El campo no aplica ${toTypeName(type)}: ${why}` };
 }
 
 function required(path: string, message: string): FieldError {
@@ -90,7 +90,7 @@ function checkRelatedDocuments(input: DocumentCreateInput, type: DteType): Field
   const adjusting = type === '05' || type === '06';
   const errors: FieldError[] = [];
   if (adjusting && (input.relatedDocuments ?? []).length === 0) {
-    errors.push(required('relatedDocuments', `${TYPE_NAMES[type]} debe indicar el documento que ajusta (CCF 03 o CR 07).`));
+    errors.push(required('relatedDocuments', `${typeNameAtStart(type)} debe indicar el documento que ajusta (CCF 03 o CR 07).`));
   }
   errors.push(...checkListedRelatedDocuments(input, type, RELATED_DOCUMENT_TYPES[type], { everyLine: adjusting }));
   return errors;

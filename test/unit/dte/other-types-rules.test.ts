@@ -19,6 +19,31 @@ function errorsOf(b: Body): { path: string; code: string }[] {
 const notAllowed = (path: string) => ({ path, code: 'not_allowed_for_type' });
 const required = (path: string) => ({ path, code: 'required' });
 
+function refusalsOf(b: Body): { path: string; message: string }[] {
+  const parsed = parseDocumentCreate(b);
+  if (!parsed.ok) return parsed.errors.map(({ path, message }) => ({ path, message }));
+  const r = buildDte(parsed.value, makeContext(b.type as ExtendedDteType));
+  return r.ok ? [] : r.errors.map(({ path, message }) => ({ path, message }));
+}
+
+describe('messages name the type as Spanish writes it («al comprobante», never «a el comprobante»)', () => {
+  const placed = (name: string) => `El campo no aplica ${name}: su esquema oficial no tiene dónde llevarlo.`;
+  it.each([
+    ['FE', body('01', { goodsTitle: '01' }), 'goodsTitle', placed('a la factura (01)')],
+    ['CCF', body('03', { receiver: { ...CCF_RECEIVER, country: 'GT' } }), 'receiver.country', 'El campo no aplica al comprobante de crédito fiscal (03): el receptor de este documento no tiene país.'],
+    ['NR', otherBody('04', { withholding: { iva1: true } }), 'withholding', placed('a la nota de remisión (04)')],
+    ['NR relating a CR', otherBody('04', { relatedDocuments: [{ type: '07', generationCode: RELATED_FE, issuedOn: '2026-03-01' }] }), 'relatedDocuments[0].type', 'La nota de remisión (04) solo relaciona documentos de tipo 01, 03.'],
+    ['CR', otherBody('07', { perception: true }), 'perception', placed('al comprobante de retención (07)')],
+    ['CL', otherBody('08', { perception: true }), 'perception', placed('al comprobante de liquidación (08)')],
+    ['DCL', otherBody('09', { relatedDocuments: [{ type: '03', generationCode: RELATED_FE, issuedOn: '2026-03-01' }] }), 'relatedDocuments', placed('al documento contable de liquidación (09)')],
+    ['FEX', otherBody('11', { perception: true }), 'perception', placed('a la factura de exportación (11)')],
+    ['FSE', otherBody('14', { perception: true }), 'perception', placed('a la factura de sujeto excluido (14)')],
+    ['CD', otherBody('15', { notes: 'Gracias' }), 'notes', placed('al comprobante de donación (15)')],
+  ])('%s', (_label, b, path, message) => {
+    expect(refusalsOf(b)).toEqual([{ path, message }]);
+  });
+});
+
 describe('fields with no place in the type are refused naming them', () => {
   it.each([
     ['NR with withholding', otherBody('04', { withholding: { iva1: true } }), [notAllowed('withholding')]],

@@ -94,13 +94,25 @@ export const TYPE_NAMES: Readonly<Record<AnyDteType, string>> = {
   '15': 'el comprobante de donación (15)',
 };
 
+/** "a" and the type's name as Spanish contracts them: «al comprobante de retención (07)», «a la factura (01)». */
+export function toTypeName(type: AnyDteType): string {
+  const name = TYPE_NAMES[type];
+  return name.startsWith('el ') ? `al ${name.slice(3)}` : `a ${name}`;
+}
+
+/** The type's name opening a sentence: «El comprobante de liquidación (08)», «La nota de crédito (05)». */
+export function typeNameAtStart(type: AnyDteType): string {
+  const name = TYPE_NAMES[type];
+  return name.charAt(0).toLocaleUpperCase('es') + name.slice(1);
+}
+
 function present(obj: object | undefined): string[] {
   if (!obj) return [];
   return Object.entries(obj).filter(([, v]) => v !== undefined).map(([k]) => k);
 }
 
 function refuse(path: string, type: AnyDteType): FieldError {
-  return { path, code: 'not_allowed_for_type', message: `El campo no aplica a ${TYPE_NAMES[type]}: su esquema oficial no tiene dónde llevarlo.` };
+  return { path, code: 'not_allowed_for_type', message: `El campo no aplica ${toTypeName(type)}: su esquema oficial no tiene dónde llevarlo.` };
 }
 
 function checkKeys(out: FieldError[], obj: object | undefined, allowed: readonly string[] | undefined, prefix: string, type: AnyDteType): void {

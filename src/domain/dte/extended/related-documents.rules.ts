@@ -5,7 +5,7 @@
  */
 import type { DocumentCreateInput } from '../document-create.schema';
 import type { AnyDteType, FieldError } from '../dte.types';
-import { TYPE_NAMES } from './field-placement';
+import { typeNameAtStart } from './field-placement';
 import { isGenerationCode } from '../document-create-fields';
 
 export function checkListedRelatedDocuments(input: DocumentCreateInput, type: AnyDteType, allowed: readonly string[], opts: { everyLine?: boolean } = {}): FieldError[] {
@@ -14,7 +14,7 @@ export function checkListedRelatedDocuments(input: DocumentCreateInput, type: An
   related.forEach((d, i) => {
     if (!allowed.includes(d.type)) {
       errors.push({ path: `relatedDocuments[${i}].type`, code: 'not_allowed_for_type',
-        message: `${TYPE_NAMES[type]} solo relaciona documentos de tipo ${allowed.join(', ')}.` });
+        message: `${typeNameAtStart(type)} solo relaciona documentos de tipo ${allowed.join(', ')}.` });
     } else if (d.type !== related[0].type) {
       errors.push({ path: `relatedDocuments[${i}].type`, code: 'invalid_value', message: 'Los documentos relacionados deben ser todos del mismo tipo.' });
     }
