@@ -10,6 +10,7 @@ import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { OFFICIAL_SCHEMA_FILES, officialValidators } from '../support/official-schemas';
 import { DOCUMENT_TYPE_EXAMPLES } from '../fixtures/document-type-examples';
+import { addDays, localDateOf } from '../../src/domain/mh-rules/el-salvador-time';
 
 type Json = Record<string, any>;
 
@@ -99,6 +100,10 @@ describe('refusals: Spanish 422 naming the field, nothing stored', () => {
     ['FEX goods without incoterms', () => example('11', { export: { customs_office: '02', regime: '1000.000' } }), { path: 'export.incoterms', code: 'required' }],
     ['CD without associated documents', () => example('15', { associated_documents: undefined }), { path: 'associated_documents', code: 'required' }],
     ['DCL settlement backwards', () => example('09', { settlement: { ...EXAMPLES['09'].settlement, period_end: '2026-10-31' } }), { path: 'settlement.period_end', code: 'out_of_range' }],
+    // Two days after today in El Salvador, whatever today is: always after the CR's own date.
+    ['CR withholding on a document dated after the CR', () => example('07', {
+      withholdings: [EXAMPLES['07'].withholdings[0], { ...EXAMPLES['07'].withholdings[1], related_document: { type: '03', generation_code: '1548', issued_on: addDays(localDateOf(new Date()), 2) } }],
+    }), { path: 'withholdings[1].related_document.issued_on', code: 'out_of_range', message: expect.stringMatching(/^El documento relacionado es del \d{4}-\d{2}-\d{2}, posterior al comprobante de retención/) }],
   ])('%s', async (_label, body, error) => {
     const before = await documentCount();
     const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: body() });
@@ -106,6 +111,21 @@ describe('refusals: Spanish 422 naming the field, nothing stored', () => {
     expect(r.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(r.body.errors).toEqual([expect.objectContaining(error)]);
     expect(r.body.errors[0].message).toMatch(/[a-záéíóúñ]/);
+    expect(await documentCount()).toBe(before);
+  });
+});
+
+describe('GraphQL: the same refusals as data, naming the camelCase field', () => {
+  const MUTATION = `mutation($input: DocumentCreateInput!) { issueDocument(input: $input) { document { id } errors { field code message } } }`;
+  it.each([
+    ['CR withholding on a document dated after the CR', () => example('07', {
+      withholdings: [{ ...EXAMPLES['07'].withholdings[0], related_document: { ...EXAMPLES['07'].withholdings[0].related_document, issued_on: addDays(localDateOf(new Date()), 2) } }],
+    }), { field: 'withholdings[0].relatedDocument.issuedOn', code: 'OUT_OF_RANGE' }],
+  ])('%s', async (_label, body, error) => {
+    const before = await documentCount();
+    const r = await graphql(t.url, t.account.testKey, MUTATION, { input: snakeKeysToCamel(body()).value as Json });
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.issueDocument).toEqual({ document: null, errors: [expect.objectContaining(error)] });
     expect(await documentCount()).toBe(before);
   });
 });

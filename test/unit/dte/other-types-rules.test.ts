@@ -109,3 +109,36 @@ describe('required fields and business rules per type', () => {
     if (!parsed.ok) for (const e of parsed.errors) expect(e.message).toMatch(/[áéíóúñ]|^[A-ZÁÉÍÓÚ][a-záéíóúñ ]/);
   });
 });
+
+describe('a CR or CL line never relates a document dated after it (El Salvador date)', () => {
+  const crLine = (issuedOn: string) => ({ relatedDocument: { type: '03', generationCode: RELATED_FE, issuedOn }, taxableAmount: '100.00', code: '22' });
+  const clLine = (issuedOn: string) => ({ relatedDocument: { type: '03', generationCode: RELATED_FE, issuedOn }, gravada: '100.00' });
+  const cr = (...dates: string[]) => otherBody('07', { withholdings: dates.map((d, i) => ({ ...crLine(d), relatedDocument: { ...crLine(d).relatedDocument, generationCode: String(1000 + i) } })) });
+  const cl = (...dates: string[]) => otherBody('08', { settledDocuments: dates.map(clLine) });
+  // 2026-03-11T05:59:59Z is 2026-03-10 23:59:59 in El Salvador; 06:00:00Z is already the 11th there.
+  const LAST_SECOND_OF_10TH = new Date('2026-03-11T05:59:59Z');
+  const FIRST_SECOND_OF_11TH = new Date('2026-03-11T06:00:00Z');
+
+  it.each([
+    ['CR, related the same day', cr('2026-03-10'), LAST_SECOND_OF_10TH, []],
+    ['CR, related the day after (UTC already the 11th)', cr('2026-03-09', '2026-03-11'), LAST_SECOND_OF_10TH, [{
+      path: 'withholdings[1].relatedDocument.issuedOn', code: 'out_of_range',
+      message: 'El documento relacionado es del 2026-03-11, posterior al comprobante de retención (2026-03-10): solo se retiene sobre documentos ya emitidos.',
+    }]],
+    ['CR, the 11th once it is the 11th in El Salvador', cr('2026-03-11'), FIRST_SECOND_OF_11TH, []],
+    ['CR, a year later', cr('2027-06-01'), FIRST_SECOND_OF_11TH, [{
+      path: 'withholdings[0].relatedDocument.issuedOn', code: 'out_of_range',
+      message: 'El documento relacionado es del 2027-06-01, posterior al comprobante de retención (2026-03-11): solo se retiene sobre documentos ya emitidos.',
+    }]],
+    ['CL, related the day after', cl('2026-03-11'), LAST_SECOND_OF_10TH, [{
+      path: 'settledDocuments[0].relatedDocument.issuedOn', code: 'out_of_range',
+      message: 'El documento relacionado es del 2026-03-11, posterior al comprobante de liquidación (2026-03-10): solo se liquidan documentos ya emitidos.',
+    }]],
+    ['CL, related the same day', cl('2026-03-10'), LAST_SECOND_OF_10TH, []],
+  ] as const)('%s', (_label, b, issuedAt, expected) => {
+    const parsed = parseDocumentCreate(b);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const r = buildDte(parsed.value, makeContext(b.type as ExtendedDteType, { issuedAt }));
+    expect(r.ok ? [] : r.errors).toEqual(expected);
+  });
+});

@@ -15,7 +15,7 @@ import { buildExtendedDte } from '../extended/extended-build';
 import { schemaKindForDteType, validateOfficialJson } from '../schemas/official-schema-validator';
 import type { BuildContext } from './build-context';
 import { buildCcf } from './ccf-builder';
-import { checkFeReceiverThreshold, checkPaymentTotal, checkRelatedDocumentDates, checkResolvedRelatedDocuments } from './context-rules';
+import { checkFeReceiverThreshold, checkLineDocumentDates, checkPaymentTotal, checkRelatedDocumentDates, checkResolvedRelatedDocuments } from './context-rules';
 import { buildDteParts, type DteParts } from './dte-parts';
 import { buildEmisor } from './emisor-section';
 import { buildFe } from './fe-builder';
@@ -96,6 +96,8 @@ export function buildDte(input: DocumentCreateInput, ctx: BuildContext): BuildRe
 
 /** NR, CR, CL, DCL, FEX, FSE and CD: each type's builder, then the official schema. */
 function buildOtherType(input: DocumentCreateInput, type: ExtendedDteType, ctx: BuildContext): BuildResult {
+  const dated = checkLineDocumentDates(type, input, ctx);
+  if (dated.length > 0) return { ok: false, errors: dated };
   let built: BuildResult;
   try {
     built = buildExtendedDte(input, type, ctx);

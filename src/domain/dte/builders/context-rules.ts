@@ -1,13 +1,14 @@
 /**
  * Checks that need the computed amounts or the caller's context: the FE receiver threshold, payment
- * methods adding up to the total, items pointing at the related documents the caller resolved, and
- * the dates of an NC/ND's related documents.
+ * methods adding up to the total, items pointing at the related documents the caller resolved, the
+ * dates of an NC/ND's related documents, and the dates of the documents a CR withholds on or a CL
+ * settles.
  */
 import Decimal from 'decimal.js';
 import type { SummaryAmounts } from '../amounts/amount.types';
 import type { DocumentCreateInput } from '../document-create.schema';
 import { RELATED_DOCUMENT_TYPES } from '../document-type-rules';
-import type { DteType, FieldError } from '../dte.types';
+import type { AnyDteType, DteType, FieldError } from '../dte.types';
 import type { BuildContext } from './build-context';
 import { addMonthsClamped, localDateTime } from '../../mh-rules/el-salvador-time';
 
@@ -84,6 +85,31 @@ export function checkRelatedDocumentDates(type: DteType, ctx: BuildContext): Fie
         path,
         code: 'out_of_range',
         message: `${note} (${noteDate}) está fuera del plazo del MH: ajusta un documento dentro de los ${NOTE_WINDOW_MONTHS} meses siguientes a su emisión, y el del ${d.issuedOn} admitía notas hasta el ${last}.`,
+      });
+    }
+  });
+  return errors;
+}
+
+/**
+ * CR and CL: the document each line withholds on (`withholdings[i]`) or settles
+ * (`settledDocuments[i]`) is dated on or before the CR/CL itself, as El Salvador dates — the rule
+ * the NC/ND's related documents follow; no window before it.
+ */
+export function checkLineDocumentDates(type: AnyDteType, input: DocumentCreateInput, ctx: BuildContext): FieldError[] {
+  const lines = type === '07' ? { key: 'withholdings', list: input.withholdings ?? [], what: 'al comprobante de retención', verb: 'se retiene sobre' }
+    : type === '08' ? { key: 'settledDocuments', list: input.settledDocuments ?? [], what: 'al comprobante de liquidación', verb: 'se liquidan' }
+      : null;
+  if (!lines) return [];
+  const date = localDateTime(ctx.issuedAt).date;
+  const errors: FieldError[] = [];
+  lines.list.forEach((l, i) => {
+    const issuedOn = l.relatedDocument.issuedOn;
+    if (issuedOn > date) {
+      errors.push({
+        path: `${lines.key}[${i}].relatedDocument.issuedOn`,
+        code: 'out_of_range',
+        message: `El documento relacionado es del ${issuedOn}, posterior ${lines.what} (${date}): solo ${lines.verb} documentos ya emitidos.`,
       });
     }
   });
