@@ -104,6 +104,10 @@ describe('refusals: Spanish 422 naming the field, nothing stored', () => {
     ['CR withholding on a document dated after the CR', () => example('07', {
       withholdings: [EXAMPLES['07'].withholdings[0], { ...EXAMPLES['07'].withholdings[1], related_document: { type: '03', generation_code: '1548', issued_on: addDays(localDateOf(new Date()), 2) } }],
     }), { path: 'withholdings[1].related_document.issued_on', code: 'out_of_range', message: expect.stringMatching(/^El documento relacionado es del \d{4}-\d{2}-\d{2}, posterior al comprobante de retención/) }],
+    ['FEX to a receiver in El Salvador', () => example('11', { receiver: { ...EXAMPLES['11'].receiver, country: 'SV' } }), {
+      path: 'receiver.country', code: 'invalid_value',
+      message: 'Una exportación va a un receptor fuera de El Salvador: el país no puede ser SV (para un receptor en el país emita una factura o un comprobante de crédito fiscal).',
+    }],
   ])('%s', async (_label, body, error) => {
     const before = await documentCount();
     const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: body() });
@@ -121,6 +125,7 @@ describe('GraphQL: the same refusals as data, naming the camelCase field', () =>
     ['CR withholding on a document dated after the CR', () => example('07', {
       withholdings: [{ ...EXAMPLES['07'].withholdings[0], related_document: { ...EXAMPLES['07'].withholdings[0].related_document, issued_on: addDays(localDateOf(new Date()), 2) } }],
     }), { field: 'withholdings[0].relatedDocument.issuedOn', code: 'OUT_OF_RANGE' }],
+    ['FEX to a receiver in El Salvador', () => example('11', { receiver: { ...EXAMPLES['11'].receiver, country: 'SV' } }), { field: 'receiver.country', code: 'INVALID_VALUE' }],
   ])('%s', async (_label, body, error) => {
     const before = await documentCount();
     const r = await graphql(t.url, t.account.testKey, MUTATION, { input: snakeKeysToCamel(body()).value as Json });

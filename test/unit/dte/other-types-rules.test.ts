@@ -86,6 +86,8 @@ describe('required fields and business rules per type', () => {
     ['DCL receiver without establishment type', otherBody('09', { receiver: CCF_RECEIVER }), [required('receiver.establishmentType')]],
     ['DCL period backwards', otherBody('09', { settlement: { ...(otherBody('09').settlement as Body), periodEnd: '2026-02-28' } }), [{ path: 'settlement.periodEnd', code: 'out_of_range' }]],
     ['FEX receiver without country', otherBody('11', { receiver: { ...FOREIGN_RECEIVER, country: undefined } }), [required('receiver.country')]],
+    ['FEX receiver in El Salvador (CAT-020 SV)', otherBody('11', { receiver: { ...FOREIGN_RECEIVER, country: 'SV' } }), [{ path: 'receiver.country', code: 'invalid_value' }]],
+    ['FEX receiver with a lower-case sv (not a CAT-020 code)', otherBody('11', { receiver: { ...FOREIGN_RECEIVER, country: 'sv' } }), [{ path: 'receiver.country', code: 'unknown_catalog_code' }]],
     ['FEX goods without incoterms', otherBody('11', { export: { customsOffice: '02', regime: '1000.000' } }), [required('export.incoterms')]],
     ['FEX services with a customs office', otherBody('11', { items: [{ type: '2', description: 'Consultoría', quantity: '1', unitCode: '99', unitPrice: '100' }], export: { customsOffice: '02' } }), [{ path: 'export.customsOffice', code: 'invalid_combination' }]],
     ['FEX exempt line', otherBody('11', { items: [{ type: '1', description: 'x', quantity: '1', unitCode: '59', unitPrice: '1', tax: 'exenta' }] }), [notAllowed('items[0].tax')]],

@@ -2,8 +2,9 @@
  * Factura de Exportación (11) v3. Lines: goods (1), services (2) or both (3) — the document's
  * tipoItemExpor follows from them — sold at a 0 % rate (`tax` gravada, the default) or a charge/credit
  * outside the tax base (`no_gravado`); no exempt or non-subject sales, no type-4 tribute lines.
- * Receiver abroad: name, identification (CAT-022), `country` (CAT-020), `foreignAddress`, `personType`
- * (CAT-029) and its activity (`economicActivity` CAT-019 or `activityDescription`). Exporting goods
+ * Receiver abroad: name, identification (CAT-022), `country` (CAT-020, never El Salvador's `SV`: a
+ * sale to a receiver in El Salvador is an FE or a CCF), `foreignAddress`, `personType` (CAT-029) and
+ * its activity (`economicActivity` CAT-019 or `activityDescription`). Exporting goods
  * needs `export.customsOffice` (CAT-027), `export.regime` (CAT-028) and `export.incoterms` (CAT-031);
  * a services-only export has none of them. Freight and insurance are `export.freight` / `insurance`.
  */
@@ -14,6 +15,8 @@ import { checkItemNeeds, checkReceiverNeeds, required } from '../extended/extend
 import { checkListedRelatedDocuments } from '../extended/related-documents.rules';
 
 export const FEX_RELATED_TYPES = ['04', '09'] as const;
+/** CAT-020 code of El Salvador. */
+export const EL_SALVADOR = 'SV';
 const EXPORT_ITEM_TYPES = ['1', '2', '3'];
 
 /** 1 goods, 2 services, 3 both (MH's tipoItemExpor), from the lines that are not charges/credits. */
@@ -34,6 +37,9 @@ export function checkFexRules(input: DocumentCreateInput): FieldError[] {
   const r = input.receiver;
   if (r) {
     if (r.country === undefined) errors.push(required('receiver.country', 'Indique el país de destino de la exportación (CAT-020).'));
+    else if (r.country === EL_SALVADOR) {
+      errors.push({ path: 'receiver.country', code: 'invalid_value', message: 'Una exportación va a un receptor fuera de El Salvador: el país no puede ser SV (para un receptor en el país emita una factura o un comprobante de crédito fiscal).' });
+    }
     if (r.foreignAddress === undefined) errors.push(required('receiver.foreignAddress', 'Indique la dirección del receptor en el exterior.'));
     if (r.personType === undefined) errors.push(required('receiver.personType', 'Indique si el receptor es persona natural (1) o jurídica (2) (CAT-029).'));
     if (r.economicActivity === undefined && r.activityDescription === undefined) {
