@@ -5,6 +5,8 @@ import { sendDocumentSchema } from '../../src/services/documents/send-document-e
 import { problemResult, type HttpResult } from '../http-result';
 import { idParam, listOf, paginationQuery } from '../query-schemas';
 import { DOCUMENT_STATUSES } from '../../src/domain/documents';
+import { ALL_DTE_TYPES } from '../../src/domain/dte/dte.types';
+import { DOCUMENT_TYPE_FILTER_MESSAGE } from '../../src/services/documents/list-documents.service';
 import { DOCUMENT_EMAIL_FIELDS, DOCUMENT_FIELDS, documentEmailResource, documentResource, serializeDocument, serializeDocumentEmail } from '../resources/document.resource';
 import type { RestRoute } from '../route';
 import { toDocument } from '../../src/graphql/document/document.mapper';
@@ -217,7 +219,7 @@ documentRoutes.push(
     scope: 'documents:read',
     query: paginationQuery.extend({
       emitter_id: z.string().max(64).optional(),
-      type: z.string().regex(/^\d{2}$/, 'El tipo es un código CAT-002 de 2 dígitos.').optional().describe('CAT-002'),
+      type: z.enum(ALL_DTE_TYPES, DOCUMENT_TYPE_FILTER_MESSAGE).optional().describe('CAT-002: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15'),
       status: z.enum(DOCUMENT_STATUSES, `El estado es uno de: ${DOCUMENT_STATUSES.join(', ')}.`).optional(),
       external_id: z.string().max(255).optional(),
       issued_from: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión desde (yyyy-MM-dd)'),

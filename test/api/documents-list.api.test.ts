@@ -86,6 +86,17 @@ describe('GET /v1/documents', () => {
     expect(bad.status).toBe(400);
   });
 
+  it.each(['99', '18', '1', 'FE'])('type=%s names no DTE type of CAT-002: 400 naming type, over REST and GraphQL', async (type) => {
+    const message = 'El tipo es el código CAT-002 de un documento: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15.';
+    const r = await request(t.url, 'GET', `/v1/documents?type=${type}`, { key: t.account.testKey });
+    expect({ status: r.status, type: r.body.type, errors: r.body.errors }).toEqual({
+      status: 400, type: expect.stringMatching(/\/problems\/invalid_request$/), errors: [expect.objectContaining({ path: 'type', message })],
+    });
+    const g = await graphql(t.url, t.account.testKey, `query($f: DocumentFilter) { documents(filter: $f, first: 10) { nodes { id } } }`, { f: { type } });
+    expect(g.body.data).toBeNull();
+    expect(g.body.errors).toEqual([expect.objectContaining({ message, extensions: expect.objectContaining({ code: 'INVALID_REQUEST', field: 'type' }) })]);
+  });
+
   it('paginates with starting_after and matches GraphQL documents(filter)', async () => {
     const p1 = await request(t.url, 'GET', '/v1/documents?limit=3', { key: t.account.testKey });
     expect(p1.body.has_more).toBe(true);

@@ -128,7 +128,7 @@ export class InvalidateDocumentInput {
 @InputType('DocumentFilter')
 export class DocumentFilterInput {
   @Field(() => ID, { nullable: true }) emitterId?: string | null;
-  @Field(() => String, { nullable: true, description: 'CAT-002' }) type?: string | null;
+  @Field(() => String, { nullable: true, description: 'CAT-002 del documento: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15; otro valor es un error INVALID_REQUEST.' }) type?: string | null;
   @Field(() => String, { nullable: true, description: 'signed, processed, rejected, contingency, voided…' }) status?: string | null;
   @Field(() => String, { nullable: true }) externalId?: string | null;
   @Field(() => String, { nullable: true, description: 'yyyy-MM-dd (fecha de emisión, El Salvador)' }) issuedFrom?: string | null;

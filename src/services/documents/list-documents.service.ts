@@ -6,10 +6,14 @@ import type { Actor } from '../shared/actor';
 import { inRequestEnvironment } from '../shared/request-environment';
 import type { ServiceDeps } from '../shared/service-deps';
 import { DOCUMENT_STATUSES, type DocumentView } from '../../domain/documents';
+import { ALL_DTE_TYPES } from '../../domain/dte/dte.types';
+
+/** The refusal of a `type` filter that names no DTE type of CAT-002. */
+export const DOCUMENT_TYPE_FILTER_MESSAGE = `El tipo es el código CAT-002 de un documento: ${ALL_DTE_TYPES.slice(0, -1).join(', ')} o ${ALL_DTE_TYPES[ALL_DTE_TYPES.length - 1]}.`;
 
 export const documentFilterSchema = z.strictObject({
   emitterId: z.string().max(64).optional(),
-  type: z.string().regex(/^\d{2}$/, 'El tipo es un código CAT-002 de 2 dígitos (01, 03, 05, 06…).').optional(),
+  type: z.enum(ALL_DTE_TYPES, DOCUMENT_TYPE_FILTER_MESSAGE).optional(),
   status: z.enum(DOCUMENT_STATUSES, `El estado es uno de: ${DOCUMENT_STATUSES.join(', ')}.`).optional(),
   externalId: z.string().max(255).optional(),
   issuedFrom: z.iso.date('Fecha yyyy-MM-dd.').optional(),
