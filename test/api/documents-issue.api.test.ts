@@ -157,7 +157,8 @@ describe('POST /v1/documents (signed and stored)', () => {
       expect(r.body.type).toBe(type);
       expect(r.body.related_documents).toEqual([{ id: ccf.body.id, type: '03', generation_code: ccf.body.generation_code }]);
     }
-    const external = { generationCode: 'A1B2C3D4-1111-4222-8333-444455556666', issuedOn: '2026-11-01' };
+    // A CCF issued elsewhere, dated the day of the one above: within the note's window on any day.
+    const external = { generationCode: 'A1B2C3D4-1111-4222-8333-444455556666', issuedOn: related.issuedOn };
     const e = await request(t.url, 'POST', '/v1/documents?dry_run=true', { key: t.account.testKey, body: ncBody(issuer, external) });
     expect(e.status).toBe(200);
     expect(e.body.related_documents).toEqual([{ id: null, type: '03', generation_code: external.generationCode }]);

@@ -45,10 +45,11 @@ async function sealedFe(): Promise<Record<string, any>> {
 describe('POST /v1/documents/{id}/returns', () => {
   it('returns part of two lines: 200 sealed, exact totals, webhook document.returned, listed under the document', async () => {
     const fe = await sealedFe();
-    const r = await post(`/v1/documents/${fe.id}/returns`, { ...RETURN_EXAMPLE, external_id: 'DEV-001' });
+    // The body documented in docs/document-types.md, exactly as written.
+    const r = await post(`/v1/documents/${fe.id}/returns`, RETURN_EXAMPLE);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      object: 'document_return', type: '18', status: 'sealed', document_id: fe.id, emitter_id: issuer.emitterId, external_id: 'DEV-001',
+      object: 'document_return', type: '18', status: 'sealed', document_id: fe.id, emitter_id: issuer.emitterId, external_id: 'DEV-2026-0045',
       reception_stamp: expect.stringMatching(/^[A-Z0-9]{40}$/), mh_response: { code: '001' },
       lines: [{ num_item: 1, quantity: '4', description: 'Botellas de vidrio' }, { num_item: 2, quantity: '1', description: 'Cajas plásticas' }],
       // 2.26 × 4 − 0.452 = 8.588; 5.00 → 13.588 → 13.59; IVA inside: 0.988 + 0.575… = 1.56
@@ -129,16 +130,16 @@ describe('POST /v1/documents/{id}/returns', () => {
 });
 
 describe('POST /v1/emitters/{id}/special-operations', () => {
-  // The body documented in docs/document-types.md, with the documents' dates left to the event's own.
-  const body = { ...SPECIAL_OPERATION_EXAMPLE, external_id: undefined, lines: SPECIAL_OPERATION_EXAMPLE.lines.map((l: Record<string, unknown>) => ({ ...l, issued_on: undefined })) };
+  // The body documented in docs/document-types.md, exactly as written (it carries no date that expires).
+  const body = SPECIAL_OPERATION_EXAMPLE;
 
   it('200 sealed with its totals; webhook special_operation.processed; listed under the issuer', async () => {
     const r = await post(`/v1/emitters/${issuer.emitterId}/special-operations`, body);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      object: 'special_operation', type: '17', status: 'sealed', emitter_id: issuer.emitterId,
+      object: 'special_operation', type: '17', status: 'sealed', emitter_id: issuer.emitterId, external_id: 'EOE-CAJA2-0042',
       totals: { subtotal: '1532.34', iva: '0.00', total: '1532.34' },
-      lines: [expect.objectContaining({ document_type: '02', range_from: '0001', range_to: '0150', quantity: 150, issued_on: null }), expect.objectContaining({ document_type: '97', document_number: 'CCI-000123' })],
+      lines: [expect.objectContaining({ document_type: '02', range_from: '0001', range_to: '0150', quantity: 150, issued_on: null }), expect.objectContaining({ document_type: '97', document_number: 'CCI-000123', issued_on: null })],
     });
     await receiver.waitFor((got) => got.some((g) => JSON.parse(g.body).type === 'special_operation.processed'), 15_000, 'special_operation.processed');
     const list = await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/special-operations`, { key: t.account.testKey });
