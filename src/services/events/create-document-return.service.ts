@@ -104,7 +104,8 @@ export class CreateDocumentReturnService {
     const sealDate = localDateTime(new Date(doc.processed_at)).date;
     const lastDay = addMonthsClamped(sealDate, this.deps.config.mh.returnWindowMonths);
     if (this.deps.clock.now().getTime() >= instantOfLocal(addDays(lastDay, 1)).getTime()) {
-      throw new DomainError('return_window_passed', `El plazo para el retorno venció el ${lastDay} a las 23:59:59 (${this.deps.config.mh.returnWindowMonths} meses desde el sello del documento).`);
+      const months = this.deps.config.mh.returnWindowMonths;
+      throw new DomainError('return_window_passed', `El plazo para el retorno venció el ${lastDay} a las 23:59:59 (${months === 1 ? '1 mes' : `${months} meses`} desde el sello del documento).`);
     }
   }
 }
