@@ -4,6 +4,8 @@ import { COLOR, CONTENT_WIDTH, type Doc, FONT, LEFT, RIGHT, drawFields, drawFitt
 
 export interface HeaderData {
   readonly issuer: PartyView;
+  /** The issuer's role printed above its name when the type gives it one (DONATARIO on a CD). */
+  readonly issuerRole?: string | null;
   readonly title: string;
   readonly establishmentCode: string;
   readonly pointOfSaleCode: string;
@@ -54,6 +56,7 @@ export function drawHeader(doc: Doc, data: HeaderData, y: number): number {
   }
   const width = titleX - 14 - x;
   let cy = y;
+  if (data.issuerRole) cy += 1 + drawText(doc, data.issuerRole, x, cy, width, { font: FONT.bold, size: 7, color: COLOR.muted });
   cy += drawText(doc, data.issuer.name ?? '', x, cy, width, { font: FONT.bold, size: 12, color: COLOR.accent });
   if (data.issuer.tradeName) cy += 1 + drawText(doc, data.issuer.tradeName, x, cy + 1, width, { size: 8.5, color: COLOR.muted });
   cy += 5;

@@ -16,7 +16,8 @@ function splitColumns(list: Field[]): [Field[], Field[]] {
   return [list.filter((f) => !right.has(f.label)), list.filter((f) => right.has(f.label))];
 }
 
-export function drawReceiver(doc: Doc, flow: PageFlow, receiver: PartyView | null): void {
+/** `title` names the party's role: RECEPTOR, or DONANTE on a CD (whose receiver is the donor). */
+export function drawReceiver(doc: Doc, flow: PageFlow, receiver: PartyView | null, title = 'RECEPTOR'): void {
   const inner = CONTENT_WIDTH - 2 * PAD;
   const colW = (inner - COLUMN_GAP) / 2;
   const name = receiver === null ? 'Consumidor final' : (receiver.name ?? 'Consumidor final');
@@ -28,7 +29,7 @@ export function drawReceiver(doc: Doc, flow: PageFlow, receiver: PartyView | nul
   flow.ensure(height);
 
   const y = flow.y;
-  sectionTitle(doc, 'RECEPTOR', LEFT, y, CONTENT_WIDTH);
+  sectionTitle(doc, title, LEFT, y, CONTENT_WIDTH);
   strokeRect(doc, LEFT, y, CONTENT_WIDTH, height);
   let cy = y + SECTION_TITLE_HEIGHT + PAD;
   cy += drawText(doc, name, LEFT + PAD, cy, inner, { font: FONT.bold, size: 9.5, color: COLOR.accent });

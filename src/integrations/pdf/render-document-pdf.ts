@@ -96,6 +96,14 @@ const PRICE_NOTES: Readonly<Record<string, string>> = {
   '15': 'Valores donados · Montos en dólares (USD)',
 };
 
+/**
+ * The parties' roles where «EMISOR»/«RECEPTOR» would mislead: a CD is issued by the donee (who
+ * receives the donation) to the donor (fe-cd-v2's "Receptor/Donante").
+ */
+const PARTY_ROLES: Readonly<Record<string, { issuer: string; receiver: string }>> = {
+  '15': { issuer: 'DONATARIO', receiver: 'DONANTE' },
+};
+
 function priceNote(type: string): string {
   return PRICE_NOTES[type] ?? 'Precios sin IVA (detallado en el resumen) · Montos en dólares (USD)';
 }
@@ -147,10 +155,13 @@ export async function renderDocumentPdf(input: PdfDocumentInput): Promise<Buffer
   const done = collect(doc);
 
   const flow = new PageFlow(doc, MARGIN, (d) => drawContinuationHeader(d, idy.title, idy.controlNumber, idy.generationCode, MARGIN));
-  flow.y = drawHeader(doc, { issuer, title: idy.title, establishmentCode: input.establishmentCode, pointOfSaleCode: input.pointOfSaleCode, logo: input.logo ?? null }, MARGIN);
+  const roles = PARTY_ROLES[idy.type];
+  flow.y = drawHeader(doc, {
+    issuer, issuerRole: roles?.issuer ?? null, title: idy.title, establishmentCode: input.establishmentCode, pointOfSaleCode: input.pointOfSaleCode, logo: input.logo ?? null,
+  }, MARGIN);
   drawNotices(doc, flow, noticesFor(idy.environment, input.status, input.seal, input.voidedAt ?? null));
   flow.y = drawIdentification(doc, { fields: identificationFields(dte, idy, input), queryUrl }, flow.y);
-  drawReceiver(doc, flow, receiverView(asObject(dte.receptor)));
+  drawReceiver(doc, flow, receiverView(asObject(dte.receptor)), roles?.receiver);
   drawRelatedDocuments(doc, flow, dte.documentoRelacionado);
   drawOtherDocuments(doc, flow, dte);
   drawItemsTable(doc, flow, idy.type, dte.cuerpoDocumento, resumen, priceNote(idy.type));

@@ -74,7 +74,8 @@ export function otherBody(type: ExtendedDteType, overrides: Body = {}): Body {
       withholding: { renta: '10' },
     },
     '15': {
-      receiver: { name: 'Fundación Amigos del Agua', documentType: '36', documentNumber: '06140101901234', email: 'donaciones@amigos.org.sv' },
+      // The donor: a company giving cash and used laptops to the issuer, the donee.
+      receiver: { name: 'Distribuidora El Roble, S.A. de C.V.', documentType: '36', documentNumber: '06142010901010', email: 'contabilidad@elroble.com.sv' },
       items: [
         { donationType: '1', description: 'Donación en efectivo para el programa de becas', quantity: '1', unitCode: '99', unitPrice: '1500.00' },
         { donationType: '2', description: 'Computadoras portátiles usadas', quantity: '3', unitCode: '59', unitPrice: '400.00', depreciation: '300.00' },

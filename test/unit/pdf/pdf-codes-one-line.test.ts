@@ -5,34 +5,15 @@
  * Needs poppler's pdftotext; skipped, saying why, when it is missing (`apt-get install -y poppler-utils`).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { renderDocumentPdf } from '../../../src/integrations/pdf/render-document-pdf';
 import { ccfJson, feJson, input, ncJson, type Json } from './pdf-fixtures';
-
-function findPdftotext(): string | null {
-  try {
-    return execFileSync('sh', ['-c', 'command -v pdftotext'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
+import { findPdftotext, pdftotextLines as textLines } from './pdf-inspect';
 
 const pdftotext = findPdftotext();
 if (!pdftotext) {
   console.warn('SKIPPED: pdftotext (poppler-utils) is not installed, the printed codes cannot be read back. Install it with `apt-get install -y poppler-utils`.');
 }
 const describeWithPoppler = pdftotext ? describe : describe.skip;
-
-/** The PDF's text lines as poppler reads them (reading order, no layout); one page when `page` is given. */
-function textLines(pdf: Buffer, page?: number): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'dte-pdf-text-'));
-  const file = join(dir, 'document.pdf');
-  writeFileSync(file, pdf);
-  const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', ...range, file, '-'], { encoding: 'utf8' }).split('\n');
-}
 
 const WIDEST_SEAL = 'WM'.repeat(20);
 const WIDEST_CODE = 'DDDDDDDD-DDDD-DDDD-DDDD-DDDDDDDDDDDD';

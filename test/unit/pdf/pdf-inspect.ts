@@ -1,4 +1,4 @@
-/** Test helpers that look inside rendered PDFs: text and page count (pdfjs-dist), page images (poppler's pdftoppm). */
+/** Test helpers that look inside rendered PDFs: text and page count (pdfjs-dist), text lines (poppler's pdftotext), page images (poppler's pdftoppm). */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,24 @@ export async function extractText(pdf: Buffer): Promise<PdfText> {
 }
 
 export { collapse };
+
+/** Path of poppler's pdftotext, or null when it is not installed. */
+export function findPdftotext(): string | null {
+  try {
+    return execFileSync('sh', ['-c', 'command -v pdftotext'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The PDF's text lines as poppler reads them (reading order, no layout); one page when `page` is given. */
+export function pdftotextLines(pdf: Buffer, page?: number): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'dte-pdf-text-'));
+  const file = join(dir, 'document.pdf');
+  writeFileSync(file, pdf);
+  const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', ...range, file, '-'], { encoding: 'utf8' }).split('\n');
+}
 
 /** Path of poppler's pdftoppm, or null when it is not installed. */
 export function findPdftoppm(): string | null {

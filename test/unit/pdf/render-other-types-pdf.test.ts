@@ -10,7 +10,8 @@ import { renderDocumentPdf } from '../../../src/integrations/pdf/render-document
 import { makeContext } from '../dte/dte-fixtures';
 import { otherBody } from '../dte/other-types-fixtures';
 import { input, type Json } from './pdf-fixtures';
-import { extractText, type PdfText } from './pdf-inspect';
+import { extractText, findPdftotext, pdftotextLines, type PdfText } from './pdf-inspect';
+import { ccfJson } from './pdf-fixtures';
 
 function otherJson(type: ExtendedDteType): Json {
   const parsed = parseDocumentCreate(otherBody(type));
@@ -53,5 +54,28 @@ describe('renderDocumentPdf for the other DTE types', () => {
     for (const t of texts(json)) expect(text).toContain(String(t));
     expect(text).toContain(formatMoney(total(json)));
     expectInsideMargins(extracted);
+  });
+});
+
+const pdftotext = findPdftotext();
+if (!pdftotext) console.warn('SKIPPED: pdftotext (poppler-utils) is not installed, the parties\' labels cannot be read back. Install it with `apt-get install -y poppler-utils`.');
+const describeWithPoppler = pdftotext ? describe : describe.skip;
+
+describeWithPoppler('the parties\' labels, read back with pdftotext', () => {
+  it.each([
+    // A CD is issued by the donee to the donor: «DONATARIO» above the issuer, «DONANTE» over the receiver, no «RECEPTOR».
+    ['CD', () => otherJson('15'), ['DONATARIO', 'DONANTE'], ['RECEPTOR']],
+    ['CCF', () => ccfJson(), ['RECEPTOR'], ['DONANTE', 'DONATARIO']],
+    ['CR', () => otherJson('07'), ['RECEPTOR'], ['DONANTE', 'DONATARIO']],
+  ] as const)('%s', async (_label, make, present, absent) => {
+    const json = make();
+    const lines = pdftotextLines(await renderDocumentPdf(input(json))).map((l) => l.trim()).filter((l) => l !== '');
+    for (const label of present) expect({ label, found: lines.includes(label) }).toEqual({ label, found: true });
+    for (const label of absent) expect({ label, found: lines.some((l) => l.includes(label)) }).toEqual({ label, found: false });
+    // The donee's name right under its label; the donor's printed too.
+    if (json.identificacion.tipoDte === '15') {
+      expect(lines.indexOf(json.emisor.nombre)).toBe(lines.indexOf('DONATARIO') + 1);
+      expect(lines).toContain(json.receptor.nombre);
+    }
   });
 });
