@@ -68,6 +68,14 @@ describe('certification run', () => {
     const report = JSON.parse(second.stdout);
     expect(Object.keys(report).sort()).toEqual(['counts', 'rejections', 'report_pdf']);
     expect(Object.keys(report.counts).sort()).toEqual([...COUNT_KEYS].sort());
+    // Each count's progress lines go up: item keys and the processed counter, whatever order items finished in.
+    const progress = [...second.stderr.matchAll(/^(\S+)\s+(\d+)\/\d+\s+(\S+-\d{3}) \w+$/gm)].map((m) => ({ count: m[1], done: Number(m[2]), item: m[3] }));
+    expect(progress.length).toBeGreaterThan(0);
+    for (const k of COUNT_KEYS) {
+      const mine = progress.filter((p) => p.count === k);
+      expect({ k, items: mine.map((p) => p.item) }).toEqual({ k, items: [...mine.map((p) => p.item)].sort() });
+      expect({ k, done: mine.map((p) => p.done) }).toEqual({ k, done: [...mine.map((p) => p.done)].sort((a, b) => a - b) });
+    }
     for (const k of COUNT_KEYS) expect({ k, n: report.counts[k] }).toEqual({ k, n: 2 });
     expect(report.rejections).toEqual([]);
     expect(readFileSync(report.report_pdf).subarray(0, 5).toString()).toBe('%PDF-');

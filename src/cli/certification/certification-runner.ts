@@ -84,13 +84,14 @@ export class CertificationRunner {
       const ordinals = mine.map((i) => Number(i.key.slice(-3)));
       const open = mine.filter((i) => i.status === 'pending').map((i) => Number(i.key.slice(-3))).sort((x, y) => x - y);
       for (let o = Math.max(0, ...ordinals) + 1; open.length < goal - processed; o++) open.push(o);
+      const lines = new OrderedProgress(this.deps.progress, key, goal, processed, open);
       let next = 0;
       const worker = async () => {
         while (next < open.length) {
-          const o = open[next++];
+          const index = next++;
+          const o = open[index];
           await runItem(itemKey(key, o), o);
-          const done = mineOf().filter((i) => i.status === 'processed').length;
-          this.deps.progress(`${key.padEnd(17)} ${String(done).padStart(3)}/${goal}  ${itemKey(key, o)} ${this.items.get(itemKey(key, o))?.status ?? ''}`);
+          lines.finished(index, this.items.get(itemKey(key, o))?.status ?? '');
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, open.length) }, worker));
@@ -308,6 +309,40 @@ export class CertificationRunner {
       ...this.items.get(key)!, status: accepted ? 'processed' : 'rejected', generationCode: episode!.eventGenerationCode, seal: episode!.eventSeal,
       mhResponse: accepted ? null : { code: null, message: episode!.lastError ?? `contingencia ${episode!.status}`, observations: [] },
     });
+  }
+}
+
+/**
+ * The progress lines of one round of a count, in item order: items finish out of order when several
+ * are in flight, so a finished item's line waits until every item started before it has printed its
+ * own. Keys and the processed counter then only go up (`05  16/50  05-016 processed` before
+ * `05  17/50  05-017 processed`, whichever finished first).
+ */
+export class OrderedProgress {
+  private readonly statuses = new Map<number, string>();
+  private printed = 0;
+  private processed: number;
+
+  constructor(
+    private readonly print: (line: string) => void,
+    private readonly key: CountKey,
+    private readonly goal: number,
+    processedBefore: number,
+    private readonly ordinals: readonly number[],
+  ) {
+    this.processed = processedBefore;
+  }
+
+  /** The item at `index` of the round's ordinals finished with `status`; prints every line now due. */
+  finished(index: number, status: string): void {
+    this.statuses.set(index, status);
+    while (this.statuses.has(this.printed)) {
+      const done = this.statuses.get(this.printed)!;
+      if (done === 'processed') this.processed++;
+      this.print(`${this.key.padEnd(17)} ${String(this.processed).padStart(3)}/${this.goal}  ${itemKey(this.key, this.ordinals[this.printed])} ${done}`);
+      this.statuses.delete(this.printed);
+      this.printed++;
+    }
   }
 }
 
