@@ -11,6 +11,8 @@ import { certificationRunCommand } from './certification/certification.command';
 
 export interface CliResult {
   json: unknown;
+  /** `json` already serialised, when its key order matters (JSON.stringify puts integer-like keys first). */
+  jsonText?: string;
   text: string;
 }
 

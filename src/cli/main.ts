@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     const result = await command.run(values);
-    if (values.json) process.stdout.write(`${JSON.stringify(result.json)}\n`);
+    if (values.json) process.stdout.write(`${result.jsonText ?? JSON.stringify(result.json)}\n`);
     else process.stdout.write(`${result.text}\n`);
     return 0;
   } catch (err) {

@@ -69,9 +69,42 @@ export async function writeReport(dir: string, run: CertificationRun, items: Cer
   mkdirSync(dir, { recursive: true });
   const pdfPath = resolve(join(dir, 'informe.pdf'));
   const report: BatteryReport = { counts: countsOf(items), rejections: rejectionsOf(items), report_pdf: pdfPath };
-  writeFileSync(join(dir, 'informe.json'), `${JSON.stringify({ ...report, run_id: run.id, emitter_id: run.emitterId, environment: run.environment, sample_limit: run.sampleLimit, items }, null, 2)}\n`);
+  const details = { run_id: run.id, emitter_id: run.emitterId, environment: run.environment, sample_limit: run.sampleLimit, items };
+  writeFileSync(join(dir, 'informe.json'), `${reportJsonText(report, details, 2)}\n`);
   writeFileSync(pdfPath, await renderReportPdf(run, items, report, header));
   return report;
+}
+
+/**
+ * The report as JSON text with `counts` in the pinned order ("01", "03", … "15", "invalidation",
+ * "contingency", "return", "special_operation"). JSON.stringify cannot give it: a JavaScript object
+ * lists integer-like keys ("11", "14", "15") before all others, whatever the insertion order.
+ */
+export function reportJsonText(report: BatteryReport, extra: Record<string, unknown> = {}, space = 0): string {
+  const counts = new OrderedObject(COUNT_KEYS.map((k) => [k, report.counts[k]]));
+  return jsonText(new OrderedObject([['counts', counts], ['rejections', report.rejections], ['report_pdf', report.report_pdf], ...Object.entries(extra)]), ' '.repeat(space))!;
+}
+
+/** An object whose keys keep the given order in `jsonText`. */
+class OrderedObject {
+  constructor(readonly entries: ReadonlyArray<readonly [string, unknown]>) {}
+}
+
+/** JSON.stringify's output (`space` as its indentation), except that an OrderedObject keeps its key order. */
+function jsonText(value: unknown, space: string, indent = ''): string | undefined {
+  const inner = indent + space;
+  const wrap = (open: string, parts: string[], close: string) => {
+    if (parts.length === 0) return `${open}${close}`;
+    return space ? `${open}\n${inner}${parts.join(`,\n${inner}`)}\n${indent}${close}` : `${open}${parts.join(',')}${close}`;
+  };
+  const members = (entries: ReadonlyArray<readonly [string, unknown]>) => wrap('{', entries.flatMap(([k, v]) => {
+    const text = jsonText(v, space, inner);
+    return text === undefined ? [] : [`${JSON.stringify(k)}:${space ? ' ' : ''}${text}`];
+  }), '}');
+  if (value instanceof OrderedObject) return members(value.entries);
+  if (Array.isArray(value)) return wrap('[', value.map((v) => jsonText(v, space, inner) ?? 'null'), ']');
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function') return members(Object.entries(value));
+  return JSON.stringify(value);
 }
 
 const PAGE = { width: 612, height: 792 };

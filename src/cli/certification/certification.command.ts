@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import type { CliCommand } from '../commands';
 import { BatteryRestClient } from './battery-rest-client';
 import { openBatterySession } from './battery-session';
-import { COUNT_LABELS, writeReport } from './certification-report';
+import { COUNT_LABELS, reportJsonText, writeReport } from './certification-report';
 import { CertificationRunner } from './certification-runner';
 
 function positiveInt(v: unknown, name: string, max: number): number | null {
@@ -84,7 +84,7 @@ export const certificationRunCommand: CliCommand = {
         `  Rechazos: ${report.rejections.length}`,
         `Informe: ${report.report_pdf}`,
       ].join('\n');
-      return { json: report, text };
+      return { json: report, jsonText: reportJsonText(report), text };
     } finally {
       if (keyId) await services.revokeApiKey.execute({ keyId }).catch(() => undefined);
       await session.close();
