@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findPdftotext, pdftotextLines } from '../unit/pdf/pdf-inspect';
 import { request } from '../support/http-client';
 import { createIssuer } from '../support/issuer';
 import { ROOT, runCli, startService, waitExit, type Started } from './process-helpers';
@@ -77,6 +78,8 @@ describe('certification run', () => {
       expect({ k, items: mine.map((p) => p.item) }).toEqual({ k, items: [...mine.map((p) => p.item)].sort() });
       expect({ k, done: mine.map((p) => p.done) }).toEqual({ k, done: [...mine.map((p) => p.done)].sort((a, b) => a - b) });
     }
+    // The first report written for the finished run already says when it finished.
+    if (findPdftotext()) expect(pdftotextLines(readFileSync(report.report_pdf)).join('\n')).toMatch(/Terminada: \d{2}\/\d{2}\/\d{4}/);
     for (const k of COUNT_KEYS) expect({ k, n: report.counts[k] }).toEqual({ k, n: 2 });
     expect(report.rejections).toEqual([]);
     expect(readFileSync(report.report_pdf).subarray(0, 5).toString()).toBe('%PDF-');

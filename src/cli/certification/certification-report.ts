@@ -64,10 +64,15 @@ export function rejectionsOf(items: CertificationItem[]): Rejection[] {
     }));
 }
 
+/** Where the report's PDF goes under `dir` (absolute). */
+export function reportPdfPath(dir: string): string {
+  return resolve(join(dir, 'informe.pdf'));
+}
+
 /** Writes `informe.pdf` and `informe.json` under `dir` and answers the pinned JSON. */
 export async function writeReport(dir: string, run: CertificationRun, items: CertificationItem[], header: ReportHeader): Promise<BatteryReport> {
   mkdirSync(dir, { recursive: true });
-  const pdfPath = resolve(join(dir, 'informe.pdf'));
+  const pdfPath = reportPdfPath(dir);
   const report: BatteryReport = { counts: countsOf(items), rejections: rejectionsOf(items), report_pdf: pdfPath };
   const details = { run_id: run.id, emitter_id: run.emitterId, environment: run.environment, sample_limit: run.sampleLimit, items };
   writeFileSync(join(dir, 'informe.json'), `${reportJsonText(report, details, 2)}\n`);

@@ -5,14 +5,27 @@ import { DomainError } from '../../domain/shared/domain-error';
 import type { CliCommand } from '../commands';
 import { BatteryRestClient } from './battery-rest-client';
 import { openBatterySession } from './battery-session';
-import { COUNT_LABELS, reportJsonText, writeReport } from './certification-report';
-import { CertificationRunner } from './certification-runner';
+import type { CertificationRun, CertificationRunsService } from '../../services/certification/certification-runs.service';
+import { COUNT_LABELS, reportJsonText, reportPdfPath, writeReport, type BatteryReport, type ReportHeader } from './certification-report';
+import { CertificationRunner, countsOf } from './certification-runner';
 
 function positiveInt(v: unknown, name: string, max: number): number | null {
   if (v === undefined) return null;
   const n = Number(v);
   if (typeof v !== 'string' || !/^\d+$/.test(v) || n < 1 || n > max) throw DomainError.field('invalid_value', name, `--${name} debe ser un entero entre 1 y ${max}.`);
   return n;
+}
+
+/**
+ * Writes the run's report, first marking the run completed when MH processed every count's target,
+ * so that the first report of a finished run already says when it finished («Terminada»).
+ */
+export async function finishAndReport(runs: Pick<CertificationRunsService, 'items' | 'complete'>, run: CertificationRun, dir: string, header: ReportHeader): Promise<BatteryReport> {
+  const items = await runs.items(run.id);
+  const counts = countsOf(items);
+  const reached = COUNT_KEYS.every((k) => counts[k] >= target(k, run.sampleLimit));
+  const finished = reached ? await runs.complete(run.id, reportPdfPath(dir)) : run;
+  return writeReport(dir, finished, items, header);
 }
 
 /** `certification run`: MH's certification battery for an emitter, resumable, with its report. */
@@ -71,13 +84,10 @@ export const certificationRunCommand: CliCommand = {
         });
         await runner.execute();
       }
-      const items = await services.certificationRuns.items(run.id);
       const dir = typeof v.out === 'string' ? v.out : join(session.config.dataDir, 'certification', run.id);
-      const reached = (counts: Record<string, number>) => COUNT_KEYS.every((k) => counts[k] >= target(k, run.sampleLimit));
-      const report = await writeReport(dir, run, items, {
+      const report = await finishAndReport(services.certificationRuns, run, dir, {
         emitterName: emitter.name, nit: emitter.nit, nrc: emitter.nrc ?? null, mode: session.mode, generatedAt: new Date(),
       });
-      if (reached(report.counts)) await services.certificationRuns.complete(run.id, report.report_pdf);
       const text = [
         `Corrida ${run.id} (${run.environment}) — ${session.mode}`,
         ...COUNT_KEYS.map((k) => `  ${COUNT_LABELS[k].padEnd(40)} ${String(report.counts[k]).padStart(4)} / ${minimum(k)}`),

@@ -90,9 +90,12 @@ export class CertificationRunsService {
     );
   }
 
-  async complete(runId: string, reportPdf: string): Promise<void> {
+  /** Marks the run completed (its first completion time is kept) and answers it as stored. */
+  async complete(runId: string, reportPdf: string): Promise<CertificationRun> {
     const now = this.deps.clock.now();
-    await sql(this.deps.orm.em.fork(), `update certification_runs set status = 'completed', report_pdf = ?, completed_at = coalesce(completed_at, ?), updated_at = ? where id = ?`, [reportPdf, now, now, runId]);
+    const em = this.deps.orm.em.fork();
+    await sql(em, `update certification_runs set status = 'completed', report_pdf = ?, completed_at = coalesce(completed_at, ?), updated_at = ? where id = ?`, [reportPdf, now, now, runId]);
+    return toRun(await em.findOneOrFail(CertificationRunEntity, { id: runId }));
   }
 
   /** The state of a contingency episode the battery declared. */
