@@ -5,7 +5,7 @@ import { emitterBody } from '../fixtures/emitter-bodies';
 import { graphql, request } from '../support/http-client';
 import { TEST_MASTER_KEY } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
-import { runCli, startService, waitExit } from './process-helpers';
+import { killGroup, runCli, startService, waitExit } from './process-helpers';
 
 jest.setTimeout(180_000);
 
@@ -53,6 +53,45 @@ describe('npm start with the embedded defaults', () => {
     expect(await waitExit(second.child)).toBe(0);
   });
 });
+
+describe('npm start and signals', () => {
+  it('SIGTERM to the npm process stops the service it runs: nothing of the group is left, the port is free and the data opens again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dte-start-signal-'));
+    const started = await startService({ DATA_DIR: dataDir, PORT: '0' }, 120_000, null, { npm: true, detached: true });
+    try {
+      expect((await request(started.url, 'GET', '/healthz')).status).toBe(200);
+      started.child.kill('SIGTERM');
+      expect(await waitExit(started.child)).toBe(0);
+      // The whole process group is gone (an `sh` that swallowed the signal would leave the service running).
+      await waitUntil(() => !groupAlive(started.child.pid!));
+      await expect(fetch(`${started.url}/healthz`)).rejects.toThrow();
+      const again = await startService({ DATA_DIR: dataDir, PORT: '0' });
+      expect(again.key).toBe(started.key);
+      again.child.kill('SIGTERM');
+      expect(await waitExit(again.child)).toBe(0);
+    } finally {
+      killGroup(started.child);
+    }
+  });
+});
+
+/** Whether any process of the group led by `pid` is still alive. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('la condición no se cumplió a tiempo');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('npm start with DATABASE_URL', () => {
   it('applies migrations on a real PostgreSQL and prints a working key', async () => {

@@ -3,6 +3,7 @@ import { isErrorCode } from '../shared/error-codes';
 import type { z } from 'zod';
 import type { FieldError } from './dte.types';
 import { formatPath, joinPath } from './field-path';
+import { spanishCount } from '../shared/spanish-count';
 
 type Issue = z.core.$ZodIssue;
 type RawIssue = z.core.$ZodRawIssue;
@@ -14,8 +15,8 @@ const TYPE_NAMES: Record<string, string> = {
 
 function limitText(origin: unknown, bound: unknown, tooSmall: boolean): string {
   const n = String(bound);
-  if (origin === 'string') return tooSmall ? `Debe tener al menos ${n} caracteres.` : `Debe tener como máximo ${n} caracteres.`;
-  if (origin === 'array' || origin === 'set') return tooSmall ? `Debe tener al menos ${n} elementos.` : `Debe tener como máximo ${n} elementos.`;
+  const noun = origin === 'string' ? spanishCount(n, 'carácter', 'caracteres') : origin === 'array' || origin === 'set' ? spanishCount(n, 'elemento', 'elementos') : null;
+  if (noun) return tooSmall ? `Debe tener al menos ${noun}.` : `Debe tener como máximo ${noun}.`;
   return tooSmall ? `Debe ser mayor o igual a ${n}.` : `Debe ser menor o igual a ${n}.`;
 }
 

@@ -97,10 +97,12 @@ const PRICE_NOTES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The parties' roles where «EMISOR»/«RECEPTOR» would mislead: a CD is issued by the donee (who
- * receives the donation) to the donor (fe-cd-v2's "Receptor/Donante").
+ * The parties' roles where «EMISOR»/«RECEPTOR» would mislead: an FSE is issued by the buyer to the
+ * excluded subject who sold (fe-fse-v2's receiver); a CD by the donee (who receives the donation) to
+ * the donor (fe-cd-v2's "Receptor/Donante").
  */
 const PARTY_ROLES: Readonly<Record<string, { issuer: string; receiver: string }>> = {
+  '14': { issuer: 'EMISOR (COMPRADOR)', receiver: 'SUJETO EXCLUIDO (VENDEDOR)' },
   '15': { issuer: 'DONATARIO', receiver: 'DONANTE' },
 };
 

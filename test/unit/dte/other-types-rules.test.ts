@@ -112,11 +112,12 @@ describe('required fields and business rules per type', () => {
   });
 });
 
-describe('a CR or CL line never relates a document dated after it (El Salvador date)', () => {
+describe('a CR or CL line never relates a document dated after it, nor a DCL a period ending after it (El Salvador date)', () => {
   const crLine = (issuedOn: string) => ({ relatedDocument: { type: '03', generationCode: RELATED_FE, issuedOn }, taxableAmount: '100.00', code: '22' });
   const clLine = (issuedOn: string) => ({ relatedDocument: { type: '03', generationCode: RELATED_FE, issuedOn }, gravada: '100.00' });
   const cr = (...dates: string[]) => otherBody('07', { withholdings: dates.map((d, i) => ({ ...crLine(d), relatedDocument: { ...crLine(d).relatedDocument, generationCode: String(1000 + i) } })) });
   const cl = (...dates: string[]) => otherBody('08', { settledDocuments: dates.map(clLine) });
+  const dcl = (periodStart: string, periodEnd: string) => otherBody('09', { settlement: { ...(otherBody('09').settlement as Body), periodStart, periodEnd } });
   // 2026-03-11T05:59:59Z is 2026-03-10 23:59:59 in El Salvador; 06:00:00Z is already the 11th there.
   const LAST_SECOND_OF_10TH = new Date('2026-03-11T05:59:59Z');
   const FIRST_SECOND_OF_11TH = new Date('2026-03-11T06:00:00Z');
@@ -137,6 +138,12 @@ describe('a CR or CL line never relates a document dated after it (El Salvador d
       message: 'El documento relacionado es del 2026-03-11, posterior al comprobante de liquidación (2026-03-10): solo se liquidan documentos ya emitidos.',
     }]],
     ['CL, related the same day', cl('2026-03-10'), LAST_SECOND_OF_10TH, []],
+    ['DCL, a period ending the same day', dcl('2026-03-01', '2026-03-10'), LAST_SECOND_OF_10TH, []],
+    ['DCL, a period ending the day after', dcl('2026-03-01', '2026-03-11'), LAST_SECOND_OF_10TH, [{
+      path: 'settlement.periodEnd', code: 'out_of_range',
+      message: 'El período liquidado termina el 2026-03-11, después del documento contable de liquidación (2026-03-10): solo se liquidan períodos ya cerrados.',
+    }]],
+    ['DCL, the 11th once it is the 11th in El Salvador', dcl('2026-03-01', '2026-03-11'), FIRST_SECOND_OF_11TH, []],
   ] as const)('%s', (_label, b, issuedAt, expected) => {
     const parsed = parseDocumentCreate(b);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));

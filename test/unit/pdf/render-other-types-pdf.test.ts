@@ -66,6 +66,8 @@ describeWithPoppler('the parties\' labels, read back with pdftotext', () => {
     // A CD is issued by the donee to the donor: «DONATARIO» above the issuer, «DONANTE» over the receiver, no «RECEPTOR».
     ['CD', () => otherJson('15'), ['DONATARIO', 'DONANTE'], ['RECEPTOR']],
     ['CCF', () => ccfJson(), ['RECEPTOR'], ['DONANTE', 'DONATARIO']],
+    // An FSE is issued by the buyer to the excluded subject who sold.
+    ['FSE', () => otherJson('14'), ['EMISOR (COMPRADOR)', 'SUJETO EXCLUIDO (VENDEDOR)'], ['RECEPTOR', 'DONANTE']],
     ['CR', () => otherJson('07'), ['RECEPTOR'], ['DONANTE', 'DONATARIO']],
   ] as const)('%s', async (_label, make, present, absent) => {
     const json = make();

@@ -94,14 +94,19 @@ export function checkRelatedDocumentDates(type: DteType, ctx: BuildContext): Fie
 /**
  * CR and CL: the document each line withholds on (`withholdings[i]`) or settles
  * (`settledDocuments[i]`) is dated on or before the CR/CL itself, as El Salvador dates — the rule
- * the NC/ND's related documents follow; no window before it.
+ * the NC/ND's related documents follow; no window before it. DCL: the settled period ends on or
+ * before the DCL's date.
  */
 export function checkLineDocumentDates(type: AnyDteType, input: DocumentCreateInput, ctx: BuildContext): FieldError[] {
   const lines = type === '07' ? { key: 'withholdings', list: input.withholdings ?? [], what: 'al comprobante de retención', verb: 'se retiene sobre' }
     : type === '08' ? { key: 'settledDocuments', list: input.settledDocuments ?? [], what: 'al comprobante de liquidación', verb: 'se liquidan' }
       : null;
-  if (!lines) return [];
   const date = localDateTime(ctx.issuedAt).date;
+  // A DCL settles a period that has ended: it cannot close after the DCL itself.
+  if (type === '09' && input.settlement && input.settlement.periodEnd > date) {
+    return [{ path: 'settlement.periodEnd', code: 'out_of_range', message: `El período liquidado termina el ${input.settlement.periodEnd}, después del documento contable de liquidación (${date}): solo se liquidan períodos ya cerrados.` }];
+  }
+  if (!lines) return [];
   const errors: FieldError[] = [];
   lines.list.forEach((l, i) => {
     const issuedOn = l.relatedDocument.issuedOn;

@@ -23,6 +23,7 @@ import { FE_ND_V4_SCHEMA } from './generated/fe-nd-v4.schema';
 import { FE_NR_V4_SCHEMA } from './generated/fe-nr-v4.schema';
 import { INVALIDACION_V3_SCHEMA } from './generated/invalidacion-v3.schema';
 import type { OfficialJsonSchema, OfficialSchemaError, OfficialSchemaKind, OfficialValidationResult } from './official-schema.types';
+import { spanishCount } from '../../shared/spanish-count';
 
 export type { OfficialSchemaError, OfficialSchemaKind, OfficialValidationResult };
 
@@ -113,10 +114,10 @@ function spanishMessage(e: ErrorObject): string {
     case 'enum': return `valor no permitido; valores válidos: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'pattern': return 'no cumple el formato requerido';
     case 'format': return `formato inválido (se esperaba ${String(p.format)})`;
-    case 'minLength': return `debe tener al menos ${String(p.limit)} caracteres`;
-    case 'maxLength': return `debe tener como máximo ${String(p.limit)} caracteres`;
-    case 'minItems': return `debe tener al menos ${String(p.limit)} elementos`;
-    case 'maxItems': return `debe tener como máximo ${String(p.limit)} elementos`;
+    case 'minLength': return `debe tener al menos ${spanishCount(p.limit, 'carácter', 'caracteres')}`;
+    case 'maxLength': return `debe tener como máximo ${spanishCount(p.limit, 'carácter', 'caracteres')}`;
+    case 'minItems': return `debe tener al menos ${spanishCount(p.limit, 'elemento', 'elementos')}`;
+    case 'maxItems': return `debe tener como máximo ${spanishCount(p.limit, 'elemento', 'elementos')}`;
     case 'uniqueItems': return 'no debe tener elementos repetidos';
     case 'minimum': return `debe ser mayor o igual a ${String(p.limit)}`;
     case 'maximum': return `debe ser menor o igual a ${String(p.limit)}`;
