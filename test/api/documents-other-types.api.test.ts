@@ -99,7 +99,11 @@ describe('refusals: Spanish 422 naming the field, nothing stored', () => {
     ['CR with items', () => example('07', { items: [{ type: '1', description: 'x', quantity: '1', unit_code: '59', unit_price: '1', tax: 'gravada' }] }), { path: 'items', code: 'not_allowed_for_type' }],
     ['FEX goods without incoterms', () => example('11', { export: { customs_office: '02', regime: '1000.000' } }), { path: 'export.incoterms', code: 'required' }],
     ['CD without associated documents', () => example('15', { associated_documents: undefined }), { path: 'associated_documents', code: 'required' }],
-    ['DCL settlement backwards', () => example('09', { settlement: { ...EXAMPLES['09'].settlement, period_end: '2026-10-31' } }), { path: 'settlement.period_end', code: 'out_of_range' }],
+    ['DCL settlement backwards', () => example('09', { settlement: { ...EXAMPLES['09'].settlement, period_end: '2026-02-28' } }), { path: 'settlement.period_end', code: 'out_of_range' }],
+    // Two days after today in El Salvador, whatever today is: a period not yet closed.
+    ['DCL settling a period that ends after the DCL', () => example('09', { settlement: { ...EXAMPLES['09'].settlement, period_end: addDays(localDateOf(new Date()), 2) } }), {
+      path: 'settlement.period_end', code: 'out_of_range', message: expect.stringMatching(/^El período liquidado termina el \d{4}-\d{2}-\d{2}, después del documento contable de liquidación/),
+    }],
     // Two days after today in El Salvador, whatever today is: always after the CR's own date.
     ['CR withholding on a document dated after the CR', () => example('07', {
       withholdings: [EXAMPLES['07'].withholdings[0], { ...EXAMPLES['07'].withholdings[1], related_document: { type: '03', generation_code: '1548', issued_on: addDays(localDateOf(new Date()), 2) } }],
