@@ -5,8 +5,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import { EmbedSessionEntity, FiscalReportEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import { findOwnReport, parseReportType } from '../fiscal/fiscal-report-store';
+import { holdIdempotencyRecord, linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
 import { EMBED_MAX_TTL_S, EMBED_PAGE_PATH, hashEmbedToken, newLinkToken } from './embed-token';
 
 export interface EmbedSessionInput {
@@ -16,6 +18,9 @@ export interface EmbedSessionInput {
   period?: unknown;
   ttl?: unknown;
 }
+
+/** The resource type a creation links to its Idempotency-Key record. */
+const EMBED_SESSION_RESOURCE = 'embed_session';
 
 export interface CreatedEmbedSession {
   id: string;
@@ -30,6 +35,11 @@ export interface CreatedEmbedSession {
  * alone, the emitter's documents and books; with `reportId`, or `reportType` + `period` (the newest
  * ready report), that one report. The token travels after `#` in the page's URL; only its SHA-256
  * is stored.
+ *
+ * The session is linked to the request's Idempotency-Key record in its own commit. The token is in
+ * the answer only, so a retry of a request whose process died cannot show the first link again:
+ * it gives the same session a new link (a new token, valid `ttl` from now) and the undelivered one
+ * stops working — one key, one session, one live link. Whatever the old token opened is closed too.
  */
 export class CreateEmbedSessionService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -39,24 +49,47 @@ export class CreateEmbedSessionService {
     const emitter = await loadOwnEmitter(em, actor, String(input.emitterId ?? ''), 'emitterId');
     const ttl = input.ttl === undefined || input.ttl === null ? EMBED_MAX_TTL_S : Number(input.ttl);
     if (!Number.isInteger(ttl) || ttl < 1 || ttl > EMBED_MAX_TTL_S) throw DomainError.field('out_of_range', 'ttl', 'ttl es un entero de 1 a 300 segundos.');
-    const report = await this.report(em, actor, emitter.id, input);
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + ttl * 1000);
     const token = newLinkToken();
+    const resumed = resumedResource(actor, EMBED_SESSION_RESOURCE);
+    if (resumed) return this.newLink(em, actor, resumed, token, expiresAt);
+    const report = await this.report(em, actor, emitter.id, input);
     const id = newId(IdPrefix.embedSession, now.getTime());
-    em.create(EmbedSessionEntity, {
-      id,
-      tokenHash: hashEmbedToken(token),
-      accountId: actor.accountId,
-      environment: actor.environment,
-      emitterId: emitter.id,
-      reportId: report?.id ?? null,
-      expiresAt,
-      createdAt: now,
+    await em.transactional(async (tx) => {
+      tx.create(EmbedSessionEntity, {
+        id,
+        tokenHash: hashEmbedToken(token),
+        accountId: actor.accountId,
+        environment: actor.environment,
+        emitterId: emitter.id,
+        reportId: report?.id ?? null,
+        expiresAt,
+        createdAt: now,
+      });
+      await tx.flush();
+      await linkCreatedResource(tx, actor, EMBED_SESSION_RESOURCE, id);
     });
-    await em.flush();
-    const url = `${this.deps.baseUrl().replace(/\/+$/, '')}${EMBED_PAGE_PATH}/${id}#${token}`;
-    return { id, url, expiresAt, emitterId: emitter.id, reportId: report?.id ?? null };
+    return { id, url: this.url(id, token), expiresAt, emitterId: emitter.id, reportId: report?.id ?? null };
+  }
+
+  /** The session an earlier run of this request created, with a new token replacing the undelivered one. */
+  private async newLink(em: EntityManager, actor: Actor, id: string, token: string, expiresAt: Date): Promise<CreatedEmbedSession> {
+    const [row] = await em.transactional(async (tx) => {
+      await holdIdempotencyRecord(tx, actor);
+      return sql<{ emitter_id: string; report_id: string | null }>(
+        tx,
+        `update embed_sessions set token_hash = ?, expires_at = ?, used_at = null, view_token_hash = null, view_expires_at = null
+          where id = ? and account_id = ? and environment = ? returning emitter_id, report_id`,
+        [hashEmbedToken(token), expiresAt, id, actor.accountId, actor.environment],
+      );
+    });
+    if (!row) throw new Error(`BUG: la sesión de vista ${id} de esta solicitud desapareció`);
+    return { id, url: this.url(id, token), expiresAt, emitterId: row.emitter_id, reportId: row.report_id };
+  }
+
+  private url(id: string, token: string): string {
+    return `${this.deps.baseUrl().replace(/\/+$/, '')}${EMBED_PAGE_PATH}/${id}#${token}`;
   }
 
   /** The one report the link opens; null for the emitter's whole view. */

@@ -3,7 +3,9 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { AccountEntity, EmitterEntity } from '../../persistence/entities';
+import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
+import { loadOwnEmitter } from './emitter-access';
 import type { ServiceDeps } from '../shared/service-deps';
 import { isUniqueViolation } from '../shared/unique-violation';
 
@@ -12,19 +14,28 @@ export function nitTaken(nit: string): DomainError {
   return new DomainError('emitter_nit_taken', message, [{ path: 'nit', code: 'emitter_nit_taken', message }]);
 }
 
+/** The resource type a creation links to its Idempotency-Key record. */
+const EMITTER_RESOURCE = 'emitter';
+
+/**
+ * Registers an emitter of the caller's account (one per NIT). The emitter is linked to the request's
+ * Idempotency-Key record in its own commit, so a retry of a request whose process died answers that
+ * emitter as it is now instead of 409 `emitter_nit_taken` for the NIT it registered itself.
+ */
 export class CreateEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, input: unknown): Promise<EmitterEntity> {
+    const em = this.deps.orm.em.fork();
+    const resumed = resumedResource(actor, EMITTER_RESOURCE);
+    if (resumed) return loadOwnEmitter(em, actor, resumed);
     const parsed = parseWith(createEmitterSchema, input);
     if (!parsed.ok) throw DomainError.validation(parsed.errors);
     const v = parsed.value;
-    const em = this.deps.orm.em.fork();
     if (await em.count(EmitterEntity, { account: actor.accountId, nit: v.nit })) throw nitTaken(v.nit);
     const now = this.deps.clock.now();
-    const emitter = em.create(EmitterEntity, {
+    const fields = {
       id: newId(IdPrefix.emitter, now.getTime()),
-      account: em.getReference(AccountEntity, actor.accountId),
       nit: v.nit,
       nrc: v.nrc,
       name: v.name,
@@ -39,13 +50,17 @@ export class CreateEmitterService {
       isLargeTaxpayer: v.isLargeTaxpayer ?? false,
       createdAt: now,
       updatedAt: now,
-    });
+    };
     try {
-      await em.flush();
+      return await em.transactional(async (tx) => {
+        const emitter = tx.create(EmitterEntity, { ...fields, account: tx.getReference(AccountEntity, actor.accountId) });
+        await tx.flush();
+        await linkCreatedResource(tx, actor, EMITTER_RESOURCE, emitter.id);
+        return emitter;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw nitTaken(v.nit);
       throw err;
     }
-    return emitter;
   }
 }

@@ -43,6 +43,25 @@ export function resumedResource(actor: Actor | null | undefined, type: string): 
   return next.id;
 }
 
+/**
+ * The answer of a resumed request whose resource was deleted since (an endpoint deleted, a user
+ * removed): 404 as a GET of it answers, and nothing is created again. `what`: "El endpoint de webhook".
+ */
+export function resumedResourceGone(what: string): DomainError {
+  return new DomainError('resource_not_found', `${what} que creó la primera ejecución de esta solicitud ya no existe (se eliminó después); para crear otro envíe un Idempotency-Key nuevo.`);
+}
+
+/**
+ * Every `type` resource earlier runs of this request linked, in order (each dead run may have
+ * linked one more): for use cases whose resumed answer replaces what they created (a new API key
+ * instead of one whose plaintext was never delivered), which must deal with all of them.
+ */
+export function resumedResources(actor: Actor | null | undefined, type: string): string[] {
+  const ids: string[] = [];
+  for (let id = resumedResource(actor, type); id !== null; id = resumedResource(actor, type)) ids.push(id);
+  return ids;
+}
+
 /** The records to link in one statement, for use cases that create several resources at once (group commit). */
 export interface PendingLink {
   handle: IdempotencyHandle;
@@ -86,4 +105,17 @@ export function linkCompanion(links: PendingLink[]): { write: CompanionWrite; ch
 /** linkCreatedResources for one resource of the request `actor` runs (nothing without an Idempotency-Key). */
 export async function linkCreatedResource(tx: EntityManager, actor: Actor | null | undefined, type: string, id: string): Promise<void> {
   if (actor?.idempotency) await linkCreatedResources(tx, [{ handle: actor.idempotency, resource: { type, id } }]);
+}
+
+/**
+ * Inside `tx`, locks the request's record and checks that this run still owns it (nothing without an
+ * Idempotency-Key); otherwise the transaction is refused. For resumed runs that change what the dead
+ * run created without creating anything (a secret minted again): a run taken over meanwhile must not
+ * replace the secret the new owner's answer carries.
+ */
+export async function holdIdempotencyRecord(tx: EntityManager, actor: Actor | null | undefined): Promise<void> {
+  const h = actor?.idempotency;
+  if (!h) return;
+  const rows = await sql<{ id: string }>(tx, `select id from idempotency_records where id = ? and owner_lease_id = ? and state = 'in_progress' for update`, [h.recordId, h.ownerLeaseId]);
+  if (!rows.length) throw takenOver();
 }
