@@ -32,7 +32,8 @@ export const webhookRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/webhook-endpoints',
     status: 201,
-    refusals: ['webhook_url_not_allowed', 'unknown_event_type'],
+    // resource_not_found: a retry after a crash whose endpoint was deleted since (ADR 0020).
+    refusals: ['webhook_url_not_allowed', 'unknown_event_type', 'resource_not_found'],
     tag: TAG,
     summary: 'Registra un endpoint de webhook (URL https pública); el secreto de firma se devuelve solo en esta respuesta.',
     description:

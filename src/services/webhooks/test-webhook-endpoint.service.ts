@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { testDocumentEventData, webhookEventBody } from '../../domain/webhooks/webhook-event';
-import { WebhookDeliveryEntity } from '../../persistence/entities';
+import { WebhookDeliveryEntity, WebhookEndpointEntity } from '../../persistence/entities';
+import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { loadOwnEndpoint } from './webhook-access';
+import { findOwnDelivery, loadOwnEndpoint } from './webhook-access';
 import { recordAttempt, sendAttempt } from './webhook-attempt';
 import { webhookSender } from './webhook-sender';
 import { newWebhookDelivery } from './new-webhook-delivery';
@@ -17,9 +19,16 @@ export interface WebhookTestResult {
 
 const STAMP_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+/** The resource type a test links to its Idempotency-Key record: its delivery. */
+const TEST_RESOURCE = 'webhook_test_delivery';
+
 /**
  * Sends a fictitious `document.processed` of environment `00`, signed like a real event, in ONE
  * attempt made now. A failed test is recorded but never retried.
+ *
+ * The test's delivery is linked to the request's Idempotency-Key record in the commit that creates
+ * it. A retry of a request whose process died answers that test event (the same event id) as it
+ * ended; one whose attempt was never recorded is attempted now, once, so no second test event is made.
  */
 export class TestWebhookEndpointService {
   private readonly sender;
@@ -31,26 +40,10 @@ export class TestWebhookEndpointService {
   async execute(actor: Actor, id: string): Promise<WebhookTestResult> {
     const em = this.deps.orm.em.fork();
     const endpoint = await loadOwnEndpoint(em, actor, id);
-    const now = this.deps.clock.now();
-    const eventId = newId(IdPrefix.event, now.getTime());
-    const stamp = `${now.getUTCFullYear()}${[...randomBytes(36)].map((b) => STAMP_ALPHABET[b % 36]).join('')}`;
-    const data = testDocumentEventData({
-      documentId: newId(IdPrefix.document, now.getTime()),
-      generationCode: randomUUID().toUpperCase(),
-      receptionStamp: stamp,
-      processedAt: now,
-    });
-    const delivery = newWebhookDelivery(em, {
-      endpoint,
-      accountId: actor.accountId,
-      environment: '00',
-      eventId,
-      eventType: 'document.processed',
-      body: webhookEventBody({ id: eventId, type: 'document.processed', environment: '00', createdAt: now, data }),
-      test: true,
-      now,
-    });
-    await em.flush();
+    const resumed = resumedResource(actor, TEST_RESOURCE);
+    const earlier = resumed ? await findOwnDelivery(em, endpoint, resumed) : null;
+    if (earlier && earlier.status !== 'pending') return { eventId: earlier.eventId, status: earlier.lastStatus ?? 0 };
+    const delivery = earlier ?? (await this.newTestDelivery(em, actor, endpoint));
     const { at, result } = await sendAttempt(this.deps, this.sender, endpoint, delivery, 1);
     const done = this.deps.clock.now();
     await em.transactional(async (tx) => {
@@ -70,6 +63,34 @@ export class TestWebhookEndpointService {
       );
       await recordAttempt(tx, { deliveryId: delivery.id, endpointId: endpoint.id, number: 1, at, result });
     });
-    return { eventId, status: result.statusCode };
+    return { eventId: delivery.eventId, status: result.statusCode };
+  }
+
+  /** The test event's delivery, committed with its link to the request's Idempotency-Key record. */
+  private async newTestDelivery(em: EntityManager, actor: Actor, endpoint: WebhookEndpointEntity): Promise<WebhookDeliveryEntity> {
+    const now = this.deps.clock.now();
+    const eventId = newId(IdPrefix.event, now.getTime());
+    const stamp = `${now.getUTCFullYear()}${[...randomBytes(36)].map((b) => STAMP_ALPHABET[b % 36]).join('')}`;
+    const data = testDocumentEventData({
+      documentId: newId(IdPrefix.document, now.getTime()),
+      generationCode: randomUUID().toUpperCase(),
+      receptionStamp: stamp,
+      processedAt: now,
+    });
+    return em.transactional(async (tx) => {
+      const delivery = newWebhookDelivery(tx, {
+        endpoint: tx.getReference(WebhookEndpointEntity, endpoint.id),
+        accountId: actor.accountId,
+        environment: '00',
+        eventId,
+        eventType: 'document.processed',
+        body: webhookEventBody({ id: eventId, type: 'document.processed', environment: '00', createdAt: now, data }),
+        test: true,
+        now,
+      });
+      await tx.flush();
+      await linkCreatedResource(tx, actor, TEST_RESOURCE, delivery.id);
+      return delivery;
+    });
   }
 }
