@@ -10,8 +10,13 @@ import { resolveIssuanceContext } from './issuance-context';
 import type { IssueDocumentService } from './issue-document.service';
 import type { TransmitDocumentService } from './transmit-document.service';
 import { transmitInRequest } from './transmit-in-request';
+import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
+import type { DocumentTx } from '../../persistence/documents/document-store';
 
 export const CORRECTION_WINDOW_MS = 24 * 3_600_000;
+
+/** What a retry links to its Idempotency-Key record (the retried document's id); a replacement links its `document`. */
+const RETRY_RESOURCE = 'document_retry';
 
 export interface RetryResult {
   document: DocumentView;
@@ -29,6 +34,11 @@ export interface RetryResult {
  *   the document, its generation code and control number; after 24 h, or when MH's observations
  *   name `codigoGeneracion`, a new document replaces it (`replaces_document_id`).
  * - any other state: 409 explaining why.
+ *
+ * The retry's first change (its `retry` line, the resend or the correction) commits with its link to
+ * the request's Idempotency-Key record; a replacement is linked by its issuance. A retry of a request
+ * whose process died answers that document as it is now (the replacement, for a correction that
+ * made one) — never 409 because the first run already sealed it, never a second send.
  */
 export class RetryDocumentService {
   constructor(
@@ -42,6 +52,10 @@ export class RetryDocumentService {
     const documents = this.deps.documents;
     const doc = await documents.findOwn(em, actor, id);
     if (!doc) throw DomainError.notFound('un documento');
+    // The same request again after its first run died with its change committed: that document, as it is now.
+    if (resumedResource(actor, RETRY_RESOURCE)) return { document: await this.view(actor, doc.id), replaced: false };
+    const replacement = resumedResource(actor, 'document');
+    if (replacement) return this.replaced(actor, doc, replacement);
     const hasBody = body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body as object).length === 0);
     const now = this.deps.clock.now();
     if (['processed', 'voided'].includes(doc.status)) {
@@ -53,28 +67,21 @@ export class RetryDocumentService {
     if (doc.status === 'contingency' && doc.modelType === 2) {
       // A contingency document goes with its event and a lote: hurry the recovery instead. An episode
       // whose event MH refused goes back to recovery, which sends a new event (a new generation code).
-      const [episode] = await sql<{ previous: string }>(
-        em,
-        `with before as (select status from contingency_episodes where id = ?)
-         update contingency_episodes set next_check_at = ?, updated_at = ?,
-                status = case when status = 'failed' then 'recovering' else status end,
-                event_status = case when status = 'failed' then null else event_status end
-          where id = ? and status in ('open', 'recovering', 'failed')
-          returning (select status from before) as previous`,
-        [doc.contingencyEpisodeId, now, now, doc.contingencyEpisodeId],
-      );
-      const message = episode?.previous === 'failed'
-        ? 'Reintento: el MH rechazó el evento de contingencia; se enviará un evento nuevo con los documentos retenidos y después el lote.'
-        : 'Reintento: se adelanta la recuperación de la contingencia (evento y lote).';
-      await documents.appendEvent(em, doc.id, 'retry', message, now);
+      await documents.transaction(async (tx) => {
+        await this.hurryRecovery(tx, doc.id, doc.contingencyEpisodeId, now);
+        await this.link(tx, actor, doc.id);
+      });
       return { document: await this.view(actor, doc.id), replaced: false };
     }
     if (doc.status === 'rejected' && hasBody) return this.correct(actor, doc.id, body, opts);
-    if (doc.status === 'rejected') {
-      await documents.transition(doc.id, 'resend', { set: { transmit_lease_until: null }, message: 'Reintento: se reenvía el mismo JSON firmado.' });
-    } else {
-      await documents.appendEvent(em, doc.id, 'retry', 'Reintento: se consulta al MH y, si no lo tiene, se reenvía el mismo JSON firmado.', now);
-    }
+    await documents.transaction(async (tx) => {
+      if (doc.status === 'rejected') {
+        await documents.transition(doc.id, 'resend', { set: { transmit_lease_until: null }, message: 'Reintento: se reenvía el mismo JSON firmado.' }, { tx });
+      } else {
+        await documents.appendEvent(tx.em, doc.id, 'retry', 'Reintento: se consulta al MH y, si no lo tiene, se reenvía el mismo JSON firmado.', now);
+      }
+      await this.link(tx, actor, doc.id);
+    });
     await transmitInRequest(this.deps, doc.id, opts.mode ?? 'sync', () => this.transmitter.execute(doc.id, { force: true }));
     return { document: await this.view(actor, doc.id), replaced: false };
   }
@@ -92,18 +99,7 @@ export class RetryDocumentService {
     const late = !doc.rejectedAt || now.getTime() - new Date(doc.rejectedAt).getTime() > CORRECTION_WINDOW_MS;
     if (late || namesCode) {
       const replacement = await this.issue.execute(actor, body, { dryRun: false, mode: opts.mode });
-      await documents.transaction((tx) =>
-        documents.markReplaced(
-          tx,
-          doc.id,
-          replacement.id!,
-          late
-            ? `Corregido después de 24 h del rechazo: reemplazado por el documento ${replacement.id} (nuevo código de generación).`
-            : `El rechazo se refiere al código de generación: reemplazado por el documento ${replacement.id}.`,
-          now,
-        ),
-      );
-      return { document: await this.view(actor, replacement.id!), replaced: true };
+      return this.replaced(actor, doc, replacement.id!);
     }
     if (input.emitterId !== doc.emitter.id || input.type !== doc.type || input.establishment !== doc.establishmentCode || input.pointOfSale !== doc.pointOfSaleCode) {
       throw new DomainError(
@@ -124,7 +120,8 @@ export class RetryDocumentService {
     const { key } = await signingKeyFor(this.deps, em, doc.emitter.id, doc.environment);
     const jws = signCompact(text, key);
     const r = input.receiver;
-    const { done } = await documents.transition(doc.id, 'correct', {
+    const done = await documents.transaction(async (tx) => {
+      const changed = await documents.transition(doc.id, 'correct', {
       set: {
         dte_json: text,
         jws,
@@ -143,10 +140,53 @@ export class RetryDocumentService {
         transmit_lease_until: null,
       },
       message: 'Corregido dentro de las 24 h del rechazo: reconstruido y firmado de nuevo con el mismo código de generación y número de control.',
+      }, { tx });
+      if (changed.done) await this.link(tx, actor, doc.id);
+      return changed.done;
     });
     if (!done) throw new DomainError('document_not_retryable', 'El documento cambió de estado mientras se corregía; consulte su estado.');
     await transmitInRequest(this.deps, doc.id, opts.mode ?? 'sync', () => this.transmitter.execute(doc.id));
     return { document: await this.view(actor, doc.id), replaced: false };
+  }
+
+  /** Brings the episode's next recovery step forward (a refused event goes back to recovery), with the document's `retry` line. */
+  private async hurryRecovery(tx: DocumentTx, documentId: string, episodeId: string | null, now: Date): Promise<void> {
+    const [episode] = await sql<{ previous: string }>(
+      tx.em,
+      `with before as (select status from contingency_episodes where id = ?)
+       update contingency_episodes set next_check_at = ?, updated_at = ?,
+              status = case when status = 'failed' then 'recovering' else status end,
+              event_status = case when status = 'failed' then null else event_status end
+        where id = ? and status in ('open', 'recovering', 'failed')
+        returning (select status from before) as previous`,
+      [episodeId, now, now, episodeId],
+    );
+    const message = episode?.previous === 'failed'
+      ? 'Reintento: el MH rechazó el evento de contingencia; se enviará un evento nuevo con los documentos retenidos y después el lote.'
+      : 'Reintento: se adelanta la recuperación de la contingencia (evento y lote).';
+    await this.deps.documents.appendEvent(tx.em, documentId, 'retry', message, now);
+  }
+
+  /**
+   * A rejected document replaced by `replacementId` (issued by this request): both sides linked once,
+   * answered as the replacement is now. Also completes a replacement whose first run died between
+   * the replacement's issuance and this link.
+   */
+  private async replaced(actor: Actor, doc: { id: string; rejectedAt: Date | null; replacedByDocumentId: string | null }, replacementId: string): Promise<RetryResult> {
+    if (doc.replacedByDocumentId !== replacementId) {
+      const now = this.deps.clock.now();
+      const late = !doc.rejectedAt || now.getTime() - new Date(doc.rejectedAt).getTime() > CORRECTION_WINDOW_MS;
+      const message = late
+        ? `Corregido después de 24 h del rechazo: reemplazado por el documento ${replacementId} (nuevo código de generación).`
+        : `El rechazo se refiere al código de generación: reemplazado por el documento ${replacementId}.`;
+      await this.deps.documents.transaction((tx) => this.deps.documents.markReplaced(tx, doc.id, replacementId, message, now));
+    }
+    return { document: await this.view(actor, replacementId), replaced: true };
+  }
+
+  /** The retry's link to its Idempotency-Key record, in the transaction of its first change. */
+  private link(tx: DocumentTx, actor: Actor, documentId: string): Promise<void> {
+    return linkCreatedResource(tx.em, actor, RETRY_RESOURCE, documentId);
   }
 
   private async view(actor: Actor, id: string): Promise<DocumentView> {
