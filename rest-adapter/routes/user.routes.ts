@@ -38,7 +38,8 @@ export const userRoutes: RestRoute[] = [
     method: 'POST',
     path: '/v1/users',
     status: 201,
-    refusals: ['session_required', 'insufficient_role', 'email_taken'],
+    // resource_not_found: a retry after a crash whose invited user was removed since (ADR 0020).
+    refusals: ['session_required', 'insufficient_role', 'email_taken', 'resource_not_found'],
     tag: TAG,
     summary: 'Invita a una persona por correo: el usuario queda con status invited y recibe un enlace de un solo uso, válido 30 minutos, para elegir su contraseña.',
     description: `${SESSION_ONLY} ${OWNER_ONLY} Invitar otra vez un correo aún invitado en esta cuenta envía un enlace nuevo (el anterior deja de valer); un correo de otro usuario → 409 \`email_taken\`. Queda en la auditoría.`,

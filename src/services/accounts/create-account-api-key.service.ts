@@ -4,8 +4,11 @@ import { scopesOfRole } from '../../domain/identity/roles';
 import { ALL_SCOPES, DEFAULT_SCOPES, hasScope, type Scope } from '../../domain/identity/scopes';
 import { DomainError } from '../../domain/shared/domain-error';
 import { parseWith } from '../../domain/shared/zod-errors';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { ApiKeyEntity } from '../../persistence/entities';
 import { recordAudit } from '../audit/audit-trail';
 import { requirePanelUser } from '../identity/panel-access';
+import { linkCreatedResource, resumedResources } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { apiKeyView, type ApiKeyView } from './api-key-view';
@@ -24,10 +27,18 @@ export const createAccountApiKeySchema = z.strictObject({
 
 export type CreateAccountApiKeyInput = z.infer<typeof createAccountApiKeySchema>;
 
+/** The resource type a creation links to its Idempotency-Key record. */
+const API_KEY_RESOURCE = 'api_key';
+
 /**
  * A panel user creates an API key of the account (owner or member; never with an API key). Its
  * scopes stay within the user's role; a `sk_live_` key only from a session in production (`01`).
  * The key itself is in the answer only this once; the audit entry is written in the same transaction.
+ *
+ * The key is linked to the request's Idempotency-Key record in the same transaction. Its plaintext
+ * lives only in the answer, so a retry of a request whose process died cannot show the first key:
+ * it revokes the key the dead run created (nobody ever held it) and creates a new one, in one
+ * transaction — one live key per request, both steps in the audit log.
  */
 export class CreateAccountApiKeyService {
   constructor(
@@ -51,7 +62,9 @@ export class CreateAccountApiKeyService {
       throw DomainError.field('insufficient_scope', `scopes[${beyond}]`, `Su rol no tiene el permiso "${scopes[beyond]}": una llave no puede tener más permisos que quien la crea.`);
     }
     return this.deps.orm.em.fork().transactional(async (tx) => {
+      await this.revokeUndelivered(tx, actor, resumedResources(actor, API_KEY_RESOURCE));
       const created = await this.keys.executeIn(tx, { accountId: actor.accountId, environment, scopes, description: input.name, createdByUserId: user.id });
+      await linkCreatedResource(tx, actor, API_KEY_RESOURCE, created.id);
       await recordAudit(tx, created.entity.createdAt, { actor }, {
         accountId: actor.accountId,
         action: 'api_key.created',
@@ -60,5 +73,21 @@ export class CreateAccountApiKeyService {
       });
       return { key: created.key, apiKey: apiKeyView(created.entity) };
     });
+  }
+
+  /** Revokes the keys earlier runs of this request created and never delivered (a resumed request). */
+  private async revokeUndelivered(tx: EntityManager, actor: Actor, ids: string[]): Promise<void> {
+    for (const id of ids) {
+      const key = await tx.findOne(ApiKeyEntity, { id, account: actor.accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!key || key.revokedAt) continue;
+      key.revokedAt = this.deps.clock.now();
+      await tx.flush();
+      await recordAudit(tx, key.revokedAt, { actor }, {
+        accountId: actor.accountId,
+        action: 'api_key.revoked',
+        target: { type: 'api_key', id: key.id },
+        details: { name: key.description, environment: key.environment, prefix: key.displayPrefix, reason: 'undelivered' },
+      });
+    }
   }
 }

@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { UserEntity } from '../../persistence/entities';
 import { recordAudit } from '../audit/audit-trail';
+import { linkCreatedResource, resumedResource, resumedResourceGone } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { queueAccountEmail, deliverSoon } from './account-email-outbox';
@@ -20,11 +21,19 @@ export const inviteUserSchema = z.strictObject({
   role: z.enum(ROLES, { message: `El rol es uno de: ${ROLES.join(', ')}.` }),
 });
 
+/** The resource type an invitation links to its Idempotency-Key record (the invited user). */
+const INVITATION_RESOURCE = 'user_invitation';
+
 /**
  * An owner invites a person by e-mail: the user exists at once with status `invited` (no password)
  * and gets a single-use link, valid 30 minutes, to choose one. Inviting again an e-mail still
  * `invited` in this account sends a fresh link (the older one stops working); any other user with
  * that e-mail is 409 `email_taken`.
+ *
+ * The invitation (the user, its link and its e-mail) commits with its link to the request's
+ * Idempotency-Key record. A retry of a request whose process died answers that user as it is now:
+ * the e-mail the first run queued is sent anyway, so no second link or e-mail goes out, and an
+ * invitation accepted meanwhile is not 409 `email_taken`.
  */
 export class InviteUserService {
   constructor(
@@ -34,6 +43,12 @@ export class InviteUserService {
 
   async execute(actor: Actor, body: unknown): Promise<UserSummary> {
     const inviter = requirePanelUser(actor, ['owner'], 'invitar usuarios');
+    const resumed = resumedResource(actor, INVITATION_RESOURCE);
+    if (resumed) {
+      const invited = await this.deps.orm.em.fork().findOne(UserEntity, { id: resumed, account: actor.accountId });
+      if (!invited) throw resumedResourceGone('El usuario invitado');
+      return userSummary(invited);
+    }
     const parsed = parseWith(inviteUserSchema, body ?? {});
     if (!parsed.ok) throw DomainError.validation(parsed.errors);
     const email = parseEmail(parsed.value.email);
@@ -52,6 +67,7 @@ export class InviteUserService {
       } else {
         user = await this.users.executeIn(tx, { accountId: actor.accountId, email, role, passwordHash: null });
       }
+      await linkCreatedResource(tx, actor, INVITATION_RESOURCE, user.id);
       const token = await issueUserToken(tx, user, 'invite', now);
       await recordAudit(tx, now, { actor }, { accountId: actor.accountId, action: 'user.invited', target: { type: 'user', id: user.id }, details: { email, role, resent } });
       const message = invitationEmail(this.deps, email, inviter.email, panelLink(this.deps, 'invitacion', token));
