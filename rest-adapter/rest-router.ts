@@ -134,9 +134,9 @@ export function createRestRouter(opts: RestRouterOptions) {
     return stop(problemResult({ code: 'method_not_allowed', detail: `La ruta ${ctx.instance} no admite ${req.method}; métodos permitidos: ${allow}.` }, ctx, { Allow: allow }));
   }
 
-  /** Authentication, the key's rate limit and the route's scope: before anything else is read. */
+  /** Authentication, the key's rate limit, the route's scope (or panel session): before anything else is read. */
   async function admit(req: Request, res: Response, route: RestRoute, ctx: ProblemContext): Promise<Step<Actor | null>> {
-    const a = await opts.guard.admit(req, res, { public: route.public, scope: route.scope, embedView: route.embedView });
+    const a = await opts.guard.admit(req, res, { public: route.public, scope: route.scope, embedView: route.embedView, sessionOnly: route.sessionOnly });
     if (a.kind === 'refused') return stop(problemResult({ code: a.refusal.code, detail: a.refusal.detail }, ctx, a.refusal.headers));
     return pass(a.actor);
   }

@@ -32,7 +32,7 @@ const SUCCESS_TEXT: Record<number, string> = {
  * holds a malformed percent-escape, NUL or a lone surrogate (any route, with or without a query
  * schema); POST/PUT/PATCH bodies must be JSON (or multipart) and well formed; an
  * API key or panel session (its rate limit, and the session's CSRF token on a method that changes
- * something) unless the route is public; the scope; the query; the body schema; Idempotency-Key on
+ * something) unless the route is public; the scope, or a panel session; the query; the body schema; Idempotency-Key on
  * POST (not under /v1/auth/*); an id in the path that is not found. Add the route's own refusals with
  * `refusals`.
  */
@@ -45,6 +45,7 @@ export function impliedRefusals(route: RestRoute): ErrorCode[] {
   // A panel session without its X-CSRF-Token on a method that changes something.
   if (!route.public && route.method !== 'GET') codes.push('csrf_token_invalid');
   if (route.scope) codes.push('insufficient_scope');
+  if (route.sessionOnly) codes.push(route.sessionOnly);
   if (route.body) codes.push('validation_failed');
   if (route.method === 'POST' && !route.public && route.idempotent !== false) codes.push('idempotency_key_missing', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
   if (route.path.includes('/:') && !route.public) codes.push('resource_not_found');

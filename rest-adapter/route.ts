@@ -88,6 +88,13 @@ export interface RestRoute {
   handler?: (req: Request, input: RouteInput, ctx: GraphQLContext, problem: ProblemContext) => Promise<HttpResult>;
   /** True for routes needing no credentials (the OpenAPI document, login, plans, the embed exchange). */
   public?: boolean;
+  /**
+   * A route for panel sessions only (the account's keys, users and audit log; the session itself):
+   * any other credential is refused at admission — before media type, body and Idempotency-Key, as a
+   * missing scope is — with this code: 403 `session_required`, or 401 `unauthenticated` under
+   * `/v1/auth/*`, which answers "no session".
+   */
+  sessionOnly?: 'session_required' | 'unauthenticated';
   /** True for the reads an embed view's token may make (GET only; the view's emitter only). */
   embedView?: boolean;
   /** False for the POSTs that need no Idempotency-Key (the panel session's `/v1/auth/*`). */

@@ -112,6 +112,7 @@ export const authRoutes: RestRoute[] = [
     tag: TAG,
     summary: 'La sesión del panel en curso, con su csrf_token; 401 sin una sesión válida.',
     scope: null,
+    sessionOnly: 'unauthenticated',
     response: sessionResource,
     handler: async (req, _input, _gctx, ctx) => {
       const s = currentSession(req, ctx);
@@ -128,6 +129,7 @@ export const authRoutes: RestRoute[] = [
     summary: 'Cambia el ambiente del panel (00 pruebas, 01 producción). Requiere X-CSRF-Token.',
     description: 'Con una sesión en 01 el panel trabaja en producción con las mismas reglas que una llave sk_live_.',
     scope: null,
+    sessionOnly: 'unauthenticated',
     body: { schema: sessionPatchBody, required: true },
     response: sessionResource,
     handler: async (req, input, gctx, ctx) => {
@@ -144,6 +146,7 @@ export const authRoutes: RestRoute[] = [
     tag: TAG,
     summary: 'Cierra la sesión: la cookie deja de valer de inmediato y sus WebSockets se cierran. Requiere X-CSRF-Token; sin Idempotency-Key.',
     scope: null,
+    sessionOnly: 'unauthenticated',
     idempotent: false,
     response: null,
     handler: async (req, _input, gctx, ctx) => {

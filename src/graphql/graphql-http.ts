@@ -14,7 +14,7 @@ import { operationLimitsPlugin } from './common/operation-limits.plugin';
 import type { GraphQLContext } from './common/context';
 import { formatGraphQLError } from './common/format-error';
 import { createLoaders } from './common/loaders';
-import { operationScopeRefusal } from './common/operation-scopes';
+import { operationScopeRefusal, type ScopeRefusal } from './common/operation-scopes';
 
 export interface GraphQLHttpOptions {
   schema: GraphQLSchema;
@@ -94,9 +94,10 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
     if (key === undefined || req.method !== 'POST' || !actor) return write(res, await execute(req, res, context(actor)));
     const bad = idempotencyKeyProblem(key, false);
     if (bad) return json(400, bad.code.toUpperCase(), bad.detail);
-    // The operation's scopes before its Idempotency-Key: a refused request spends no key.
+    // The operation's scopes (or panel session) before its Idempotency-Key: a refused request spends no key.
     const refusal = scopeRefusalOfRequest(body, actor);
-    if (refusal) return json(403, 'INSUFFICIENT_SCOPE', insufficientScopeMessage(refusal, actor.scheme));
+    if (refusal?.code === 'insufficient_scope') return json(403, 'INSUFFICIENT_SCOPE', insufficientScopeMessage(refusal.scope, actor.scheme));
+    if (refusal?.code === 'session_required') return json(403, 'SESSION_REQUIRED', AUTH_MESSAGES.sessionRequired);
     const fingerprint = ['GRAPHQL', body.query ?? null, body.operationName ?? null, body.variables ?? null];
     const outcome = await opts.services.runIdempotentRequest.execute(actor, { key, fingerprint }, (keyed) => execute(req, res, context(keyed)));
     if (outcome.kind === 'mismatch') return json(409, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
@@ -125,8 +126,8 @@ function errorLoggingPlugin(logger: Logger) {
   };
 }
 
-/** The scope a POSTed operation needs and the key lacks; null when it may run (or cannot be parsed: Apollo answers that). */
-function scopeRefusalOfRequest(body: Record<string, unknown>, actor: Actor): string | null {
+/** The scope a POSTed operation needs and the key lacks, or the panel session it needs; null when it may run (or cannot be parsed: Apollo answers that). */
+function scopeRefusalOfRequest(body: Record<string, unknown>, actor: Actor): ScopeRefusal | null {
   if (typeof body.query !== 'string') return null;
   let document: DocumentNode;
   try {
@@ -135,5 +136,5 @@ function scopeRefusalOfRequest(body: Record<string, unknown>, actor: Actor): str
     return null;
   }
   const refusal = operationScopeRefusal(document, typeof body.operationName === 'string' ? body.operationName : null, actor);
-  return refusal?.code === 'insufficient_scope' ? refusal.scope : null;
+  return refusal?.code === 'unauthenticated' ? null : refusal;
 }

@@ -250,6 +250,8 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
       const args: ExecutionArgs = { schema: opts.schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       const idem = idempotencyOfOperation(document, payload);
       if (idem instanceof GraphQLError) return [idem];
+      // As over HTTP: a keyed mutation for panel sessions only is refused before its key is spent (without a key the use case refuses it as data).
+      if (idem && refusal?.code === 'session_required') return [typed(AUTH_MESSAGES.sessionRequired, 'SESSION_REQUIRED')];
       if (idem) idempotencyOf.set(contextValue, idem);
       return args;
     } catch (err) {

@@ -35,9 +35,9 @@ export function sessionOf(req: Request): AuthenticatedSession | null {
   return sessions.get(req) ?? null;
 }
 
-/** Why a request is refused before its input is even read: 401, 403 (CSRF, scope) or 429. */
+/** Why a request is refused before its input is even read: 401, 403 (CSRF, scope, panel session) or 429. */
 export interface GuardRefusal {
-  code: 'unauthenticated' | 'csrf_token_invalid' | 'rate_limited' | 'insufficient_scope';
+  code: 'unauthenticated' | 'csrf_token_invalid' | 'rate_limited' | 'insufficient_scope' | 'session_required';
   detail: string;
   headers: Record<string, string>;
 }
@@ -48,6 +48,8 @@ export const AUTH_MESSAGES = {
   missing: 'Falta el encabezado Authorization: envíe "Authorization: Bearer sk_test_…" o "sk_live_…" (o inicie sesión en el panel).',
   invalid: 'La llave de API no es válida o fue revocada.',
   sessionInvalid: 'La sesión del panel no es válida o expiró; inicie sesión de nuevo.',
+  sessionRequired: 'Solo desde una sesión del panel: una llave de API no administra llaves de API ni usuarios ni lee el registro de auditoría.',
+  noSession: 'No hay una sesión del panel: inicie sesión con POST /v1/auth/login.',
   embedViewReadOnly: 'La vista incrustada es de solo lectura: su token no admite POST, PATCH ni DELETE, ni otra consulta que las de la vista.',
   csrf: 'Falta el encabezado X-CSRF-Token o no coincide con el csrf_token de la sesión (GET /v1/auth/session); no se hizo ningún cambio.',
   rateLimited: (s: number) => `Se superó el límite de solicitudes por minuto de esta llave; reintente en ${s} s.`,
@@ -129,8 +131,12 @@ export class ApiGuard {
     return d;
   }
 
-  /** Admits a REST request: credentials (unless the route is public), CSRF with a session, the rate limit, then the route's scope. */
-  async admit(req: Request, res: Response, need: { public?: boolean; scope: Scope | null; embedView?: boolean }): Promise<Admission> {
+  /**
+   * Admits a REST request: credentials (unless the route is public), CSRF with a session, the rate
+   * limit, then the route's scope — or, for a panel-session route, a panel session (`sessionOnly`
+   * names the refusal of any other credential).
+   */
+  async admit(req: Request, res: Response, need: { public?: boolean; scope: Scope | null; embedView?: boolean; sessionOnly?: 'session_required' | 'unauthenticated' }): Promise<Admission> {
     if (need.public) return { kind: 'admitted', actor: null };
     const auth = await this.authenticate(req, { csrf: !SAFE_METHODS.has(req.method) });
     if (auth.kind !== 'ok') {
@@ -141,6 +147,9 @@ export class ApiGuard {
     if (auth.actor.scheme === 'embed_view' && (!SAFE_METHODS.has(req.method) || !need.embedView)) return refused('insufficient_scope', AUTH_MESSAGES.embedViewReadOnly);
     const rate = this.rateLimit(res, auth.actor);
     if (rate && !rate.allowed) return refused('rate_limited', AUTH_MESSAGES.rateLimited(rate.resetS));
+    if (need.sessionOnly && auth.actor.scheme !== 'session') {
+      return refused(need.sessionOnly, need.sessionOnly === 'session_required' ? AUTH_MESSAGES.sessionRequired : AUTH_MESSAGES.noSession);
+    }
     const missing = firstMissingScope(auth.actor.scopes, need.scope ? [need.scope] : []);
     if (missing) return refused('insufficient_scope', insufficientScopeMessage(missing, auth.actor.scheme));
     return { kind: 'admitted', actor: auth.actor };

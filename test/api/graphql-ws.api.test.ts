@@ -214,6 +214,15 @@ describe('Idempotency-Key on graphql-ws mutations (payload.extensions.idempotenc
     expect((await s.result('x')).payload[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
     expect(await dbRows(t.db.url, "select id from idempotency_records where key = 'ws-idem-2'")).toEqual([]);
   });
+
+  it('a mutation for panel sessions only is refused with a key before its Idempotency-Key is spent', async () => {
+    const s = await connect((await newKey()).key);
+    const keys = await dbRows(t.db.url, 'select count(*)::int as n from api_keys');
+    s.subscribe('k', { query: 'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { key errors { code } } }', variables: { input: { name: 'Por WebSocket' } }, extensions: { idempotencyKey: 'ws-idem-3' } });
+    expect((await s.result('k')).payload[0].extensions.code).toBe('SESSION_REQUIRED');
+    expect(await dbRows(t.db.url, "select id from idempotency_records where key = 'ws-idem-3'")).toEqual([]);
+    expect(await dbRows(t.db.url, 'select count(*)::int as n from api_keys')).toEqual(keys);
+  });
 });
 
 describe('GraphQL without a key is rate-limited per address', () => {

@@ -26,6 +26,8 @@ let receiver: Receiver;
 let key: string;
 let fullKey: string;
 let issuer: Issuer;
+/** Cookie and CSRF token of an owner's panel session: the credential panel-session routes admit. */
+let panel: Record<string, string>;
 /** A key with every scope but the one a route needs, per scope (403 steps). */
 const keyWithout = new Map<string, string>();
 const people = { responsible: { name: 'Ana López', document_type: '13', document_number: '01234567-8' }, requester: { name: 'Luis Díaz', document_type: '13', document_number: '07654321-0' } };
@@ -54,7 +56,13 @@ beforeAll(async () => {
     keyWithout.set(scope, (await t.app.services.createApiKey.execute({ accountId: t.account.id, environment: '00', scopes: others })).key);
   }
   issuer = await createIssuer(t.url, key);
+  await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-rutas@example.com', password: 'Clave-del-tour-1', role: 'owner' });
+  const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-rutas@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+  panel = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
 }, 90_000);
+
+/** The credential a route admits, so that its later checks (media type, body, query, path) are reached: the panel session for panel-session routes, a key with every scope for the others. */
+const admitted = (r: { sessionOnly?: string }) => (r.sessionOnly ? { key: null, headers: panel } : { key: fullKey });
 
 afterAll(async () => {
   await t?.stop();
@@ -335,9 +343,10 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
   it('every route that reads a body refuses a non-JSON one (415) and broken JSON (400); every POST needs Idempotency-Key (400)', async () => {
     for (const r of ROUTES.filter((x) => !x.public && x.method !== 'GET' && x.method !== 'DELETE')) {
       const path = samplePath(r);
-      expectStatus(await call(r.method, path, { key: fullKey, raw: 'x=1', headers: { 'Content-Type': 'text/plain' } }), 415);
-      if (!r.multipart) expectStatus(await call(r.method, path, { key: fullKey, raw: '{"a":', headers: { 'Content-Type': 'application/json' } }), 400);
-      if (r.method === 'POST' && r.idempotent !== false) expectStatus(await call(r.method, path, { key: fullKey, body: {}, idempotencyKey: null }), 400);
+      const as = admitted(r);
+      expectStatus(await call(r.method, path, { ...as, raw: 'x=1', headers: { ...as.headers, 'Content-Type': 'text/plain' } }), 415);
+      if (!r.multipart) expectStatus(await call(r.method, path, { ...as, raw: '{"a":', headers: { ...as.headers, 'Content-Type': 'application/json' } }), 400);
+      if (r.method === 'POST' && r.idempotent !== false) expectStatus(await call(r.method, path, { ...as, body: {}, idempotencyKey: null }), 400);
     }
   });
 
@@ -345,7 +354,8 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     const big = JSON.stringify({ notes: 'x'.repeat(70_000) });
     for (const r of ROUTES.filter((x) => !x.public)) {
       const path = samplePath(r);
-      if (r.method !== 'GET' && !r.multipart) expectStatus(await call(r.method, path, { key: fullKey, raw: big, headers: { 'Content-Type': 'application/json' } }), 413);
+      const as = admitted(r);
+      if (r.method !== 'GET' && !r.multipart) expectStatus(await call(r.method, path, { ...as, raw: big, headers: { ...as.headers, 'Content-Type': 'application/json' } }), 413);
       if (r.method === 'GET' && r.path.includes('/:') && !r.path.endsWith('/fiscal/:resource')) expectStatus(await call(r.method, path), 404);
     }
   });
@@ -353,7 +363,7 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
   it('every route refuses NUL in a query parameter, and in a path id, with a documented 400', async () => {
     for (const r of ROUTES) {
       const path = samplePath(r);
-      const opts = { key: fullKey, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} }) };
+      const opts = { ...admitted(r), ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} }) };
       expectStatus(await call(r.method, `${path}?q=%00`, opts), 400);
       if (path.includes(MISSING)) expectStatus(await call(r.method, path.replace(MISSING, `${MISSING}%00`), opts), 400);
     }

@@ -1,6 +1,7 @@
 import { emitterBody, uniqueNit } from '../fixtures/emitter-bodies';
 import { dbRows } from '../support/db-rows';
 import { graphql, request } from '../support/http-client';
+import { logIn, withSession } from '../support/panel-session';
 import { expectProblem } from '../support/problem-assertions';
 import { rawHttp } from '../support/raw-http';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -53,6 +54,51 @@ describe('authentication and scope come before media type, body and Idempotency-
     expect(r.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
     expect(await idempotencyRecords('order-gql-1')).toEqual([]);
     expect(await counts()).toBe(before);
+  });
+});
+
+describe('panel-session routes refuse an API key before media type, body and Idempotency-Key', () => {
+  const panelCounts = async () => `${await counts()}/${(await dbRows<{ n: string }>(t.db.url, "select (select count(*) from api_keys) || '/' || (select count(*) from users) as n"))[0].n}`;
+  const json = { 'Content-Type': 'application/json' };
+  const text = { 'Content-Type': 'text/plain' };
+
+  it.each([
+    ['POST /v1/api-keys, text/plain (not 415)', 'POST', '/v1/api-keys', { raw: 'name=x', headers: text }, 403, 'session_required'],
+    ['POST /v1/api-keys, malformed JSON (not 400)', 'POST', '/v1/api-keys', { raw: '{"name": ', headers: json }, 403, 'session_required'],
+    ['POST /v1/api-keys, invalid body (not 422)', 'POST', '/v1/api-keys', { body: { name: '', scopes: 'todo' } }, 403, 'session_required'],
+    ['POST /v1/api-keys, no body (not 400)', 'POST', '/v1/api-keys', {}, 403, 'session_required'],
+    ['POST /v1/users, invalid body (not 422)', 'POST', '/v1/users', { body: { email: 7, role: 'jefe' } }, 403, 'session_required'],
+    ['PATCH /v1/users/{id}, text/plain (not 415)', 'PATCH', '/v1/users/usr_x', { raw: 'role=owner', headers: text }, 403, 'session_required'],
+    ['PATCH /v1/users/{id}, invalid body (not 422)', 'PATCH', '/v1/users/usr_x', { body: { role: 'jefe' } }, 403, 'session_required'],
+    ['DELETE /v1/users/{id}, malformed path escape (not 400)', 'DELETE', '/v1/users/usr_%E0%A4%A', {}, 403, 'session_required'],
+    ['DELETE /v1/api-keys/{id}, NUL in the path (not 400)', 'DELETE', '/v1/api-keys/key_%00', {}, 403, 'session_required'],
+    ['GET /v1/audit-log, bad query (not 400)', 'GET', '/v1/audit-log?limit=muchos', {}, 403, 'session_required'],
+    ['PATCH /v1/auth/session, text/plain (not 415)', 'PATCH', '/v1/auth/session', { raw: 'environment=01', headers: text }, 401, 'unauthenticated'],
+  ] as const)('%s: refused first, no Idempotency-Key spent, nothing changed', async (_label, method, path, opts, status, code) => {
+    const before = await panelCounts();
+    const r = await request(t.url, method, path, { key: t.account.testKey, ...opts, idempotencyKey: 'order-session' });
+    expectProblem(r, status, code);
+    expect(await idempotencyRecords('order-session')).toEqual([]);
+    expect(await panelCounts()).toBe(before);
+  });
+
+  it('the Idempotency-Key an API key could not spend still works for the panel session later, over REST and GraphQL', async () => {
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'orden@lasbrisas.com.sv', password: 'Clave-del-panel-2026', role: 'owner' });
+    const session = await logIn(t.url, 'orden@lasbrisas.com.sv', 'Clave-del-panel-2026');
+    const refused = await request(t.url, 'POST', '/v1/api-keys', { key: t.account.testKey, body: { name: 'x' }, idempotencyKey: 'order-session-later' });
+    expectProblem(refused, 403, 'session_required');
+    const created = await withSession(t.url, session, 'POST', '/v1/api-keys', { body: { name: 'Desde el panel' }, idempotencyKey: 'order-session-later' });
+    expect([created.status, created.headers.get('idempotency-replayed'), created.body.name]).toEqual([201, null, 'Desde el panel']);
+
+    const query = 'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { key errors { code } } }';
+    const before = await panelCounts();
+    const gql = await graphql(t.url, t.account.testKey, query, { input: { name: 12 } }, { 'Idempotency-Key': 'order-gql-session' });
+    expect(gql.status).toBe(403);
+    expect(gql.body.errors[0].extensions.code).toBe('SESSION_REQUIRED');
+    expect(await idempotencyRecords('order-gql-session')).toEqual([]);
+    expect(await panelCounts()).toBe(before);
+    const later = await withSession(t.url, session, 'POST', '/graphql', { body: { query, variables: { input: { name: 'GraphQL' } } }, headers: { 'Idempotency-Key': 'order-gql-session' }, idempotencyKey: null });
+    expect(later.body.data.createApiKey).toEqual({ key: expect.stringMatching(/^sk_test_/), errors: [] });
   });
 });
 

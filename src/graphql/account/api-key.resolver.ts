@@ -1,4 +1,5 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { PANEL_SESSION_ONLY } from '../common/auth-checker';
 import type { GraphQLContext } from '../common/context';
 import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
 import { plain } from '../common/plain';
@@ -11,13 +12,13 @@ import { ApiKeyConnection, ApiKeyPayload, ApiKeyType, CreateApiKeyInput, CreateA
 /** API keys from the panel: a session only (an API key gets SESSION_REQUIRED), within the user's role. */
 @Resolver(() => ApiKeyType)
 export class ApiKeyResolver {
-  @Authorized()
+  @Authorized(PANEL_SESSION_ONLY)
   @Query(() => ApiKeyConnection, { description: 'Las llaves de la cuenta en el ambiente de la sesión, de la más reciente a la más antigua (solo con sesión del panel).', complexity: connectionComplexity })
   async apiKeys(@Args() { first, after }: PageArgs, @Ctx() ctx: GraphQLContext): Promise<ApiKeyConnection> {
     return runQuery(async () => toConnection(await ctx.services.listAccountApiKeys.execute(ctx.actor!, pageRequest(first, after)), toApiKey, (n) => n.id));
   }
 
-  @Authorized()
+  @Authorized(PANEL_SESSION_ONLY)
   @Mutation(() => CreateApiKeyPayload, { description: 'Crea una llave (propietario o miembro, con sesión del panel); la llave completa viene solo en esta respuesta.' })
   async createApiKey(@Arg('input', () => CreateApiKeyInput) input: CreateApiKeyInput, @Ctx() ctx: GraphQLContext): Promise<CreateApiKeyPayload> {
     return runMutation(async () => {
@@ -26,7 +27,7 @@ export class ApiKeyResolver {
     });
   }
 
-  @Authorized()
+  @Authorized(PANEL_SESSION_ONLY)
   @Mutation(() => ApiKeyPayload, { description: 'Revoca una llave del ambiente de la sesión: deja de funcionar de inmediato.' })
   async revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<ApiKeyPayload> {
     return runMutation(async () => ({ apiKey: toApiKey(await ctx.services.revokeAccountApiKey.execute(ctx.actor!, id)) }));

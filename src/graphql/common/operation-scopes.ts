@@ -2,6 +2,7 @@ import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSe
 import { getMetadataStorage } from 'type-graphql';
 import { firstMissingScope, isScope, type Scope } from '../../domain/identity/scopes';
 import type { Actor } from '../../services/shared/actor';
+import { PANEL_SESSION_ONLY } from './auth-checker';
 
 type OperationKind = 'query' | 'mutation' | 'subscription';
 
@@ -9,30 +10,41 @@ type OperationKind = 'query' | 'mutation' | 'subscription';
 type FieldNeed = readonly Scope[] | null;
 
 let needs: Map<string, FieldNeed> | null = null;
+let sessionOnly: Set<string> | null = null;
 
 /** What each root field's `@Authorized(...)` asks for, read once from the resolvers' metadata. */
 function rootFieldNeeds(): Map<string, FieldNeed> {
   if (needs) return needs;
   const storage = getMetadataStorage();
   const map = new Map<string, FieldNeed>();
+  const panelOnly = new Set<string>();
   const add = (kind: OperationKind, defs: readonly { target: object; methodName: string; schemaName: string }[]) => {
     for (const def of defs) {
       const auth =
         storage.authorizedFields.find((a) => a.target === def.target && a.fieldName === def.methodName) ??
         storage.authorizedResolver.find((a) => a.target === def.target);
-      map.set(`${kind}.${def.schemaName}`, auth ? (auth.roles as string[]).filter(isScope) : null);
+      const roles = auth ? (auth.roles as string[]) : null;
+      map.set(`${kind}.${def.schemaName}`, roles ? roles.filter(isScope) : null);
+      if (roles?.includes(PANEL_SESSION_ONLY)) panelOnly.add(`${kind}.${def.schemaName}`);
     }
   };
   add('query', storage.queries);
   add('mutation', storage.mutations);
   add('subscription', storage.subscriptions);
   needs = map;
+  sessionOnly = panelOnly;
   return map;
 }
 
 /** The scopes a root field needs (`mutation`, `issueDocument` → ['documents:write']); null when public or unknown. */
 export function rootFieldScopes(kind: OperationKind, field: string): FieldNeed {
   return rootFieldNeeds().get(`${kind}.${field}`) ?? null;
+}
+
+/** Whether a root field answers panel sessions only (`@Authorized(PANEL_SESSION_ONLY)`). */
+export function rootFieldIsSessionOnly(kind: OperationKind, field: string): boolean {
+  rootFieldNeeds();
+  return sessionOnly!.has(`${kind}.${field}`);
 }
 
 export function selectedOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | null {
@@ -56,12 +68,13 @@ function rootFields(document: DocumentNode, set: SelectionSetNode, seen = new Se
   return out;
 }
 
-export type ScopeRefusal = { code: 'unauthenticated' } | { code: 'insufficient_scope'; scope: Scope; field: string };
+export type ScopeRefusal = { code: 'unauthenticated' } | { code: 'insufficient_scope'; scope: Scope; field: string } | { code: 'session_required'; field: string };
 
 /**
  * Checks, before an operation runs (and before its Idempotency-Key is spent or its subscription
- * starts), that the actor may use every root field it selects. The resolvers' own `@Authorized`
- * stays the rule; this reads it ahead of time.
+ * starts), that the actor may use every root field it selects: its scopes, and a panel session for
+ * the fields that need one. The resolvers' own `@Authorized` and the use cases stay the rule; this
+ * reads them ahead of time.
  */
 export function operationScopeRefusal(document: DocumentNode, operationName: string | null | undefined, actor: Actor | null): ScopeRefusal | null {
   const op = selectedOperation(document, operationName);
@@ -73,6 +86,7 @@ export function operationScopeRefusal(document: DocumentNode, operationName: str
     if (!actor) return { code: 'unauthenticated' };
     const scope = firstMissingScope(actor.scopes, need);
     if (scope) return { code: 'insufficient_scope', scope, field };
+    if (actor.scheme !== 'session' && rootFieldIsSessionOnly(op.operation as OperationKind, field)) return { code: 'session_required', field };
   }
   return null;
 }
