@@ -6,7 +6,7 @@ import { createLoaders } from '../src/graphql/common/loaders';
 import type { GraphQLContext } from '../src/graphql/common/context';
 import type { ApiGuard } from '../src/http/api-guard';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../src/http/idempotency-key';
-import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../src/http/json-depth';
+import { tooDeepMessage, tooDeepPath } from '../src/http/json-depth';
 import { redactPath } from '../src/http/log-redaction';
 import { requestIdOf } from '../src/http/request-id';
 import type { Actor } from '../src/services/shared/actor';
@@ -213,7 +213,11 @@ export function createRestRouter(opts: RestRouterOptions) {
     } catch (e) {
       return stop(problemResult({ code: 'malformed_json', detail: `El cuerpo no es JSON válido: ${(e as Error).message}` }, ctx));
     }
-    if (jsonDepth(json) > MAX_JSON_DEPTH) return stop(problemResult({ code: 'invalid_request', detail: tooDeepMessage() }, ctx));
+    const deep = tooDeepPath(json, 1);
+    if (deep) {
+      const detail = tooDeepMessage(deep[0]);
+      return stop(problemResult({ code: 'invalid_request', detail, errors: deep.length ? [{ path: deep[0], code: 'invalid_format', message: detail }] : undefined }, ctx));
+    }
     // The walk only when the text holds an escape that can decode to unsafe text (almost never).
     const unsafe = mayHoldUnsafeText(text) ? findUnsafeText(json) : [];
     if (unsafe.length) {

@@ -6,11 +6,10 @@ import type { Logger } from '../config/logger';
 import { AUTH_MESSAGES, authFailure, rateLimitHeaders, type ApiGuard } from '../http/api-guard';
 import { insufficientScopeMessage } from './common/graphql-errors';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
-import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../http/json-depth';
 import { requestIdOf } from '../http/request-id';
 import type { Actor } from '../services/shared/actor';
 import type { Services } from '../services/services';
-import { operationLimitsPlugin } from './common/operation-limits.plugin';
+import { operationLimitsPlugin, tooDeepRequestError } from './common/operation-limits.plugin';
 import type { GraphQLContext } from './common/context';
 import { formatGraphQLError } from './common/format-error';
 import { createLoaders } from './common/loaders';
@@ -75,7 +74,8 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
       write(res, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: errorBody(code, message) });
     const body = (req.body ?? {}) as Record<string, unknown>;
     // Before anything walks the body recursively (request hash, variable coercion).
-    if (jsonDepth(body) > MAX_JSON_DEPTH) return json(400, 'INVALID_REQUEST', tooDeepMessage());
+    const deep = tooDeepRequestError(body);
+    if (deep) return write(res, { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ errors: [{ message: deep.message, extensions: deep.extensions }] }) });
     // With a panel session every POST needs X-CSRF-Token, queries included (a query can be sent by a cross-site form).
     const auth = await opts.guard.authenticate(req, { csrf: req.method === 'POST' });
     if (auth.kind === 'invalid' || auth.kind === 'csrf') {

@@ -11,14 +11,13 @@ import { AUTH_MESSAGES, originOf, type ApiGuard, type ConnectionCredential } fro
 import { bearerFromConnectionParams } from '../http/bearer-token';
 import { sessionTokenOf } from '../http/session-cookie';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
-import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../http/json-depth';
 import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
 import type { GraphQLContext } from './common/context';
 import { depthLimitRule } from './common/depth-limit.rule';
 import { formatGraphQLError } from './common/format-error';
 import { createLoaders } from './common/loaders';
-import { operationLimitError, type OperationLimits } from './common/operation-limits.plugin';
+import { operationLimitError, tooDeepRequestError, type OperationLimits } from './common/operation-limits.plugin';
 import { operationScopeRefusal, selectedOperation } from './common/operation-scopes';
 import { insufficientScopeMessage } from './common/graphql-errors';
 import { csrfMatches, isOwnOrigin, SESSION_ENDED_CLOSE, SessionSockets } from './ws-session-sockets';
@@ -227,7 +226,8 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
       if (running > opts.maxSubscriptions) {
         return [typed(`Esta conexión ya tiene ${opts.maxSubscriptions} operaciones o suscripciones abiertas; complete alguna antes de iniciar otra.`, 'TOO_MANY_SUBSCRIPTIONS')];
       }
-      if (jsonDepth(payload) > MAX_JSON_DEPTH) return [typed(tooDeepMessage(), 'INVALID_REQUEST')];
+      const deep = tooDeepRequestError(payload);
+      if (deep) return [deep];
       let document: DocumentNode;
       try {
         document = parse(payload.query);

@@ -19,6 +19,28 @@ export function jsonDepth(value: unknown): number {
   return max;
 }
 
-export function tooDeepMessage(): string {
-  return `El JSON supera la profundidad máxima de ${MAX_JSON_DEPTH} niveles.`;
+/**
+ * Where a value deeper than MAX_JSON_DEPTH is too deep: the names of the members that hold the
+ * deepest part, at most `levels` of them from the top (`["variables", "items"]` for a GraphQL body, a
+ * REST body's field). Null when the value is within the limit. Only walked for a refused value.
+ */
+export function tooDeepPath(value: unknown, levels = 2): string[] | null {
+  if (jsonDepth(value) <= MAX_JSON_DEPTH) return null;
+  const path: string[] = [];
+  let current = value;
+  // A member at depth d (the top is 1) is too deep when its own depth exceeds MAX_JSON_DEPTH - d + 1.
+  for (let allowed = MAX_JSON_DEPTH - 1; path.length < levels && current !== null && typeof current === 'object' && !Array.isArray(current); allowed--) {
+    const member = Object.entries(current as Record<string, unknown>).find(([, v]) => jsonDepth(v) > allowed);
+    if (!member) break;
+    path.push(member[0]);
+    current = member[1];
+  }
+  return path;
+}
+
+/** The refusal of JSON nested too deep, naming where (`"variables.items"`, `"items"`) when known. */
+export function tooDeepMessage(where?: string): string {
+  return where
+    ? `"${where}" supera la profundidad máxima de ${MAX_JSON_DEPTH} niveles de JSON.`
+    : `El JSON supera la profundidad máxima de ${MAX_JSON_DEPTH} niveles.`;
 }

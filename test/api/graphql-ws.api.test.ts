@@ -143,7 +143,7 @@ describe('graphql-ws under the HTTP limits', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 200; i++) deep = { a: deep };
     s.subscribe('deep', { query: VIEWER, variables: { deep } });
-    expect((await s.result('deep')).payload[0].extensions.code).toBe('INVALID_REQUEST');
+    expect((await s.result('deep')).payload[0].extensions).toEqual({ code: 'INVALID_REQUEST', field: 'variables', variable: 'deep' });
     expect(await dbRows(t.db.url, "select id from emitters where name = 'a' || chr(65533) || 'b' or name like 'a%b'")).toEqual([]);
   });
 

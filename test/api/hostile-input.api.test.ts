@@ -131,24 +131,40 @@ describe('GraphQL variables nested deeper than the REST body limit', () => {
   it.each([
     ['with an Idempotency-Key (request hash)', { 'Idempotency-Key': 'deep-1' }],
     ['without one', {}],
-  ])('%s: 400 INVALID_REQUEST, no record, no stack', async (_label, headers) => {
+  ])('%s: 400 INVALID_REQUEST naming variables and the variable, no record, no stack', async (_label, headers) => {
     const before = await snapshot();
     const from = t.logs.length;
     const query = 'mutation($items: [JSONObject!]!) { upsertFiscalRecords(emitterId: "x", resource: "purchases", items: $items) { errors { code } } }';
-    const raw = `{"query":${JSON.stringify(query)},"variables":{"items":[${deep(5000)}]}}`;
+    const raw = `{"query":${JSON.stringify(query)},"variables":{"emitter":"x","items":[${deep(5000)}]}}`;
     const r = await request(t.url, 'POST', '/graphql', { key: key(), raw, headers: { 'Content-Type': 'application/json', ...headers }, idempotencyKey: null });
     expect(r.status).toBe(400);
-    expect(r.body.errors[0].extensions.code).toBe('INVALID_REQUEST');
+    expect(r.body.errors[0].extensions).toEqual({ code: 'INVALID_REQUEST', field: 'variables', variable: 'items' });
+    expect(r.body.errors[0].message).toContain('"variables.items"');
     expectQuietLog(from, 1);
     expect(await snapshot()).toBe(before);
   });
 
-  it('the same depth over GET query parameters: 400', async () => {
+  it('deep extensions are named too', async () => {
+    const raw = `{"query":"{ viewer { accountId } }","variables":{},"extensions":${deep(100)}}`;
+    const r = await request(t.url, 'POST', '/graphql', { key: key(), raw, headers: { 'Content-Type': 'application/json' }, idempotencyKey: null });
+    expect([r.status, r.body.errors[0].extensions]).toEqual([400, { code: 'INVALID_REQUEST', field: 'extensions' }]);
+  });
+
+  it('the same depth over GET query parameters: 400 naming the variable', async () => {
     const variables = encodeURIComponent(`{"id":${deep(100)}}`);
     const r = await fetch(`${t.url}/graphql?query=${encodeURIComponent('query($id: ID!) { emitter(id: $id) { id } }')}&variables=${variables}`, {
       headers: { Authorization: `Bearer ${key()}`, 'Apollo-Require-Preflight': 'true' },
     });
     expect(r.status).toBe(400);
-    expect(((await r.json()) as { errors: { extensions: { code: string } }[] }).errors[0].extensions.code).toBe('INVALID_REQUEST');
+    expect(((await r.json()) as { errors: { extensions: Record<string, unknown> }[] }).errors[0].extensions).toEqual({ code: 'INVALID_REQUEST', field: 'variables', variable: 'id' });
+  });
+
+  it('a REST body nested too deep: 400 naming its field', async () => {
+    const before = await snapshot();
+    const raw = `{"nit":"06140101010101","address":${deep(100)}}`;
+    const r = await request(t.url, 'POST', '/v1/emitters', { key: key(), raw, headers: { 'Content-Type': 'application/json' } });
+    expectProblem(r, 400, 'invalid_request');
+    expect(r.body.errors).toEqual([{ path: 'address', code: 'invalid_format', message: expect.stringContaining('"address"') }]);
+    expect(await snapshot()).toBe(before);
   });
 });

@@ -2,7 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, Kind, validate, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { findUnsafeText, unsafeTextMessage, unsafeTextReason } from '../../domain/shared/unsafe-text';
-import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../http/json-depth';
+import { tooDeepMessage, tooDeepPath } from '../../http/json-depth';
 import { depthLimitRule } from './depth-limit.rule';
 
 export interface OperationLimits {
@@ -31,6 +31,20 @@ export function unsafeInputError(document: DocumentNode, variables: Record<strin
   return found;
 }
 
+/**
+ * A GraphQL request (the HTTP body, a graphql-ws payload, or its variables alone) whose JSON is
+ * nested deeper than MAX_JSON_DEPTH: INVALID_REQUEST naming where, `extensions.field` (`variables`,
+ * or `extensions`) and, for a variable, `extensions.variable` (its name). `extra` joins the
+ * extensions (Apollo's `http` status).
+ */
+export function tooDeepRequestError(request: { variables?: unknown; extensions?: unknown } | null | undefined, extra: Record<string, unknown> = {}): GraphQLError | null {
+  const path = tooDeepPath(request ?? {});
+  if (!path) return null;
+  const [field, variable] = path;
+  const where = field === 'variables' && variable !== undefined ? { field, variable } : field !== undefined ? { field } : {};
+  return new GraphQLError(tooDeepMessage(path.join('.') || undefined), { extensions: { code: 'INVALID_REQUEST', ...where, ...extra } });
+}
+
 function invalidInput(field: string, message: string): GraphQLError {
   return new GraphQLError(field === 'variables' ? message : `${field}: ${message}`, { extensions: { code: 'INVALID_REQUEST', field, http: { status: 400 } } });
 }
@@ -47,7 +61,8 @@ export function operationLimitError(
   variables: Record<string, unknown> | null | undefined,
   limits: OperationLimits,
 ): GraphQLError | null {
-  if (jsonDepth(variables ?? {}) > MAX_JSON_DEPTH) return invalidInput('variables', tooDeepMessage());
+  const deep = tooDeepRequestError({ variables: variables ?? {} }, { http: { status: 400 } });
+  if (deep) return deep;
   const tooDeep = validate(schema, document, [depthLimitRule(limits.maxDepth)]);
   if (tooDeep.length) return tooDeep[0];
   const unsafe = unsafeInputError(document, variables);
