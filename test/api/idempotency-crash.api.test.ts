@@ -4,6 +4,7 @@ import { thisProcess } from '../../src/services/processes/process-identity';
 import { ALL_SCOPES } from '../../src/domain/identity/scopes';
 import { ccfBody } from '../fixtures/document-bodies';
 import { dbRows } from '../support/db-rows';
+import { crashIdempotentRequest, idempotencyRecord } from '../support/idempotency-crash';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
@@ -28,26 +29,9 @@ afterAll(async () => {
   await t.stop();
 });
 
-interface RecordRow {
-  state: string;
-  owner_lease_id: string | null;
-  resources: { type: string; id: string }[];
-}
-
-async function record(key: string): Promise<RecordRow> {
-  const [r] = await dbRows<RecordRow>(t.db.url, 'select state, owner_lease_id, resources from idempotency_records where key = $1', [key]);
-  return r;
-}
-
+const record = (key: string) => idempotencyRecord(t.db.url, key);
 /** The state a kill -9 after the commit (or before it) leaves: no stored response, owned by `owner`. */
-async function crash(key: string, owner: string | null, opts: { forgetResources?: boolean } = {}): Promise<void> {
-  await dbRows(
-    t.db.url,
-    `update idempotency_records set state = 'in_progress', response_status = null, response_body = null, response_headers = null,
-            owner_lease_id = $2 ${opts.forgetResources ? `, resources = '[]'` : ''} where key = $1`,
-    [key, owner],
-  );
-}
+const crash = (key: string, owner: string | null, opts: { forgetResources?: boolean } = {}) => crashIdempotentRequest(t.db.url, key, owner, opts);
 
 async function documentCount(): Promise<number> {
   return (await dbRows<{ n: number }>(t.db.url, 'select count(*)::int as n from documents'))[0].n;
