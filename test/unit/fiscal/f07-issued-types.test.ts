@@ -25,6 +25,8 @@ const CR_BODY = {
   ],
 };
 const cr = (n: number, extra: Partial<Parameters<typeof ledgerDoc>[0]> = {}) => ledgerDoc({ type: '07', n, at: '2026-03-11T16:00:00Z', body: CR_BODY, ...extra });
+/** The same withholdings on documents of 12–15 February, for a CR of February (a CR withholds on documents already issued). */
+const FEBRUARY_CR_BODY = { withholdings: CR_BODY.withholdings.map((w, i) => ({ ...w, relatedDocument: { ...w.relatedDocument, issuedOn: `2026-02-1${i + 2}` } })) };
 const CR_NIT = '06140101901234';
 const made = (externalId: string, code: string, kind: string, subject: string, withheld: string) => ledgerRecord('withholdings-made', {
   externalId, version: 1, accountingDate: '2026-03-20', issueDate: '2026-03-11', docClass: '4', docType: '07',
@@ -81,7 +83,7 @@ describe('annexes 10 and 12 from issued CRs (07)', () => {
   });
 
   it('a CR voided in a later period stays in its issue period and is only warned about in the void period', () => {
-    const late = cr(72, { at: '2026-02-20T16:00:00Z', status: 'voided', voidedAt: '2026-03-02T16:00:00Z' });
+    const late = cr(72, { at: '2026-02-20T16:00:00Z', body: FEBRUARY_CR_BODY, status: 'voided', voidedAt: '2026-03-02T16:00:00Z' });
     expect(report('f07_anexo10', [late], [], '2026-02').rows.map((r) => r[7])).toEqual(['17.51']);
     const march = report('f07_anexo10', [late]);
     expect(march.rows).toEqual([]);
@@ -90,7 +92,7 @@ describe('annexes 10 and 12 from issued CRs (07)', () => {
   });
 
   it('voids = issue_date leaves a late-voided CR out of its issue period', () => {
-    const late = cr(72, { at: '2026-02-20T16:00:00Z', status: 'voided', voidedAt: '2026-03-02T16:00:00Z' });
+    const late = cr(72, { at: '2026-02-20T16:00:00Z', body: FEBRUARY_CR_BODY, status: 'voided', voidedAt: '2026-03-02T16:00:00Z' });
     expect(report('f07_anexo10', [late], [], '2026-02', { voids: 'issue_date' }).rows).toEqual([]);
   });
 });
@@ -176,9 +178,10 @@ describe('FSE (14) in annex 5 and the purchase book', () => {
 
 describe('NR (04), CL (08) and DCL (09): anulados when invalidated, and the CL in annex 4', () => {
   const processed = [
-    ledgerDoc({ type: '04', n: 40, at: '2026-03-05T16:00:00Z' }),
-    ledgerDoc({ type: '08', n: 80, at: '2026-03-05T16:00:00Z' }),
-    ledgerDoc({ type: '09', n: 90, at: '2026-03-05T16:00:00Z' }),
+    // After the DCL's settled period (1–7 March): a DCL settles a period already ended.
+    ledgerDoc({ type: '04', n: 40, at: '2026-03-08T16:00:00Z' }),
+    ledgerDoc({ type: '08', n: 80, at: '2026-03-08T16:00:00Z' }),
+    ledgerDoc({ type: '09', n: 90, at: '2026-03-08T16:00:00Z' }),
   ];
   it('processed ones are in no annex or book, but annex 4 for the CL (one line per settled document)', () => {
     for (const type of REPORT_TYPE_NAMES) {
@@ -187,7 +190,7 @@ describe('NR (04), CL (08) and DCL (09): anulados when invalidated, and the CL i
   });
 
   it('voided ones are listed in anulados with their type', () => {
-    const voided = processed.map((d) => ({ ...d, status: 'voided' as const, voidedAt: '2026-03-06T16:00:00Z' }));
+    const voided = processed.map((d) => ({ ...d, status: 'voided' as const, voidedAt: '2026-03-09T16:00:00Z' }));
     expect(report('f07_anulados', voided).rows.map((r) => [r[0], r[4]])).toEqual([
       ['DTE04M001P001000000000000040', '04'], ['DTE08M001P001000000000000080', '08'], ['DTE09M001P001000000000000090', '09'],
     ]);

@@ -16,8 +16,9 @@ describe('pidAlive', () => {
 
   // A killed process its parent has not reaped yet still answers kill(pid, 0), but it holds nothing.
   (existsSync('/proc/self/stat') ? it : it.skip)('a zombie (exited, never reaped by its parent) is not', async () => {
-    // `sleep 0` exits in the background; its parent becomes `sleep 30`, which never reaps children.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The forked child exits at once; its parent prints its pid and sleeps without ever reaping it.
+    // (A shell may reap a finished background job before it execs its next command.)
+    const parent = spawn('perl', ['-e', '$| = 1; my $pid = fork(); if (!$pid) { exit 0 } print "$pid\n"; sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const pid = Number(await new Promise<string>((res) => parent.stdout.once('data', (d) => res(String(d).trim()))));
       await waitFor(async () => / Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\)/, ')')), 10_000, 20);
