@@ -110,7 +110,7 @@ export function createRestRouter(opts: RestRouterOptions) {
 
     const input = { params: params.value, query: query.value, json: body.value.json, multipart: body.value.multipart };
     const run = (as: Actor | null) => runRoute(req, route, document, input, as, ctx);
-    if (req.method === 'POST' && !route.public && actor && route.idempotent !== false) return runIdempotently(req, actor, body.value.json, ctx, run);
+    if (req.method === 'POST' && !route.public && actor && route.idempotent !== false) return runIdempotently(req, route, actor, body.value.json, ctx, run);
     return run(actor);
   }
 
@@ -227,11 +227,12 @@ export function createRestRouter(opts: RestRouterOptions) {
   }
 
   /** POST under /v1: Stripe semantics for Idempotency-Key around the use case (the actor it runs as carries the record). */
-  async function runIdempotently(req: Request, actor: Actor, json: unknown, ctx: ProblemContext, run: (as: Actor) => Promise<HttpResult>): Promise<HttpResult> {
+  async function runIdempotently(req: Request, route: RestRoute, actor: Actor, json: unknown, ctx: ProblemContext, run: (as: Actor) => Promise<HttpResult>): Promise<HttpResult> {
     const key = req.get('idempotency-key');
     const bad = idempotencyKeyProblem(key, true);
     if (bad) return problemResult(bad, ctx);
-    const outcome = await opts.services.runIdempotentRequest.execute(actor, { key: key!, fingerprint: [req.method, req.originalUrl, json ?? null] }, async (keyed) => {
+    const request = { key: key!, fingerprint: [req.method, req.originalUrl, json ?? null], recordInCommit: route.idempotencyRecordInCommit === true };
+    const outcome = await opts.services.runIdempotentRequest.execute(actor, request, async (keyed) => {
       const result = await run(keyed);
       return { status: result.status, body: typeof result.body === 'string' ? result.body : result.body.toString('utf8'), headers: result.headers };
     });

@@ -99,4 +99,9 @@ export interface RestRoute {
   embedView?: boolean;
   /** False for the POSTs that need no Idempotency-Key (the panel session's `/v1/auth/*`). */
   idempotent?: boolean;
+  /**
+   * The use case links everything it creates in its creating commit, which then writes the
+   * Idempotency-Key record itself (no statement of its own before the request runs; ADR 0020).
+   */
+  idempotencyRecordInCommit?: true;
 }

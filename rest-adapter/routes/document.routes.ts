@@ -47,6 +47,8 @@ export const documentRoutes: RestRoute[] = [
     }),
     body: { schema: documentCreateSchema, required: true, opaque: ['raw'], graphqlInput: 'DocumentCreateInput' },
     response: documentResource,
+    // Issuance links its document in the group commit, which also writes the Idempotency-Key record.
+    idempotencyRecordInCommit: true,
     call: async ({ query, body }, ctx) => {
       const doc = toDocument(await ctx.services.issueDocument.execute(ctx.actor!, body, { dryRun: query.dry_run === true, mode: query.mode === 'async' ? 'async' : 'sync' }));
       return { body: serializeDocument(doc), status: issuanceStatus(doc) };

@@ -158,7 +158,7 @@ describe('Idempotency-Key across a crash of the issuing process', () => {
     const actor = (await t.app.services.authenticateApiKey.execute(t.account.testKey))!;
     const docs = await documentCount();
     const counter = await counterValue();
-    const keyed = { ...actor, idempotency: { recordId, ownerLeaseId: t.app.services.deps.processLease.id, resumed: [], cursor: 0 } };
+    const keyed = { ...actor, idempotency: { recordId, ownerLeaseId: t.app.services.deps.processLease.id, resumed: [], cursor: 0, pending: null } };
     const input = snakeKeysToCamel(ccfBody(issuer)).value;
     await expect(t.app.services.issueDocument.execute(keyed, input, { dryRun: false, mode: 'async' })).rejects.toMatchObject({ code: 'idempotency_request_in_progress' });
     expect(await documentCount()).toBe(docs);

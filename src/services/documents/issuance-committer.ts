@@ -4,7 +4,7 @@ import type { BornDocument } from '../../persistence/documents/document-store';
 import type { DocumentRow } from '../../persistence/documents/document-row';
 import type { ServiceDeps } from '../shared/service-deps';
 import { allocateControlNumbers, counterKeyOf, type CounterRequest } from './allocate-control-number';
-import { linkCompanion, type IdempotencyHandle } from '../idempotency/idempotency-handle';
+import { linkCompanion, markLinked, type IdempotencyHandle } from '../idempotency/idempotency-handle';
 
 /** A validated document waiting for its control number and signature. */
 export interface PreparedIssuance {
@@ -81,7 +81,7 @@ export class IssuanceCommitter {
 
   private async write(items: PreparedIssuance[]): Promise<Signed[]> {
     const documents = this.deps.documents;
-    return documents.transaction(async (tx) => {
+    const signed = await documents.transaction(async (tx) => {
       const numbers = await allocateControlNumbers(tx.em, items[0].counter, items.length);
       const born: BornDocument[] = [];
       for (let i = 0; i < items.length; i++) {
@@ -98,6 +98,9 @@ export class IssuanceCommitter {
       links?.check(companionRows);
       return born.map((b) => ({ controlNumber: b.row.control_number, jws: b.row.jws }));
     });
+    // Committed: a record this commit wrote (issued with its record, ADR 0020) exists now.
+    markLinked(items.map((i) => i.idempotency));
+    return signed;
   }
 }
 

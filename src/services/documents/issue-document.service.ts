@@ -18,7 +18,7 @@ import type { MhCredentials } from '../../integrations/mh-client';
 import { openEpisode } from './open-contingency.service';
 import { transmitInRequest } from './transmit-in-request';
 import { transmitLeaseMs, type Claimed, type TransmitDocumentService, type TransmitOutcome } from './transmit-document.service';
-import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
+import { linkCreatedResource, markLinked, resumedResource } from '../idempotency/idempotency-handle';
 
 export interface IssueOptions {
   dryRun: boolean;
@@ -184,6 +184,7 @@ export class IssueDocumentService {
           ]);
           await linkCreatedResource(tx.em, actor, 'document', id);
         });
+        markLinked([actor.idempotency]);
       }
     } catch (err) {
       if (isUniqueViolation(err)) {

@@ -1,4 +1,5 @@
 import { sealStoredBody } from './stored-response-body';
+import type { IdempotencyHandle } from './idempotency-handle';
 import type { ServiceDeps } from '../shared/service-deps';
 import { NO_FLUSH_WAIT, preparedSql, statementEm } from '../shared/sql';
 
@@ -31,5 +32,22 @@ export class CompleteIdempotentRequestService {
       [response.status, sealStoredBody(this.deps, recordId, response.body), JSON.stringify(response.headers), recordId, me],
     );
     return stored.length > 0;
+  }
+
+  /**
+   * The record of a request that ran before its record existed and created nothing (a refusal, a dry
+   * run): born completed with its response. False when another request holds the key meanwhile.
+   */
+  async executeNew(handle: IdempotencyHandle, response: { status: number; body: string; headers: Record<string, string> }): Promise<boolean> {
+    const r = handle.pending!;
+    const born = await preparedSql(
+      statementEm(this.deps.orm),
+      `with ${NO_FLUSH_WAIT}
+       insert into idempotency_records (id, account_id, environment, key, request_hash, state, owner_lease_id, response_status, response_body, response_headers, locked_at, created_at, expires_at)
+       select ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?, ?, ? from no_flush_wait
+       on conflict (account_id, environment, key) do nothing returning id`,
+      [handle.recordId, r.accountId, r.environment, r.key, r.requestHash, handle.ownerLeaseId, response.status, sealStoredBody(this.deps, handle.recordId, response.body), JSON.stringify(response.headers), r.at, r.at, r.expiresAt],
+    );
+    return born.length > 0;
   }
 }

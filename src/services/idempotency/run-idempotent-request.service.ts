@@ -1,8 +1,10 @@
 import { DomainError } from '../../domain/shared/domain-error';
+import { IdPrefix, newId } from '../../domain/shared/ids';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { BeginIdempotentRequestService } from './begin-idempotent-request.service';
 import type { CompleteIdempotentRequestService } from './complete-idempotent-request.service';
+import { IdempotencyRecordExists, type IdempotencyHandle } from './idempotency-handle';
 import { requestHash } from './idempotency-scope';
 
 /** A response as a door sends it, stored for replay. */
@@ -24,6 +26,12 @@ export interface IdempotentRequest {
   key: string;
   /** Method, path and body (REST) or query, operation name and variables (GraphQL), hashed in order. */
   fingerprint: unknown[];
+  /**
+   * The use case links everything it creates in its creating commit, so that commit may write the
+   * record itself (ADR 0020, "the record in the creating commit"): no statement of its own before the
+   * request runs. Issuance only.
+   */
+  recordInCommit?: boolean;
 }
 
 /**
@@ -41,10 +49,16 @@ export class RunIdempotentRequestService {
 
   async execute(actor: Actor, request: IdempotentRequest, run: (actor: Actor) => Promise<IdempotentResponse>): Promise<IdempotentOutcome> {
     const scope = { accountId: actor.accountId, environment: actor.environment, key: request.key };
-    const begun = await this.begin.execute(scope, requestHash(request.fingerprint));
+    const hash = requestHash(request.fingerprint);
+    if (request.recordInCommit) {
+      const first = await this.runWithRecordInCommit(actor, scope, hash, run);
+      if (first) return first;
+      // Another request holds the key: resolved as any request is, below.
+    }
+    const begun = await this.begin.execute(scope, hash);
     if (begun.kind === 'mismatch' || begun.kind === 'in_progress') return begun;
     if (begun.kind === 'replay') return { kind: 'response', response: { status: begun.status, body: begun.body, headers: begun.headers }, replayed: true };
-    const handle = { recordId: begun.recordId, ownerLeaseId: this.deps.processLease.id, resumed: begun.resumed, cursor: 0 };
+    const handle: IdempotencyHandle = { recordId: begun.recordId, ownerLeaseId: this.deps.processLease.id, resumed: begun.resumed, cursor: 0, pending: null };
     let response: IdempotentResponse;
     try {
       response = await run({ ...actor, idempotency: handle });
@@ -55,6 +69,42 @@ export class RunIdempotentRequestService {
     }
     // Taken over meanwhile (this process was judged dead): the new owner's answer is the one stored.
     if (!(await this.complete.execute(begun.recordId, response))) return { kind: 'in_progress', retryAfterS: 1 };
+    return { kind: 'response', response, replayed: false };
+  }
+
+  /**
+   * Runs the request before its record exists: the commit that creates its resource writes the record
+   * too (owned by this process, listing the resource), and the response then completes it; a request
+   * that created nothing (a refusal, a dry run) writes its record, completed, with its response. Null
+   * when another request turned out to hold the key — at that commit (refused, nothing created) or at
+   * the final write — so the caller resolves the key as usual.
+   */
+  private async runWithRecordInCommit(actor: Actor, scope: { accountId: string; environment: string; key: string }, hash: string, run: (actor: Actor) => Promise<IdempotentResponse>): Promise<IdempotentOutcome | null> {
+    const now = this.deps.clock.now();
+    const handle: IdempotencyHandle = {
+      recordId: newId(IdPrefix.idempotency, now.getTime()),
+      ownerLeaseId: this.deps.processLease.id,
+      resumed: [],
+      cursor: 0,
+      pending: { ...scope, requestHash: hash, at: now, expiresAt: new Date(now.getTime() + this.deps.config.idempotencyTtlHours * 3_600_000) },
+    };
+    let response: IdempotentResponse;
+    try {
+      response = await run({ ...actor, idempotency: handle });
+    } catch (err) {
+      if (err instanceof IdempotencyRecordExists) return null;
+      if (err instanceof DomainError && err.code === 'idempotency_request_in_progress') return { kind: 'in_progress', retryAfterS: 1 };
+      // A record written by the run's commit is released or removed as after any server error; none written, nothing to do.
+      if (!handle.pending) await this.complete.execute(handle.recordId, { status: 500, body: '', headers: {} });
+      throw err;
+    }
+    if (!handle.pending) {
+      if (!(await this.complete.execute(handle.recordId, response))) return { kind: 'in_progress', retryAfterS: 1 };
+      return { kind: 'response', response, replayed: false };
+    }
+    // Nothing was created: the record is born completed, unless another request took the key meanwhile.
+    if (response.status >= 500) return { kind: 'response', response, replayed: false };
+    if (!(await this.complete.executeNew(handle, response))) return null;
     return { kind: 'response', response, replayed: false };
   }
 }
