@@ -3,14 +3,34 @@ import type { IdempotencyHandle } from './idempotency-handle';
 import type { ServiceDeps } from '../shared/service-deps';
 import { NO_FLUSH_WAIT, preparedSql, statementEm } from '../shared/sql';
 
+/** At most this many responses in one statement. */
+const MAX_GROUP = 100;
+
+interface QueuedResponse {
+  recordId: string;
+  status: number;
+  /** Sealed as stored. */
+  body: string;
+  headers: string;
+  done: (stored: boolean) => void;
+  fail: (err: unknown) => void;
+}
+
 /**
  * Stores the response of the request for replay, if this process still owns the record. A server
  * error (5xx) is not stored: a record that created nothing is removed so that the client's retry
  * runs the operation again; one that created something is released (no owner), so the retry
  * answers with what was created. Answers false when another process took the record over (this
  * one was judged dead): its answer is the one that counts.
+ *
+ * Responses are stored by group: those that arrive while a write is on its way go together in the
+ * next one statement (as the group commit does for documents), and each request is answered once its
+ * own response is stored.
  */
 export class CompleteIdempotentRequestService {
+  private readonly queued: QueuedResponse[] = [];
+  private writing = false;
+
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(recordId: string, response: { status: number; body: string; headers: Record<string, string> }): Promise<boolean> {
@@ -22,16 +42,38 @@ export class CompleteIdempotentRequestService {
       const released = await preparedSql(em, `update idempotency_records set owner_lease_id = null where id = ? and owner_lease_id = ? and state = 'in_progress' returning id`, [recordId, me]);
       return released.length > 0;
     }
-    // Its commit does not wait for the WAL flush: a crash of PostgreSQL that takes it back leaves the record
-    // running under this process, resolved as after a crashed process (ADR 0017).
-    const stored = await preparedSql(
-      em,
-      `with ${NO_FLUSH_WAIT}
-       update idempotency_records set state = 'completed', response_status = ?, response_body = ?, response_headers = ?
-         from no_flush_wait where id = ? and owner_lease_id = ? returning id`,
-      [response.status, sealStoredBody(this.deps, recordId, response.body), JSON.stringify(response.headers), recordId, me],
-    );
-    return stored.length > 0;
+    return new Promise<boolean>((done, fail) => {
+      this.queued.push({ recordId, status: response.status, body: sealStoredBody(this.deps, recordId, response.body), headers: JSON.stringify(response.headers), done, fail });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  /** Writes the queued responses, a statement per group, until none is left. */
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.queued.length) {
+        const group = this.queued.splice(0, MAX_GROUP);
+        try {
+          // Its commit does not wait for the WAL flush: a crash of PostgreSQL that takes it back leaves the
+          // records running under this process, resolved as after a crashed process (ADR 0017).
+          const rows = await preparedSql<{ id: string }>(
+            statementEm(this.deps.orm),
+            `with ${NO_FLUSH_WAIT}
+             update idempotency_records r set state = 'completed', response_status = c.status, response_body = c.body, response_headers = c.headers::jsonb
+               from no_flush_wait, unnest(?::text[], ?::int[], ?::text[], ?::text[]) as c(id, status, body, headers)
+              where r.id = c.id and r.owner_lease_id = ? returning r.id`,
+            [group.map((q) => q.recordId), group.map((q) => q.status), group.map((q) => q.body), group.map((q) => q.headers), this.deps.processLease.id],
+          );
+          const stored = new Set(rows.map((r) => r.id));
+          for (const q of group) q.done(stored.has(q.recordId));
+        } catch (err) {
+          for (const q of group) q.fail(err);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
   }
 
   /**
