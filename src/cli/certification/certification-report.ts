@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { COUNT_KEYS, minimum, target, type CountKey } from '../../domain/certification/battery-plan';
+import { formatMhDateTime } from '../../domain/mh-rules/el-salvador-time';
 import type { CertificationItem, CertificationRun } from '../../services/certification/certification-runs.service';
 import { countsOf } from './certification-runner';
 
@@ -117,8 +118,7 @@ const MARGIN = 40;
 const WIDTH = PAGE.width - 2 * MARGIN;
 
 function fmt(d: Date): string {
-  const local = new Date(d.getTime() - 6 * 3600 * 1000).toISOString();
-  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 19)} (hora de El Salvador)`;
+  return `${formatMhDateTime(d)} (hora de El Salvador)`;
 }
 
 export function renderReportPdf(run: CertificationRun, items: CertificationItem[], report: BatteryReport, header: ReportHeader): Promise<Buffer> {
