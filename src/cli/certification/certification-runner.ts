@@ -9,6 +9,7 @@ import {
   COUNT_KEYS, DOCUMENT_MINIMUMS, DOCUMENTS_PER_CONTINGENCY, EVENT_MINIMUMS, REJECTION_ALLOWANCE, idempotencyKey, itemKey, target, type CountKey,
 } from '../../domain/certification/battery-plan';
 import { batteryBody, invalidationBody, plainSaleBody, returnBody, specialOperationBody, type BodyContext, type RelatedCcf } from '../../domain/certification/battery-bodies';
+import { FINAL_STATUSES, isOneOf } from '../../domain/documents';
 import { localDateOf } from '../../domain/mh-rules/el-salvador-time';
 import type { CertificationItem, CertificationRun, CertificationRunsService } from '../../services/certification/certification-runs.service';
 import type { DeclareContingencyService } from '../../services/documents/declare-contingency.service';
@@ -33,7 +34,6 @@ export interface RunnerDeps {
   settleTimeoutMs: number;
 }
 
-const FINAL_DOCUMENT = new Set(['processed', 'rejected', 'voided']);
 const POLL_MS = 500;
 
 export class CertificationRunner {
@@ -170,7 +170,7 @@ export class CertificationRunner {
     let doc = first;
     await this.save({ ...this.items.get(item.key)!, resourceId: doc.id, generationCode: doc.generation_code });
     const deadline = Date.now() + this.deps.settleTimeoutMs;
-    while (!FINAL_DOCUMENT.has(doc.status)) {
+    while (!isOneOf(doc.status, FINAL_STATUSES)) {
       if (Date.now() > deadline) throw new Error(`${item.key}: el documento ${doc.id} sigue ${doc.status}; vuelva a ejecutar la batería para continuarla.`);
       await this.deps.wait(POLL_MS);
       doc = await this.deps.api.get(`/v1/documents/${doc.id}`);

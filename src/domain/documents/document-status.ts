@@ -24,6 +24,21 @@ export const FINAL_STATUSES = ['processed', 'rejected', 'voided'] as const satis
 /** The document carries MH's seal (it can be e-mailed; a voided one with the ANULADO watermark). */
 export const SEALED_STATUSES = ['processed', 'voided'] as const satisfies readonly DocumentStatus[];
 
+/** MH refused it or it was invalidated: the document has no effect (a note in one of these no longer holds its CCF). */
+export const WITHOUT_EFFECT_STATUSES = ['rejected', 'voided'] as const satisfies readonly DocumentStatus[];
+
+/** Stored and on its way to MH, neither sealed nor refused yet: the books record it without the seal. */
+export const AWAITING_SEAL_STATUSES = ['signed', 'sending', 'contingency'] as const satisfies readonly DocumentStatus[];
+
+/** The document stands: sealed and not voided, or awaiting its seal (a CR in one of these withholds). */
+export const STANDING_STATUSES = ['processed', ...AWAITING_SEAL_STATUSES] as const satisfies readonly DocumentStatus[];
+
+/**
+ * What a period's books read: the standing documents and the voided ones (a void is left out or
+ * reversed by the report's `voids` rule). Rejected and `error` documents never enter them.
+ */
+export const BOOKED_STATUSES = [...STANDING_STATUSES, 'voided'] as const satisfies readonly DocumentStatus[];
+
 /** Waiting for a transmitter: the reconciler picks these up when no lease is live. */
 export const AWAITING_TRANSMISSION_STATUSES = ['signed', 'sending'] as const satisfies readonly DocumentStatus[];
 

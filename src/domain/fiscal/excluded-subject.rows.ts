@@ -7,6 +7,7 @@
  * purchases record of the same generation code the FSE replaces, else the cells stay empty with a
  * `purchase_without_classification` warning.
  */
+import { STANDING_STATUSES, type DocumentStatus } from '../documents/document-status';
 import type { Cents } from './cents.math';
 import { dteFacts } from './dte-facts.reader';
 import { compactCode } from './identifier-format.helpers';
@@ -19,7 +20,8 @@ import type { ReportInput, ReportWarning } from './report.types';
 
 export const FSE_TYPES: ReadonlySet<string> = new Set(['14']);
 
-const WITHHOLDING_COUNTED = new Set(['processed', 'contingency', 'signed', 'sending']);
+/** The CRs whose withholding counts: standing ones (voided, rejected and `error` CRs do not). */
+const WITHHOLDING_COUNTED: ReadonlySet<DocumentStatus> = new Set(STANDING_STATUSES);
 
 /** Issued FSE reported in the period, in emission order; a late invalidation gets a `late_void` warning. */
 export function issuedExcludedSubjectPurchases(input: ReportInput, voids: VoidBasis, warnings: ReportWarning[]): readonly LedgerDocument[] {

@@ -13,6 +13,7 @@
  *   issue_date — always left out of its issue period; no reversal rows.
  * `excludeFromBooks` removes a document or record from every book and annex.
  */
+import { AWAITING_SEAL_STATUSES, BOOKED_STATUSES } from '../documents/document-status';
 import { dteFacts } from './dte-facts.reader';
 import type { LedgerDocument, LedgerDocumentStatus, LedgerRecord } from './ledger.types';
 import { periodOf } from './period.helpers';
@@ -22,8 +23,8 @@ import type { ReportWarning } from './report.types';
 
 export type VoidBasis = 'void_date' | 'issue_date';
 
-const COUNTED = new Set<LedgerDocumentStatus>(['processed', 'voided', 'contingency', 'signed', 'sending']);
-const NOT_SEALED = new Set<LedgerDocumentStatus>(['contingency', 'signed', 'sending']);
+const COUNTED: ReadonlySet<LedgerDocumentStatus> = new Set(BOOKED_STATUSES);
+const NOT_SEALED: ReadonlySet<LedgerDocumentStatus> = new Set(AWAITING_SEAL_STATUSES);
 
 /** Read-only: shared by the reports of one ledger snapshot. */
 export interface SalesSelection {

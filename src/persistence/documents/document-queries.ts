@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { AWAITING_TRANSMISSION_STATUSES, type DocumentView } from '../../domain/documents';
+import { AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, isDocumentStatus, type DocumentStatus, type DocumentView } from '../../domain/documents';
 import { DocumentEntity } from '../entities/document.entity';
 import { preparedRows, preparedSql, sql, sqlRows, statementEm } from '../sql';
 import { DOCUMENT_VIEW_COLUMNS, type DocumentRow, type DocumentViewRow } from './document-row';
@@ -40,6 +40,20 @@ export const EVENTS_AGGREGATE = `coalesce((select jsonb_agg(jsonb_build_object('
 const SPAN_MAX_DAYS = 400;
 
 const validId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64;
+
+/**
+ * `'rejected', 'voided'`: a list of the state machine's statuses as SQL literals, for a statement
+ * whose status filter is part of its text. Built from the domain's constants, never written by hand
+ * (each value is checked to be a status, so nothing else can reach the SQL).
+ */
+export function statusListSql(statuses: readonly DocumentStatus[]): string {
+  if (!statuses.length) throw new Error('BUG: lista de estados vacía');
+  for (const s of statuses) if (!isDocumentStatus(s)) throw new Error(`BUG: estado de documento desconocido ${JSON.stringify(s)}`);
+  return statuses.map((s) => `'${s}'`).join(', ');
+}
+
+/** The statuses a note blocking the void of its CCF may not have, as SQL (`statusListSql`). */
+const WITHOUT_EFFECT_SQL = statusListSql(WITHOUT_EFFECT_STATUSES);
 
 /**
  * The named reads of documents: the views (by id, list) and the lookups other use cases need. Every
@@ -187,7 +201,7 @@ export class DocumentQueries {
   async activeNoteRelating(em: EntityManager, owner: DocumentOwner, generationCode: string): Promise<string | null> {
     const [row] = await sqlRows<{ id: string }>(
       em,
-      `select id from documents where account_id = ? and environment = ? and type in ('05', '06') and status not in ('voided', 'rejected')
+      `select id from documents where account_id = ? and environment = ? and type in ('05', '06') and status not in (${WITHOUT_EFFECT_SQL})
          and related_documents @> ?::jsonb limit 1`,
       [owner.accountId, owner.environment, JSON.stringify([{ generationCode }])],
     );

@@ -24,7 +24,7 @@ export class OpenContingencyService {
       await documents.transition(
         documentId,
         'hold',
-        { from: ['sending', 'signed', 'error'], set: { contingency_episode_id: episodeId, transmit_lease_until: null }, message: `Documento en contingencia: ${reason}` },
+        { set: { contingency_episode_id: episodeId, transmit_lease_until: null }, message: `Documento en contingencia: ${reason}` },
         { tx },
       );
     });

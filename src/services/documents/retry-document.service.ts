@@ -5,7 +5,7 @@ import { signingKeyFor } from '../credentials/signing-key';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import type { DocumentView } from '../../domain/documents';
+import { SEALED_STATUSES, isOneOf, type DocumentView } from '../../domain/documents';
 import { resolveIssuanceContext } from './issuance-context';
 import type { IssueDocumentService } from './issue-document.service';
 import type { TransmitDocumentService } from './transmit-document.service';
@@ -58,7 +58,7 @@ export class RetryDocumentService {
     if (replacement) return this.replaced(actor, doc, replacement);
     const hasBody = body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body as object).length === 0);
     const now = this.deps.clock.now();
-    if (['processed', 'voided'].includes(doc.status)) {
+    if (isOneOf(doc.status, SEALED_STATUSES)) {
       throw new DomainError('document_not_retryable', `El documento ya está ${doc.status === 'processed' ? 'procesado por el MH (tiene sello)' : 'invalidado'}; no hay nada que reintentar.`);
     }
     if (hasBody && doc.status !== 'rejected') {

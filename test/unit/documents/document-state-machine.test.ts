@@ -1,9 +1,16 @@
 import {
+  AWAITING_SEAL_STATUSES,
+  AWAITING_TRANSMISSION_STATUSES,
+  BOOKED_STATUSES,
   DOCUMENT_BIRTHS,
   DOCUMENT_EVENT_TYPES,
   DOCUMENT_MOVES,
   DOCUMENT_OUTBOX_EVENTS,
   DOCUMENT_STATUSES,
+  FINAL_STATUSES,
+  SEALED_STATUSES,
+  STANDING_STATUSES,
+  WITHOUT_EFFECT_STATUSES,
   canMove,
   movesBetween,
   type DocumentStatus,
@@ -80,5 +87,18 @@ describe('document state machine', () => {
     ['contingency', ['created', 'signed', 'contingency'], 'document.contingency'],
   ] as const)('a document born %s has the lines %j and emits %s', (status, events, outbox) => {
     expect(DOCUMENT_BIRTHS[status]).toEqual({ events, outbox });
+  });
+
+  // The named lists other layers import (books, e-mail, retry, reconciler, certification): their exact members.
+  it.each([
+    ['FINAL (MH answered for good)', FINAL_STATUSES, ['processed', 'rejected', 'voided']],
+    ['SEALED (carries the seal)', SEALED_STATUSES, ['processed', 'voided']],
+    ['WITHOUT_EFFECT (refused or voided)', WITHOUT_EFFECT_STATUSES, ['rejected', 'voided']],
+    ['AWAITING_SEAL (the books record it without the seal)', AWAITING_SEAL_STATUSES, ['contingency', 'sending', 'signed']],
+    ['STANDING (a CR in one withholds)', STANDING_STATUSES, ['contingency', 'processed', 'sending', 'signed']],
+    ['BOOKED (what the books read)', BOOKED_STATUSES, ['contingency', 'processed', 'sending', 'signed', 'voided']],
+    ['AWAITING_TRANSMISSION (the reconciler takes them up)', AWAITING_TRANSMISSION_STATUSES, ['sending', 'signed']],
+  ] as const)('%s', (_label, list, members) => {
+    expect([...list].sort()).toEqual(members);
   });
 });
