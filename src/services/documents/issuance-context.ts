@@ -8,7 +8,7 @@ import type { DocumentQueries } from '../../persistence/documents/document-queri
 import type { Actor } from '../shared/actor';
 import { preparedSql } from '../shared/sql';
 import { readThrough, type NoticeCache } from '../shared/notice-cache';
-import type { EmitterColumnsRow } from '../emitters/emitter-row';
+import { emitterFieldsOf, type EmitterColumnsRow } from '../emitters/emitter-row';
 
 export const ISSUED_AT_SLACK_MS = 30 * 60_000;
 
@@ -119,19 +119,7 @@ async function readIssuer(em: EntityManager, actor: Actor, emitterId: string, at
   );
   if (!r) return null;
   return {
-    emitter: {
-      id: r.id,
-      nit: r.nit,
-      nrc: r.nrc,
-      name: r.name,
-      tradeName: r.trade_name,
-      economicActivity: r.economic_activity,
-      phone: r.phone,
-      email: r.email,
-      address: { department: r.address_department, municipality: r.address_municipality, district: r.address_district, line: r.address_line },
-      isLargeTaxpayer: r.is_large_taxpayer,
-      numbering: r.numbering,
-    },
+    emitter: emitterFieldsOf(r),
     openEpisode: r.open_episode,
     credential: r.credential,
     place: placeFrom(r.place),

@@ -3,7 +3,7 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedRows, statementEm } from '../shared/sql';
 import { readThrough } from '../shared/notice-cache';
-import type { EmitterColumnsRow } from './emitter-row';
+import { emitterFieldsOf, type EmitterColumnsRow } from './emitter-row';
 import type { EmitterView } from './emitter-view';
 
 interface EmitterRow extends EmitterColumnsRow {
@@ -36,22 +36,6 @@ export class GetEmitterService {
       [id, actor.accountId],
     );
     if (!r) return null;
-    return {
-      id: r.id,
-      nit: r.nit,
-      nrc: r.nrc,
-      name: r.name,
-      tradeName: r.trade_name,
-      economicActivity: r.economic_activity,
-      establishmentType: r.establishment_type,
-      address: { department: r.address_department, municipality: r.address_municipality, district: r.address_district, line: r.address_line },
-      phone: r.phone,
-      email: r.email,
-      numbering: r.numbering,
-      logoUrl: r.logo_url,
-      isLargeTaxpayer: r.is_large_taxpayer,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    };
+    return { ...emitterFieldsOf(r), establishmentType: r.establishment_type, logoUrl: r.logo_url, createdAt: r.created_at, updatedAt: r.updated_at };
   }
 }
