@@ -66,7 +66,60 @@ const dynamicImports = {
     };
   },
 };
-const layersPlugin = { rules: { 'no-restricted-dynamic-imports': dynamicImports } };
+/**
+ * The document store (src/persistence/documents/) is the only code that reads and writes documents
+ * and their events (AGENTS.md rule 6, ADR 0024): nothing else may hold a `DocumentEntity` or
+ * `DocumentEventEntity` it could change and flush. Refused outside the store, the entities
+ * themselves (their index, which registers them with the ORM) and the migrations: importing or
+ * re-exporting either class by name, importing their modules, reaching them as `x.DocumentEntity`
+ * or `{ DocumentEntity } = …`, and naming them as a string (`em.find('DocumentEntity', …)`).
+ */
+const DOCUMENT_ENTITIES = new Set(['DocumentEntity', 'DocumentEventEntity']);
+const DOCUMENT_ENTITY_MODULE = /(^|\/)(document|document-event)\.entity(\.ts)?$/;
+const documentEntities = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const message = (name) =>
+      `${name} es del almacén de documentos (src/persistence/documents/): lea con sus consultas con nombre (DocumentQueries) y cambie con sus escrituras; fuera de él nadie tiene la entidad.`;
+    const name = (node) => (node && node.type === 'Identifier' ? node.name : node && node.type === 'Literal' ? String(node.value) : null);
+    const specifiers = (node) => {
+      for (const s of node.specifiers ?? []) {
+        const imported = name(s.imported ?? s.local);
+        if (DOCUMENT_ENTITIES.has(imported)) context.report({ node: s, message: message(imported) });
+      }
+    };
+    const modulePath = (node, source) => {
+      if (source && source.type === 'Literal' && typeof source.value === 'string' && DOCUMENT_ENTITY_MODULE.test(source.value)) context.report({ node, message: message(source.value) });
+    };
+    return {
+      ImportDeclaration: (node) => {
+        specifiers(node);
+        modulePath(node, node.source);
+      },
+      ExportNamedDeclaration: (node) => {
+        if (!node.source) return;
+        specifiers(node);
+        modulePath(node, node.source);
+      },
+      ExportAllDeclaration: (node) => modulePath(node, node.source),
+      ImportExpression: (node) => modulePath(node, node.source),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') modulePath(node, node.arguments[0]);
+      },
+      MemberExpression: (node) => {
+        if (!node.computed && DOCUMENT_ENTITIES.has(name(node.property))) context.report({ node, message: message(node.property.name) });
+      },
+      'ObjectPattern > Property': (node) => {
+        if (DOCUMENT_ENTITIES.has(name(node.key))) context.report({ node, message: message(name(node.key)) });
+      },
+      Literal: (node) => {
+        if (typeof node.value === 'string' && DOCUMENT_ENTITIES.has(node.value)) context.report({ node, message: message(node.value) });
+      },
+    };
+  },
+};
+
+const layersPlugin = { rules: { 'no-restricted-dynamic-imports': dynamicImports, 'document-store-owns-entities': documentEntities } };
 const layerRules = (rule) => ({ 'no-restricted-imports': ['error', rule], 'layers/no-restricted-dynamic-imports': ['error', rule] });
 
 module.exports = tseslint.config(
@@ -92,4 +145,9 @@ module.exports = tseslint.config(
   { files: ['src/graphql/**/*.ts', 'rest-adapter/**/*.ts'], rules: layerRules(rules.transport) },
   { files: ['src/services/**/*.ts'], rules: layerRules(rules.services) },
   { files: ['src/mh-simulator/**/*.ts'], rules: layerRules(rules.simulator) },
+  {
+    files: ['**/*.ts'],
+    ignores: ['src/persistence/documents/**', 'src/persistence/entities/**', 'migrations/**'],
+    rules: { 'layers/document-store-owns-entities': 'error' },
+  },
 );

@@ -6,6 +6,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { Client } from 'pg';
 import { embeddedOwner, embeddedPaths, openEmbeddedDatabase } from '../database';
 import { readTar, TAR_END, tarHeader, tarPadding, type TarEntry } from './tar-archive';
+import { DOCUMENT_TOTAL_SQL } from '../documents/document-queries';
 
 /** First entry of every backup: what it is and what it holds. */
 export const MANIFEST = 'dte-backup.json';
@@ -74,7 +75,7 @@ export async function backupEmbeddedData(dataDir: string, outFile: string, now: 
     let documents = 0;
     try {
       await client.query('CHECKPOINT');
-      const t = await client.query<{ n: number }>(`select case when to_regclass('documents') is null then 0 else (select count(*)::int from documents) end as n`);
+      const t = await client.query<{ n: number }>(DOCUMENT_TOTAL_SQL);
       documents = t.rows[0].n;
     } finally {
       await client.end();

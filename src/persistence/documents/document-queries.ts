@@ -1,8 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, isDocumentStatus, type DocumentStatus, type DocumentView } from '../../domain/documents';
-import { DocumentEntity } from '../entities/document.entity';
-import { preparedRows, preparedSql, sql, sqlRows, statementEm } from '../sql';
-import { DOCUMENT_VIEW_COLUMNS, type DocumentRow, type DocumentViewRow } from './document-row';
+import { preparedRows, sql, sqlRows, statementEm } from '../sql';
+import { DOCUMENT_VIEW_COLUMNS, type DocumentRow, type DocumentViewRow, type SignedDocumentRow, type StoredDocumentRow } from './document-row';
 import { columnList, documentTables, type DocumentTables } from './document-table';
 import { historyLines, toDocumentView } from './document-view.mapper';
 import { receiverTextMatch } from './receiver-text-match';
@@ -14,12 +13,15 @@ export interface DocumentOwner {
   onlyEmitterId?: string;
 }
 
-/** The owner as a MikroORM `where` on documents. */
-const ownerWhere = (owner: DocumentOwner) => ({
-  accountId: owner.accountId,
-  environment: owner.environment,
-  ...(owner.onlyEmitterId ? { emitter: owner.onlyEmitterId } : {}),
-});
+/** The owner as SQL over documents aliased `d` (parameters: `ownerParams`). */
+const OWNER_SQL = 'd.account_id = ? and d.environment = ? and (?::text is null or d.emitter_id = ?)';
+const ownerParams = (owner: DocumentOwner) => [owner.accountId, owner.environment, owner.onlyEmitterId ?? null, owner.onlyEmitterId ?? null];
+
+/** The issuer aliased `e` as one jsonb value with the columns of DocumentIssuerRow. */
+const ISSUER_JSON = `jsonb_build_object('id', e.id, 'nit', e.nit, 'nrc', e.nrc, 'name', e.name, 'trade_name', e.trade_name,
+  'economic_activity', e.economic_activity, 'phone', e.phone, 'email', e.email, 'address_department', e.address_department,
+  'address_municipality', e.address_municipality, 'address_district', e.address_district, 'address_line', e.address_line,
+  'is_large_taxpayer', e.is_large_taxpayer, 'numbering', e.numbering, 'logo_url', e.logo_url)`;
 
 /** The list filters of `GET /v1/documents` and `documents(filter)`, already validated. */
 export interface DocumentListFilter {
@@ -58,7 +60,9 @@ const WITHOUT_EFFECT_SQL = statusListSql(WITHOUT_EFFECT_STATUSES);
 /**
  * The named reads of documents: the views (by id, list) and the lookups other use cases need. Every
  * reader of the `documents` table goes through here (or through the store's writes, which answer the
- * changed row).
+ * changed row, or the documented fragments at the end of this file for queries over other tables).
+ * Reads hand out plain typed rows and views, never managed ORM entities: nothing outside the store
+ * can flush a change to a document.
  */
 export class DocumentQueries {
   protected readonly tables: DocumentTables;
@@ -66,6 +70,8 @@ export class DocumentQueries {
   protected readonly viewColumns: string[];
   /** The view's columns of `documents` aliased `d` and the issuer's name. */
   private readonly viewSelect: string;
+  /** Every non-lazy column of `documents` aliased `d` (a StoredDocumentRow but its issuer). */
+  private readonly storedSelect: string;
 
   constructor(protected readonly orm: MikroORM) {
     this.tables = documentTables(orm);
@@ -74,6 +80,7 @@ export class DocumentQueries {
     const unknown = DOCUMENT_VIEW_COLUMNS.filter((c) => !this.viewColumns.includes(c));
     if (unknown.length) throw new Error(`columnas de la vista que la entidad no tiene: ${unknown.join(', ')}`);
     this.viewSelect = `${columnList(DOCUMENT_VIEW_COLUMNS, 'd')}, e.name as emitter_name`;
+    this.storedSelect = columnList(this.viewColumns, 'd');
   }
 
   protected em(em?: EntityManager): EntityManager {
@@ -168,17 +175,71 @@ export class DocumentQueries {
     return row.first && row.last ? { first: row.first, last: row.last } : 'none';
   }
 
-  /** A document of the owner as an entity with its issuer (another owner's is invisible: null). */
-  async findOwn(em: EntityManager, owner: DocumentOwner, id: string): Promise<DocumentEntity | null> {
+  /** A document of the owner as a plain row with its issuer (another owner's is invisible: null). */
+  async findOwn(em: EntityManager, owner: DocumentOwner, id: string): Promise<StoredDocumentRow | null> {
     if (!validId(id)) return null;
-    return em.findOne(DocumentEntity, { id, ...ownerWhere(owner) }, { populate: ['emitter'] });
+    const [row] = await sqlRows<StoredDocumentRow>(
+      em,
+      `select ${this.storedSelect}, ${ISSUER_JSON} as emitter from documents d join emitters e on e.id = d.emitter_id where d.id = ? and ${OWNER_SQL}`,
+      [id, ...ownerParams(owner)],
+    );
+    return row ?? null;
   }
 
   /** A document with its signed JSON, JWS and issuer (PDF, e-mail, `/json`); `owner` limits it to one account and environment. */
-  async findSigned(em: EntityManager, id: string, owner?: DocumentOwner): Promise<DocumentEntity | null> {
+  async findSigned(em: EntityManager, id: string, owner?: DocumentOwner): Promise<SignedDocumentRow | null> {
     if (!validId(id)) return null;
-    const where = owner ? { id, ...ownerWhere(owner) } : { id };
-    return em.findOne(DocumentEntity, where, { populate: ['dteJson', 'jws', 'emitter'] });
+    const [row] = await sqlRows<SignedDocumentRow>(
+      em,
+      `select ${this.storedSelect}, d.dte_json, d.jws, ${ISSUER_JSON} as emitter from documents d join emitters e on e.id = d.emitter_id
+        where d.id = ?${owner ? ` and ${OWNER_SQL}` : ''}`,
+      [id, ...(owner ? ownerParams(owner) : [])],
+    );
+    return row ?? null;
+  }
+
+  /** The id of the owner's document `id`, or null (a read naming a document checks it is the owner's). */
+  async ownId(owner: DocumentOwner, id: string): Promise<string | null> {
+    if (typeof id !== 'string' || id.length > 64) return null;
+    const [row] = await preparedRows<{ id: string }>(this.em(), `select d.id from documents d where d.id = ? and ${OWNER_SQL}`, [id, ...ownerParams(owner)]);
+    return row?.id ?? null;
+  }
+
+  /**
+   * The original of a return (Evento de Retorno), locked until the caller's transaction ends so the
+   * returns of one document are judged one at a time: its signed JSON, the income-tax rate its
+   * request withheld (`withholding.renta`) and its issuer's NIT and name.
+   */
+  async lockForReturn(tx: EntityManager, owner: DocumentOwner, id: string): Promise<ReturnOriginalRow | null> {
+    const [row] = await sqlRows<ReturnOriginalRow>(
+      tx,
+      `select d.id, d.emitter_id, d.type, d.status, d.generation_code, d.issue_date, d.processed_at, d.establishment_code, d.point_of_sale_code, d.dte_json,
+              d.request #>> '{withholding,renta}' as renta, e.nit as emitter_nit, e.name as emitter_name
+         from documents d join emitters e on e.id = d.emitter_id
+        where d.id = ? and ${OWNER_SQL} for update of d`,
+      [id, ...ownerParams(owner)],
+    );
+    return row ?? null;
+  }
+
+  /** The control numbers of the account's documents among `ids` (labels of the audit log; any environment). */
+  async controlNumbers(em: EntityManager, accountId: string, ids: readonly string[]): Promise<Pick<DocumentRow, 'id' | 'control_number'>[]> {
+    if (!ids.length) return [];
+    return sql<Pick<DocumentRow, 'id' | 'control_number'>>(em, 'select id, control_number from documents where id = any(?::text[]) and account_id = ?', [ids, accountId]);
+  }
+
+  /**
+   * Usage of one account and environment: how many of its documents reached `processed` in
+   * [from, to) — voided later or not — per issuer and type, in issuer then type order.
+   */
+  async processedCounts(owner: Pick<DocumentOwner, 'accountId' | 'environment'>, from: Date, to: Date): Promise<{ emitter_id: string; type: string; processed: number }[]> {
+    return sql<{ emitter_id: string; type: string; processed: number }>(
+      this.em(),
+      `select emitter_id, type, count(*)::int as processed from documents
+        where account_id = ? and environment = ? and processed_at >= ? and processed_at < ?
+        group by emitter_id, type order by emitter_id, type`,
+      [owner.accountId, owner.environment, from, to],
+    );
   }
 
   /** The signed JSON text of a document, exactly as stored. */
@@ -287,6 +348,17 @@ export class DocumentQueries {
   }
 }
 
+/** The original of a return as `lockForReturn` reads it. */
+export type ReturnOriginalRow = Pick<
+  DocumentRow,
+  'id' | 'emitter_id' | 'type' | 'status' | 'generation_code' | 'issue_date' | 'processed_at' | 'establishment_code' | 'point_of_sale_code' | 'dte_json'
+> & {
+  /** `withholding.renta` of the issuance request (the income-tax rate withheld), as text. */
+  renta: string | null;
+  emitter_nit: string;
+  emitter_name: string;
+};
+
 export interface LedgerDocumentsQuery {
   kind: 'issued' | 'voided_late';
   emitterId: string;
@@ -328,6 +400,9 @@ export function issuedWithGenerationCodeSql(type: string, codeSql: string, emitt
   const uuid = `case when length(${compact}) = 32 then substr(${compact}, 1, 8) || '-' || substr(${compact}, 9, 4) || '-' || substr(${compact}, 13, 4) || '-' || substr(${compact}, 17, 4) || '-' || substr(${compact}, 21) else ${compact} end`;
   return `exists (select 1 from documents x where x.generation_code = ${uuid} and x.emitter_id = ${emitterSql} and x.environment = ${environmentSql} and x.type = '${type}')`;
 }
+
+/** How many documents a database holds, as `n` (0 before its migrations created the table): a backup's manifest. */
+export const DOCUMENT_TOTAL_SQL = `select case when to_regclass('documents') is null then 0 else (select count(*)::int from documents) end as n`;
 
 /** The months (`period`, `yyyy-MM`) in which an issuer has documents of an environment (parameters: emitter id, environment), to compose with other period sources. */
 export const DOCUMENT_ISSUE_PERIODS_SQL = 'select distinct substr(issue_date, 1, 7) as period from documents where emitter_id = ? and environment = ?';

@@ -39,3 +39,31 @@ export type DocumentViewRow = Pick<DocumentRow, (typeof DOCUMENT_VIEW_COLUMNS)[n
 
 /** A `document_events` row (`events[]` line). */
 export type DocumentEventRow = RowOf<DocumentEventEntity>;
+
+/**
+ * The issuer's columns a document's own reads carry (`findOwn`, `findSigned`): what invalidation,
+ * correction, the PDF and the e-mail read of the issuer (the `emitters` columns of the same names).
+ */
+export interface DocumentIssuerRow {
+  id: string;
+  nit: string;
+  nrc: string;
+  name: string;
+  trade_name: string | null;
+  economic_activity: string;
+  phone: string | null;
+  email: string;
+  address_department: string;
+  address_municipality: string;
+  address_district: string;
+  address_line: string;
+  is_large_taxpayer: boolean;
+  numbering: string;
+  logo_url: string | null;
+}
+
+/** A stored document as a plain row (every column but the lazy texts) with its issuer: never a managed entity. */
+export type StoredDocumentRow = Omit<DocumentRow, LazyDocumentColumn> & { emitter: DocumentIssuerRow };
+
+/** A stored document with its signed JSON and JWS (PDF, e-mail, `/json`). */
+export type SignedDocumentRow = StoredDocumentRow & Pick<DocumentRow, 'dte_json' | 'jws'>;

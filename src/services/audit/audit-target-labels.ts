@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ApiKeyEntity, DocumentEntity, EmitterEntity, UserEntity } from '../../persistence/entities';
+import type { DocumentQueries } from '../../persistence/documents/document-queries';
+import { ApiKeyEntity, EmitterEntity, UserEntity } from '../../persistence/entities';
 import type { AuditEntryEntity } from '../../persistence/entities';
 
 /** `type:id` → how a person recognises the target. */
@@ -22,7 +23,7 @@ export function apiKeyLabel(name: string | null | undefined, prefix: string | nu
  * on the page, only the account's own rows; a target gone since (a user removed) keeps what the
  * entry's details recorded.
  */
-export async function auditTargetLabels(em: EntityManager, accountId: string, entries: AuditEntryEntity[]): Promise<AuditTargetLabels> {
+export async function auditTargetLabels(em: EntityManager, documentQueries: DocumentQueries, accountId: string, entries: AuditEntryEntity[]): Promise<AuditTargetLabels> {
   const ids = (type: string) => [...new Set(entries.filter((e) => e.targetType === type && e.targetId).map((e) => e.targetId!))];
   const labels: AuditTargetLabels = new Map();
   const emitters = ids('emitter');
@@ -33,11 +34,11 @@ export async function auditTargetLabels(em: EntityManager, accountId: string, en
   const emitterRows = emitters.length ? await em.find(EmitterEntity, { id: { $in: emitters }, account: accountId }, { fields: ['id', 'name'] }) : [];
   const keyRows = keys.length ? await em.find(ApiKeyEntity, { id: { $in: keys }, account: accountId }, { fields: ['id', 'description', 'displayPrefix'] }) : [];
   const userRows = users.length ? await em.find(UserEntity, { id: { $in: users }, account: accountId }, { fields: ['id', 'email'] }) : [];
-  const documentRows = documents.length ? await em.find(DocumentEntity, { id: { $in: documents }, accountId }, { fields: ['id', 'controlNumber'] }) : [];
+  const documentRows = await documentQueries.controlNumbers(em, accountId, documents);
   for (const e of emitterRows) labels.set(targetKey('emitter', e.id), e.name);
   for (const k of keyRows) labels.set(targetKey('api_key', k.id), apiKeyLabel(k.description, k.displayPrefix)!);
   for (const u of userRows) labels.set(targetKey('user', u.id), u.email);
-  for (const d of documentRows) if (d.controlNumber) labels.set(targetKey('document', d.id), d.controlNumber);
+  for (const d of documentRows) if (d.control_number) labels.set(targetKey('document', d.id), d.control_number);
   // What the entry itself recorded, for targets no longer there.
   for (const e of entries) {
     if (!e.targetType || !e.targetId || labels.has(targetKey(e.targetType, e.targetId))) continue;

@@ -19,7 +19,7 @@ export class ListAuditLogService {
       { accountId: actor.accountId, ...(page.startingAfter ? { id: { $lt: page.startingAfter } } : {}) },
       { orderBy: { id: 'desc' }, limit: page.limit + 1 },
     );
-    const labels = await auditTargetLabels(em, actor.accountId, rows.slice(0, page.limit));
+    const labels = await auditTargetLabels(em, this.deps.documents, actor.accountId, rows.slice(0, page.limit));
     return toPage(rows.map((r) => auditEntryView(r, labels)), page.limit);
   }
 }

@@ -34,20 +34,13 @@ export class GetUsageService {
     const { start, end } = usagePeriodBounds(period);
     const em = this.deps.orm.em.fork();
     const [account] = await sql<{ plan_code: string | null }>(em, 'select plan_code from accounts where id = ?', [actor.accountId]);
-    const rows = await sql<{ emitter_id: string; type: string; n: string }>(
-      em,
-      `select emitter_id, type, count(*) as n from documents
-        where account_id = ? and environment = ? and processed_at >= ? and processed_at < ?
-        group by emitter_id, type order by emitter_id, type`,
-      [actor.accountId, actor.environment, start, end],
-    );
+    const rows = await this.deps.documents.processedCounts(actor, start, end);
     const plan = planOf(this.deps.config.plans, account?.plan_code ?? null);
     const byEmitter = new Map<string, { type: string; processed: number }[]>();
     let used = 0;
     for (const r of rows) {
-      const n = Number(r.n);
-      used += n;
-      byEmitter.set(r.emitter_id, [...(byEmitter.get(r.emitter_id) ?? []), { type: r.type, processed: n }]);
+      used += r.processed;
+      byEmitter.set(r.emitter_id, [...(byEmitter.get(r.emitter_id) ?? []), { type: r.type, processed: r.processed }]);
     }
     const overage = overageOf(plan, used, actor.environment === '01');
     return {

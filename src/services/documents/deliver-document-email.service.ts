@@ -3,7 +3,8 @@ import { DEFAULT_RETRY_CAP_MS, retryDelayMs } from '../../domain/webhooks/retry-
 import { MailError, type MailMessage } from '../../integrations/mail/mailer.port';
 import { catalogName } from '../../integrations/pdf/dte-view';
 import { CatalogCode } from '../../domain/catalog/catalogs';
-import { DocumentEmailEntity, type DocumentEntity } from '../../persistence/entities';
+import { DocumentEmailEntity } from '../../persistence/entities';
+import type { SignedDocumentRow } from '../../persistence/documents/document-row';
 import type { ServiceDeps } from '../shared/service-deps';
 import { publicQueryUrl } from '../../domain/documents';
 import type { DocumentPdfRenderer } from './document-pdf';
@@ -101,22 +102,22 @@ export class DeliverDocumentEmailService {
     return drainDue(this.deps, DocumentEmailEntity, (id) => this.execute(id), budget);
   }
 
-  private async compose(doc: DocumentEntity, to: string[]): Promise<MailMessage> {
+  private async compose(doc: SignedDocumentRow, to: string[]): Promise<MailMessage> {
     const pdf = await this.renderer.render(doc);
-    const json = archivoDte(doc.dteJson, doc.jws, doc.receptionStamp);
+    const json = archivoDte(doc.dte_json, doc.jws, doc.reception_stamp);
     const typeName = catalogName(CatalogCode.documentType, doc.type) ?? `Documento tipo ${doc.type}`;
     const issuer = doc.emitter.name;
     const total = money(String(doc.total));
-    const url = publicQueryUrl(doc.environment, doc.generationCode, doc.issueDate);
+    const url = publicQueryUrl(doc.environment, doc.generation_code, doc.issue_date);
     const voided = doc.status === 'voided' ? '\nEste documento fue INVALIDADO ante el Ministerio de Hacienda.\n' : '';
     const text = [
       `Estimado cliente:`,
       ``,
       `${issuer} le envía su documento tributario electrónico (${typeName}).`,
       voided,
-      `Número de control: ${doc.controlNumber}`,
-      `Código de generación: ${doc.generationCode}`,
-      `Sello de recepción: ${doc.receptionStamp ?? 'pendiente'}`,
+      `Número de control: ${doc.control_number}`,
+      `Código de generación: ${doc.generation_code}`,
+      `Sello de recepción: ${doc.reception_stamp ?? 'pendiente'}`,
       `Total: USD ${total}`,
       ``,
       `Consulte su validez en el Ministerio de Hacienda: ${url}`,
@@ -128,9 +129,9 @@ export class DeliverDocumentEmailService {
 <p><strong>${esc(issuer)}</strong> le envía su documento tributario electrónico (${esc(typeName)}).</p>
 ${voided ? '<p><strong>Este documento fue INVALIDADO ante el Ministerio de Hacienda.</strong></p>' : ''}
 <table style="border-collapse:collapse">
-<tr><td style="padding:2px 8px 2px 0">Número de control</td><td><strong>${esc(doc.controlNumber)}</strong></td></tr>
-<tr><td style="padding:2px 8px 2px 0">Código de generación</td><td>${esc(doc.generationCode)}</td></tr>
-<tr><td style="padding:2px 8px 2px 0">Sello de recepción</td><td>${esc(doc.receptionStamp ?? 'pendiente')}</td></tr>
+<tr><td style="padding:2px 8px 2px 0">Número de control</td><td><strong>${esc(doc.control_number)}</strong></td></tr>
+<tr><td style="padding:2px 8px 2px 0">Código de generación</td><td>${esc(doc.generation_code)}</td></tr>
+<tr><td style="padding:2px 8px 2px 0">Sello de recepción</td><td>${esc(doc.reception_stamp ?? 'pendiente')}</td></tr>
 <tr><td style="padding:2px 8px 2px 0">Total</td><td><strong>USD ${esc(total)}</strong></td></tr>
 </table>
 <p><a href="${esc(url)}">Consultar el documento en el Ministerio de Hacienda</a></p>
@@ -139,12 +140,12 @@ ${voided ? '<p><strong>Este documento fue INVALIDADO ante el Ministerio de Hacie
     return {
       from: this.deps.config.mail.from,
       to,
-      subject: `Documento tributario electrónico ${typeName} ${doc.controlNumber}`,
+      subject: `Documento tributario electrónico ${typeName} ${doc.control_number}`,
       text,
       html,
       attachments: [
-        { filename: `${doc.generationCode}.pdf`, content: pdf, contentType: 'application/pdf' },
-        { filename: `${doc.generationCode}.json`, content: Buffer.from(json, 'utf8'), contentType: 'application/json' },
+        { filename: `${doc.generation_code}.pdf`, content: pdf, contentType: 'application/pdf' },
+        { filename: `${doc.generation_code}.json`, content: Buffer.from(json, 'utf8'), contentType: 'application/json' },
       ],
     };
   }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { LogoFetcher } from '../../integrations/logo/logo-fetcher';
 import { renderDocumentPdf } from '../../integrations/pdf/render-document-pdf';
-import type { DocumentEntity } from '../../persistence/entities';
+import type { SignedDocumentRow } from '../../persistence/documents/document-row';
 import type { ServiceDeps } from '../shared/service-deps';
 
 /**
@@ -20,20 +20,20 @@ export class DocumentPdfRenderer {
   }
 
   /** Loads the document with its signed JSON and issuer (`em` scoped by the caller). */
-  async load(em: EntityManager, id: string, owner?: { accountId: string; environment: string }): Promise<DocumentEntity | null> {
+  async load(em: EntityManager, id: string, owner?: { accountId: string; environment: string }): Promise<SignedDocumentRow | null> {
     return this.deps.documents.findSigned(em, id, owner);
   }
 
-  async render(d: DocumentEntity): Promise<Buffer> {
-    const logo = d.emitter.logoUrl ? await this.logos.fetch(d.emitter.logoUrl) : null;
+  async render(d: SignedDocumentRow): Promise<Buffer> {
+    const logo = d.emitter.logo_url ? await this.logos.fetch(d.emitter.logo_url) : null;
     return renderDocumentPdf({
-      dte: JSON.parse(d.dteJson) as Record<string, unknown>,
-      seal: d.receptionStamp,
-      processedAt: d.processedAt,
+      dte: JSON.parse(d.dte_json) as Record<string, unknown>,
+      seal: d.reception_stamp,
+      processedAt: d.processed_at,
       status: d.status,
-      voidedAt: d.voidedAt,
-      establishmentCode: d.establishmentCode,
-      pointOfSaleCode: d.pointOfSaleCode,
+      voidedAt: d.voided_at,
+      establishmentCode: d.establishment_code,
+      pointOfSaleCode: d.point_of_sale_code,
       logo,
     });
   }

@@ -11,7 +11,7 @@ export class GetDocumentJsonService {
   async execute(actor: Actor, id: string): Promise<string | null> {
     const d = await this.deps.documents.findSigned(this.deps.orm.em.fork(), id, actor);
     if (!d) return null;
-    return archivoDte(d.dteJson, d.jws, d.receptionStamp);
+    return archivoDte(d.dte_json, d.jws, d.reception_stamp);
   }
 }
 

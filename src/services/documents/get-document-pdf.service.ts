@@ -19,6 +19,6 @@ export class GetDocumentPdfService {
     if (typeof id !== 'string' || id.length > 64) return null;
     const d = await this.renderer.load(this.deps.orm.em.fork(), id, actor);
     if (!d) return null;
-    return { pdf: await this.renderer.render(d), filename: `${d.controlNumber}.pdf` };
+    return { pdf: await this.renderer.render(d), filename: `${d.control_number}.pdf` };
   }
 }

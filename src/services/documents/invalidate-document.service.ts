@@ -72,7 +72,7 @@ export class InvalidateDocumentService {
     const parsed = parseWith(invalidateSchema, body);
     if (!parsed.ok) throw DomainError.validation(parsed.errors);
     const v = parsed.value;
-    if (doc.status !== 'processed' || !doc.receptionStamp || !doc.processedAt) {
+    if (doc.status !== 'processed' || !doc.reception_stamp || !doc.processed_at) {
       throw new DomainError('document_not_invalidatable', `Solo se invalida un documento procesado por el MH (con sello); este está "${doc.status}".`);
     }
     const pending = await em.findOne(DocumentInvalidationEntity, { documentId: doc.id, status: 'pending' });
@@ -80,7 +80,7 @@ export class InvalidateDocumentService {
 
     const now = this.deps.clock.now();
     const calendar = createBusinessCalendar(this.deps.config.mh.nonBusinessDays ?? MH_DEFAULT_NON_BUSINESS_DAYS);
-    const deadline = invalidationDeadline({ tipoDte: doc.type, sealedAt: new Date(doc.processedAt), regime: this.deps.config.mh.invalidationRegime, calendar });
+    const deadline = invalidationDeadline({ tipoDte: doc.type, sealedAt: new Date(doc.processed_at), regime: this.deps.config.mh.invalidationRegime, calendar });
     if (!isWithinDeadline(deadline, now)) {
       throw new DomainError(
         'invalidation_deadline_passed',
@@ -102,7 +102,7 @@ export class InvalidateDocumentService {
       if (r.status !== 'processed') {
         throw DomainError.field('replacement_required', 'replacementDocumentId', `El documento de reemplazo debe estar procesado por el MH; está "${r.status}".`);
       }
-      replacementCode = r.generationCode;
+      replacementCode = r.generation_code;
     } else if (v.replacementDocumentId) {
       throw DomainError.field(
         'replacement_required',
@@ -111,7 +111,7 @@ export class InvalidateDocumentService {
       );
     }
     if (doc.type === '03' || doc.type === '07') {
-      const active = await documents.activeNoteRelating(em, actor, doc.generationCode);
+      const active = await documents.activeNoteRelating(em, actor, doc.generation_code);
       if (active) {
         throw new DomainError('document_not_invalidatable', `El ${doc.type === '03' ? 'CCF' : 'comprobante de retención'} tiene una nota de crédito o débito activa (${active}); invalídela primero.`);
       }
@@ -125,8 +125,8 @@ export class InvalidateDocumentService {
     }
 
     const dte = JSON.parse((await documents.signedJson(em, doc.id))!) as { receptor: Record<string, unknown> | null };
-    const est = await em.findOne(EstablishmentEntity, { emitter: doc.emitter, code: doc.establishmentCode });
-    const range = allowedEventDates(doc.type, doc.issueDate, this.deps.config.mh.invalidationRegime);
+    const est = await em.findOne(EstablishmentEntity, { emitter: doc.emitter.id, code: doc.establishment_code });
+    const range = allowedEventDates(doc.type, doc.issue_date, this.deps.config.mh.invalidationRegime);
     const today = localDateTime(now).date;
     const eventDate = today < range.from ? range.from : today > range.to ? range.to : today;
     const code = randomUUID().toUpperCase();
@@ -141,19 +141,19 @@ export class InvalidateDocumentService {
         name: doc.emitter.name,
         phone: est?.phone ?? doc.emitter.phone ?? '00000000',
         email: est?.email ?? doc.emitter.email,
-        establishmentCode: doc.establishmentCode,
-        pointOfSaleCode: doc.pointOfSaleCode,
+        establishmentCode: doc.establishment_code,
+        pointOfSaleCode: doc.point_of_sale_code,
       },
       target: {
         type: doc.type,
-        generationCode: doc.generationCode,
-        seal: doc.receptionStamp,
-        controlNumber: doc.controlNumber,
-        issueDate: doc.issueDate,
+        generationCode: doc.generation_code,
+        seal: doc.reception_stamp,
+        controlNumber: doc.control_number,
+        issueDate: doc.issue_date,
         receiver: {
-          documentType: doc.receiverDocumentType,
-          documentNumber: doc.receiverDocumentType === '13' || doc.receiverDocumentType === '36' || doc.receiverDocumentNumber ? doc.receiverDocumentNumber : null,
-          name: doc.receiverName,
+          documentType: doc.receiver_document_type,
+          documentNumber: doc.receiver_document_type === '13' || doc.receiver_document_type === '36' || doc.receiver_document_number ? doc.receiver_document_number : null,
+          name: doc.receiver_name,
           phone: typeof receptor.telefono === 'string' ? receptor.telefono : null,
           email: typeof receptor.correo === 'string' ? receptor.correo : null,
         },

@@ -12,6 +12,8 @@ import type { TransmitDocumentService } from './transmit-document.service';
 import { transmitInRequest } from './transmit-in-request';
 import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { DocumentTx } from '../../persistence/documents/document-store';
+import type { StoredDocumentRow } from '../../persistence/documents/document-row';
+import { emitterFieldsOf } from '../emitters/emitter-row';
 
 export const CORRECTION_WINDOW_MS = 24 * 3_600_000;
 
@@ -64,11 +66,11 @@ export class RetryDocumentService {
     if (hasBody && doc.status !== 'rejected') {
       throw new DomainError('correction_not_allowed', 'Solo un documento rechazado admite un cuerpo corregido; para los demás estados el reintento reenvía el mismo documento firmado.');
     }
-    if (doc.status === 'contingency' && doc.modelType === 2) {
+    if (doc.status === 'contingency' && doc.model_type === 2) {
       // A contingency document goes with its event and a lote: hurry the recovery instead. An episode
       // whose event MH refused goes back to recovery, which sends a new event (a new generation code).
       await documents.transaction(async (tx) => {
-        await this.hurryRecovery(tx, doc.id, doc.contingencyEpisodeId, now);
+        await this.hurryRecovery(tx, doc.id, doc.contingency_episode_id, now);
         await this.link(tx, actor, doc.id);
       });
       return { document: await this.view(actor, doc.id), replaced: false };
@@ -94,26 +96,26 @@ export class RetryDocumentService {
     if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
     const input = parsed.value;
     const now = this.deps.clock.now();
-    const mh = doc.mhResponse;
+    const mh = doc.mh_response;
     const namesCode = [mh?.message ?? '', ...(mh?.observations ?? [])].some((t) => /codigoGeneracion/i.test(t));
-    const late = !doc.rejectedAt || now.getTime() - new Date(doc.rejectedAt).getTime() > CORRECTION_WINDOW_MS;
+    const late = !doc.rejected_at || now.getTime() - new Date(doc.rejected_at).getTime() > CORRECTION_WINDOW_MS;
     if (late || namesCode) {
       const replacement = await this.issue.execute(actor, body, { dryRun: false, mode: opts.mode });
       return this.replaced(actor, doc, replacement.id!);
     }
-    if (input.emitterId !== doc.emitter.id || input.type !== doc.type || input.establishment !== doc.establishmentCode || input.pointOfSale !== doc.pointOfSaleCode) {
+    if (input.emitterId !== doc.emitter.id || input.type !== doc.type || input.establishment !== doc.establishment_code || input.pointOfSale !== doc.point_of_sale_code) {
       throw new DomainError(
         'correction_not_allowed',
         'La corrección conserva el código de generación y el número de control: el emisor, el tipo, el establecimiento y el punto de venta deben ser los mismos.',
       );
     }
     if (input.raw !== undefined) throw DomainError.field('not_allowed_with_raw', 'raw', 'La corrección de un documento rechazado se hace con el cuerpo estructurado, no con raw.');
-    const ctx = await resolveIssuanceContext(em, actor, doc.emitter, { ...input, issuedAt: input.issuedAt ?? doc.issuedAt.toISOString() } as DocumentCreateInput, input.issuedAt ? now : doc.issuedAt, {
+    const ctx = await resolveIssuanceContext(em, actor, emitterFieldsOf(doc.emitter), { ...input, issuedAt: input.issuedAt ?? doc.issued_at.toISOString() } as DocumentCreateInput, input.issuedAt ? now : doc.issued_at, {
       documents,
       feReceiverThreshold: this.deps.config.feReceiverThreshold,
     });
-    ctx.build.generationCode = doc.generationCode;
-    ctx.build.controlNumber = doc.controlNumber;
+    ctx.build.generationCode = doc.generation_code;
+    ctx.build.controlNumber = doc.control_number;
     const built = buildDte(input, ctx.build);
     if (!built.ok) throw DomainError.validation(built.errors as never);
     const text = JSON.stringify(built.json);
@@ -172,10 +174,10 @@ export class RetryDocumentService {
    * answered as the replacement is now. Also completes a replacement whose first run died between
    * the replacement's issuance and this link.
    */
-  private async replaced(actor: Actor, doc: { id: string; rejectedAt: Date | null; replacedByDocumentId: string | null }, replacementId: string): Promise<RetryResult> {
-    if (doc.replacedByDocumentId !== replacementId) {
+  private async replaced(actor: Actor, doc: Pick<StoredDocumentRow, 'id' | 'rejected_at' | 'replaced_by_document_id'>, replacementId: string): Promise<RetryResult> {
+    if (doc.replaced_by_document_id !== replacementId) {
       const now = this.deps.clock.now();
-      const late = !doc.rejectedAt || now.getTime() - new Date(doc.rejectedAt).getTime() > CORRECTION_WINDOW_MS;
+      const late = !doc.rejected_at || now.getTime() - new Date(doc.rejected_at).getTime() > CORRECTION_WINDOW_MS;
       const message = late
         ? `Corregido después de 24 h del rechazo: reemplazado por el documento ${replacementId} (nuevo código de generación).`
         : `El rechazo se refiere al código de generación: reemplazado por el documento ${replacementId}.`;

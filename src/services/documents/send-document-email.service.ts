@@ -58,7 +58,7 @@ export class SendDocumentEmailService {
       );
     }
     const requested = parsed.value.to ?? null;
-    const recipients = requested ? dedupe(requested) : doc.receiverEmail ? [doc.receiverEmail] : [];
+    const recipients = requested ? dedupe(requested) : doc.receiver_email ? [doc.receiver_email] : [];
     if (!recipients.length) {
       throw DomainError.field('required', 'to', 'El documento no tiene correo del receptor; indique en "to" al menos una dirección.');
     }
@@ -67,7 +67,7 @@ export class SendDocumentEmailService {
       const created = tx.create(DocumentEmailEntity, {
         id: newId(IdPrefix.documentEmail, now.getTime()),
         documentId: doc.id,
-        accountId: doc.accountId,
+        accountId: doc.account_id,
         environment: doc.environment,
         source: 'request',
         recipients,

@@ -18,17 +18,20 @@ export class SendInvalidationService {
   async execute(invalidationId: string): Promise<SendInvalidationOutcome> {
     const em = this.deps.orm.em.fork();
     const now = this.deps.clock.now();
-    const [inv] = await sql<{ id: string; document_id: string; generation_code: string; jws: string; reason_type: string; reason: string | null; replacement_document_id: string | null; emitter_id: string; environment: string }>(
+    const [inv] = await sql<{ id: string; document_id: string; generation_code: string; jws: string; reason_type: string; reason: string | null; replacement_document_id: string | null }>(
       em,
-      `update document_invalidations i set attempts = attempts + 1, updated_at = ? from documents d
-        where i.id = ? and i.status = 'pending' and d.id = i.document_id
-        returning i.id, i.document_id, i.generation_code, i.jws, i.reason_type, i.reason, i.replacement_document_id, d.emitter_id, d.environment`,
+      `update document_invalidations set attempts = attempts + 1, updated_at = ?
+        where id = ? and status = 'pending'
+        returning id, document_id, generation_code, jws, reason_type, reason, replacement_document_id`,
       [now, invalidationId],
     );
     if (!inv) return { kind: 'skipped' };
-    const creds = await mhCredentialsFor(this.deps, em, inv.emitter_id, inv.environment);
+    // Its issuer and environment, read through the store (documents are never deleted: it is there).
+    const doc = await this.deps.documents.owner(em, inv.document_id);
+    if (!doc) return { kind: 'skipped' };
+    const creds = await mhCredentialsFor(this.deps, em, doc.emitter_id, doc.environment);
     if (!creds) return { kind: 'pending' };
-    const r = await this.deps.mhClient.invalidate(inv.environment as '00' | '01', creds, { version: 3, jws: inv.jws });
+    const r = await this.deps.mhClient.invalidate(doc.environment as '00' | '01', creds, { version: 3, jws: inv.jws });
     const at = this.deps.clock.now();
     const voidInfo = (status: string, seal: string | null, mh: MhAnswer) => ({ reasonType: inv.reason_type, reason: inv.reason, replacementDocumentId: inv.replacement_document_id, receptionStamp: seal, status, mh });
     const documents = this.deps.documents;

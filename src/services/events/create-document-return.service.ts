@@ -16,25 +16,10 @@ import { resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import type { ReturnOriginalRow } from '../../persistence/documents/document-queries';
 import type { DteEventView } from './dte-event-view';
 import { DTE_EVENT_RESOURCE, readDteEvent, storeDteEvent, transmitAndView } from './issue-dte-event';
 import type { TransmitDteEventService } from './transmit-dte-event.service';
-
-interface OriginalRow {
-  id: string;
-  emitter_id: string;
-  type: string;
-  status: string;
-  generation_code: string;
-  issue_date: string;
-  processed_at: Date | string | null;
-  establishment_code: string;
-  point_of_sale_code: string;
-  dte_json: string;
-  renta: string | null;
-  nit: string;
-  name: string;
-}
 
 export class CreateDocumentReturnService {
   constructor(
@@ -50,14 +35,7 @@ export class CreateDocumentReturnService {
     const input = parsed.value;
     if (typeof documentId !== 'string' || documentId.length > 64) throw DomainError.notFound('un documento');
     const id = await this.deps.orm.em.fork().transactional(async (tx) => {
-      const [doc] = await sql<OriginalRow>(
-        tx,
-        `select d.id, d.emitter_id, d.type, d.status, d.generation_code, d.issue_date, d.processed_at, d.establishment_code, d.point_of_sale_code, d.dte_json,
-                d.request #>> '{withholding,renta}' as renta, e.nit, e.name
-           from documents d join emitters e on e.id = d.emitter_id
-          where d.id = ? and d.account_id = ? and d.environment = ? for update of d`,
-        [documentId, actor.accountId, actor.environment],
-      );
+      const doc = await this.deps.documents.lockForReturn(tx, { accountId: actor.accountId, environment: actor.environment }, documentId);
       if (!doc) throw DomainError.notFound('un documento');
       this.checkReturnable(doc);
       const previous = await sql<{ lines: { numItem: number; quantity: string }[] }>(
@@ -72,7 +50,7 @@ export class CreateDocumentReturnService {
         environment: actor.environment,
         generationCode: randomUUID().toUpperCase(),
         at: now,
-        emitter: { nit: doc.nit, name: doc.name, establishmentCode: doc.establishment_code, pointOfSaleCode: doc.point_of_sale_code },
+        emitter: { nit: doc.emitter_nit, name: doc.emitter_name, establishmentCode: doc.establishment_code, pointOfSaleCode: doc.point_of_sale_code },
         original: { type: doc.type as ReturnableType, generationCode: doc.generation_code, issueDate: doc.issue_date, json: JSON.parse(doc.dte_json), rentaRate: doc.renta },
         lines: input.lines,
         returned,
@@ -94,7 +72,7 @@ export class CreateDocumentReturnService {
     return transmitAndView(this.deps, this.transmitter, actor, id);
   }
 
-  private checkReturnable(doc: OriginalRow): void {
+  private checkReturnable(doc: ReturnOriginalRow): void {
     if (!(RETURNABLE_TYPES as readonly string[]).includes(doc.type)) {
       throw DomainError.field('not_returnable', 'documentId', 'El evento de retorno se hace sobre una factura (01), una factura de exportación (11) o una factura de sujeto excluido (14).');
     }

@@ -16,12 +16,9 @@ export class ListDteEventsService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async byDocument(actor: Actor, documentId: string, page: { first: number; after?: string | null }): Promise<DteEventPage> {
-    const em = this.deps.orm.em.fork();
-    const [doc] = typeof documentId === 'string' && documentId.length <= 64
-      ? await sql<{ id: string }>(em, 'select id from documents where id = ? and account_id = ? and environment = ?', [documentId, actor.accountId, actor.environment])
-      : [];
-    if (!doc) throw DomainError.notFound('un documento');
-    return this.page('document_id = ? and kind = ?', [doc.id, 'return'], actor, page);
+    const id = await this.deps.documents.ownId({ accountId: actor.accountId, environment: actor.environment }, documentId);
+    if (!id) throw DomainError.notFound('un documento');
+    return this.page('document_id = ? and kind = ?', [id, 'return'], actor, page);
   }
 
   async byEmitter(actor: Actor, emitterId: string, page: { first: number; after?: string | null }): Promise<DteEventPage> {

@@ -22,13 +22,13 @@ export class UpdateDocumentFiscalTagsService {
     return documents.transaction(async (tx) => {
       const doc = await documents.findOwn(tx.em, actor, id);
       if (!doc) throw DomainError.notFound('un documento', 'id');
-      const before: FiscalTags = { ...DEFAULT_FISCAL_TAGS, ...(doc.fiscalTags as Partial<FiscalTags>) };
+      const before: FiscalTags = { ...DEFAULT_FISCAL_TAGS, ...(doc.fiscal_tags as Partial<FiscalTags>) };
       const after: FiscalTags = { ...before, ...parsed.value };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
         const now = this.deps.clock.now();
         await documents.setFiscalTags(tx, doc.id, { ...after }, now);
-        const periods = new Set([doc.issueDate.slice(0, 7)]);
-        if (doc.voidedAt) periods.add(periodOf(doc.voidedAt));
+        const periods = new Set([doc.issue_date.slice(0, 7)]);
+        if (doc.voided_at) periods.add(periodOf(doc.voided_at));
         for (const period of periods) {
           await markPeriodDrift(tx.em, {
             accountId: actor.accountId, emitterId: doc.emitter.id, environment: doc.environment, period, at: now,

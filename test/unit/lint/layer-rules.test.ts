@@ -92,3 +92,31 @@ describe('disable comments name a rule and say why', () => {
     expect(ids).toEqual([]);
   });
 });
+
+const documentEntities: [label: string, file: string, source: string, refused: boolean][] = [
+  ['a service importing DocumentEntity', 'src/services/documents/x.ts', "import { DocumentEntity } from '../../persistence/entities';", true],
+  ['a service importing it as a type', 'src/services/documents/x.ts', "import type { DocumentEntity } from '../../persistence/entities';", true],
+  ['a service importing DocumentEventEntity under another name', 'src/services/audit/x.ts', "import { DocumentEventEntity as E } from '../../persistence/entities';", true],
+  ['a service importing the entity module', 'src/services/audit/x.ts', "import * as d from '../../persistence/entities/document.entity';", true],
+  ['a CLI re-exporting it', 'src/cli/x.ts', "export { DocumentEntity } from '../persistence/entities';", true],
+  ['a service reaching it through the index', 'src/services/audit/x.ts', "import * as entities from '../../persistence/entities';\nexport const f = () => entities.DocumentEntity;", true],
+  ['a job requiring it', 'jobs/x.ts', "const { DocumentEntity } = require('../src/persistence/entities');\nexport default DocumentEntity;", true],
+  ['a service naming it for the ORM', 'src/services/audit/x.ts', "export const f = (em: { find(n: string, w: object): unknown }) => em.find('DocumentEntity', {});", true],
+  ['a test importing it', 'test/api/x.test.ts', "import { DocumentEntity } from '../../src/persistence/entities';", true],
+  ['the document store', 'src/persistence/documents/x.ts', "import { DocumentEntity } from '../entities/document.entity';", false],
+  ['the entity index', 'src/persistence/entities/index.ts', "import { DocumentEntity } from './document.entity';\nexport { DocumentEntity };", false],
+  ['a migration', 'migrations/Migration1.ts', "import { DocumentEntity } from '../src/persistence/entities';", false],
+  ['a service importing another entity', 'src/services/documents/x.ts', "import { DocumentEmailEntity } from '../../persistence/entities';", false],
+];
+
+describe('only the document store holds the document entities', () => {
+  test.each(documentEntities.map(([label, file, source, refused]) => [`${label} is ${refused ? 'refused' : 'allowed'}`, file, source, refused] as const))('%s', async (_name, file, source, refused) => {
+    const ids = await ruleIds(file, `${source}\n`);
+    expect(ids.includes('layers/document-store-owns-entities')).toBe(refused);
+  });
+
+  test('the refusal points to the store', async () => {
+    const [result] = await eslint.lintText("import { DocumentEntity } from '../../persistence/entities';\n", { filePath: path.join(root, 'src/services/documents/x.ts') });
+    expect(result.messages.find((m) => m.ruleId === 'layers/document-store-owns-entities')?.message).toContain('DocumentQueries');
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The named reads other use cases make of documents (DocumentQueries): plain typed rows, never
+ * managed entities; each limited to its owner; the return's original locked for its transaction.
+ */
+import { Client } from 'pg';
+import { parseDocumentCreate } from '../../../src/domain/dte';
+import type { DocumentRow } from '../../../src/persistence/documents/document-row';
+import { snakeKeysToCamel } from '../../../rest-adapter/case-convert';
+import { ccfBody } from '../../fixtures/document-bodies';
+import { dbRows } from '../../support/db-rows';
+import { createIssuer, type Issuer } from '../../support/issuer';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let t: TestApp;
+let issuer: Issuer;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ ROLE: 'api' });
+  issuer = await createIssuer(t.url, t.account.testKey);
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+const store = () => t.app.services.deps.documents;
+const em = () => t.app.services.deps.orm.em.fork();
+const rows = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => dbRows<T>(t.db.url, text, params);
+const owner = () => ({ accountId: t.account.id, environment: '00' });
+
+/** A stored CCF of the test issuer, with `set` applied to its row afterwards (status, seal time …). */
+async function stored(set: Record<string, unknown> = {}): Promise<string> {
+  const parsed = parseDocumentCreate(snakeKeysToCamel(ccfBody(issuer)).value);
+  if (!parsed.ok) throw new Error('cuerpo de prueba inválido');
+  const at = new Date('2026-01-15T16:00:00Z');
+  const n = ++seq;
+  const id = `doc_query_${String(n).padStart(4, '0')}`;
+  const row: DocumentRow & { status: 'signed' } = {
+    id, account_id: t.account.id, emitter_id: issuer.emitterId, environment: '00', type: '03', status: 'signed', external_id: null,
+    generation_code: `00000000-0000-4000-9100-${String(n).padStart(12, '0')}`, control_number: `DTE-03-M001P001-${String(800000 + n).padStart(15, '0')}`,
+    establishment_code: 'M001', point_of_sale_code: 'P001', issued_at: at, issue_date: '2026-01-15', model_type: 1, contingency_type: null, contingency_reason: null,
+    subtotal: '1.00', iva: '0.13', total: '1.13', total_in_words: 'UNO 13/100 USD', receiver_name: 'Receptor', receiver_document_type: '36', receiver_document_number: '06140101010101',
+    receiver_nrc: null, receiver_email: 'r@example.com', related_documents: [], warnings: [], request: { ...parsed.value, withholding: { renta: '0.10' } } as never,
+    dte_json: '{"a":1}', jws: 'a.b.c', signed_at: at, reception_stamp: null, processed_at: null, mh_response: null, transmission_attempts: 0, transmit_lease_until: null,
+    contingency_episode_id: null, operation_type: 1, first_transmitted_at: null, rejected_at: null, voided_at: null, void: null, replaces_document_id: null,
+    replaced_by_document_id: null, send_email: false, fiscal_tags: {}, created_at: at, updated_at: at,
+  };
+  await store().transaction((tx) => store().insertBorn(tx, [{ row, pointOfSaleId: 'pos_none' }]));
+  for (const [column, value] of Object.entries(set)) await rows(`update documents set ${column} = $1 where id = $2`, [value, id]);
+  return id;
+}
+
+describe('a document as its own use cases read it', () => {
+  it('findOwn answers a plain row with its issuer, without the lazy texts', async () => {
+    const id = await stored();
+    const doc = (await store().findOwn(em(), owner(), id))!;
+    expect(Object.getPrototypeOf(doc)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(doc.emitter)).toBe(Object.prototype);
+    expect(doc).toMatchObject({ id, status: 'signed', type: '03', total: '1.13', receiver_email: 'r@example.com', issued_at: new Date('2026-01-15T16:00:00Z') });
+    expect(doc.emitter).toMatchObject({ id: issuer.emitterId, numbering: expect.any(String), is_large_taxpayer: expect.any(Boolean) });
+    expect(doc).not.toHaveProperty('dte_json');
+    expect(doc).not.toHaveProperty('jws');
+    expect(doc).not.toHaveProperty('request');
+  });
+
+  it.each([
+    ['another environment', { environment: '01' }],
+    ['another account', { accountId: 'acc_other' }],
+    ['an embed view of another issuer', { onlyEmitterId: 'emt_other' }],
+  ])('findOwn and findSigned see nothing of %s', async (_label, other) => {
+    const id = await stored();
+    expect(await store().findOwn(em(), { ...owner(), ...other }, id)).toBeNull();
+    expect(await store().findSigned(em(), id, { ...owner(), ...other })).toBeNull();
+    expect(await store().ownId({ ...owner(), ...other }, id)).toBeNull();
+  });
+
+  it('findSigned adds the signed JSON and JWS exactly as stored; without an owner it reads any document', async () => {
+    const id = await stored();
+    expect(await store().findSigned(em(), id, owner())).toMatchObject({ id, dte_json: '{"a":1}', jws: 'a.b.c', emitter: { id: issuer.emitterId } });
+    expect((await store().findSigned(em(), id))?.id).toBe(id);
+    expect(await store().findSigned(em(), 'doc_missing')).toBeNull();
+  });
+
+  it('ownId answers the id of the owner’s document only', async () => {
+    const id = await stored();
+    expect(await store().ownId(owner(), id)).toBe(id);
+    expect(await store().ownId({ ...owner(), onlyEmitterId: issuer.emitterId }, id)).toBe(id);
+    expect(await store().ownId(owner(), 'x'.repeat(65))).toBeNull();
+  });
+});
+
+describe('the original of a return', () => {
+  it('carries its signed JSON, the rate withheld and its issuer, and stays locked until the transaction ends', async () => {
+    const id = await stored({ status: 'processed', processed_at: new Date('2026-01-15T17:00:00Z') });
+    const other = new Client({ connectionString: t.db.url });
+    await other.connect();
+    try {
+      await em().transactional(async (tx) => {
+        const doc = await store().lockForReturn(tx, owner(), id);
+        expect(doc).toMatchObject({ id, status: 'processed', dte_json: '{"a":1}', renta: '0.10', emitter_nit: expect.any(String), emitter_name: expect.any(String) });
+        expect(doc!.processed_at).toEqual(new Date('2026-01-15T17:00:00Z'));
+        // Another transaction cannot take the row meanwhile.
+        await expect(other.query('select id from documents where id = $1 for update nowait', [id])).rejects.toMatchObject({ code: '55P03' });
+      });
+      expect((await other.query('select id from documents where id = $1 for update nowait', [id])).rows).toEqual([{ id }]);
+    } finally {
+      await other.end();
+    }
+    expect(await em().transactional((tx) => store().lockForReturn(tx, { ...owner(), environment: '01' }, id))).toBeNull();
+  });
+});
+
+describe('reads for other use cases', () => {
+  it('controlNumbers labels the account’s documents only', async () => {
+    const id = await stored();
+    const [row] = await rows<{ control_number: string }>('select control_number from documents where id = $1', [id]);
+    expect(await store().controlNumbers(em(), t.account.id, [id, 'doc_missing'])).toEqual([{ id, control_number: row.control_number }]);
+    expect(await store().controlNumbers(em(), 'acc_other', [id])).toEqual([]);
+    expect(await store().controlNumbers(em(), t.account.id, [])).toEqual([]);
+  });
+
+  it('processedCounts counts the documents processed in [from, to) per issuer and type, voided later or not', async () => {
+    const from = new Date('2031-05-01T06:00:00Z');
+    const to = new Date('2031-06-01T06:00:00Z');
+    await stored({ status: 'processed', processed_at: from });
+    await stored({ status: 'voided', processed_at: new Date('2031-05-31T23:00:00Z') });
+    await stored({ status: 'processed', processed_at: to });
+    await stored({ status: 'processed', processed_at: new Date('2031-05-01T05:59:59Z') });
+    expect(await store().processedCounts(owner(), from, to)).toEqual([{ emitter_id: issuer.emitterId, type: '03', processed: 2 }]);
+    expect(await store().processedCounts({ ...owner(), environment: '01' }, from, to)).toEqual([]);
+  });
+});
