@@ -24,11 +24,22 @@ export interface RouteBody {
   /** Top-level snake_case keys passed through without case conversion (free-form objects such as `raw`). */
   opaque?: readonly string[];
   /**
-   * The GraphQL input type that carries the same body on the GraphQL door (`DocumentCreateInput`).
-   * A test compares it with this body's OpenAPI schema field by field, so a field added to one
-   * door cannot be missing from the other.
+   * The body's twin on the GraphQL door, which test/unit/rest/input-schema-parity.test.ts compares
+   * with this body's OpenAPI schema field by field, so a field added to one door cannot be missing
+   * from the other. Every body names exactly one of `graphqlInput`, `graphqlMutation` or `restOnly`.
+   *
+   * `graphqlInput`: the input type that carries the same fields (`DocumentCreateInput`).
    */
   graphqlInput?: string;
+  /**
+   * A mutation whose arguments carry the body's fields (`reopenFiscalPeriod(… reason)`); with
+   * `bodyArg`, the one argument that carries the whole body (`putFiscalRecord(… record)`).
+   */
+  graphqlMutation?: { field: string; bodyArg?: string };
+  /** Fields of the GraphQL twin that REST carries in the path: field or argument → path parameter (`emitterId` → `id`). */
+  graphqlPathFields?: Readonly<Record<string, string>>;
+  /** No GraphQL twin (the panel session's own routes, the embed link's exchange): why. */
+  restOnly?: string;
 }
 
 /** A success answer other than the route's `status` (a dry run, queued work, a replacement…). */

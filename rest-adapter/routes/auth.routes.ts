@@ -11,6 +11,8 @@ import { serializeSession, sessionResource } from '../resources/session.resource
 import type { RestRoute } from '../route';
 
 const TAG = 'Sesión del panel';
+/** Why these bodies have no GraphQL twin. */
+const PANEL_SESSION = 'Sesión del panel: la cookie y su CSRF son de la API REST; GraphQL no tiene inicio de sesión.';
 
 const loginBody = z.object({
   email: z.string().max(320).describe('Correo del usuario (sin distinguir mayúsculas)'),
@@ -56,7 +58,7 @@ function linkRoute(id: string, path: string, summary: string, description: strin
     scope: null,
     public: true,
     idempotent: false,
-    body: { schema: linkBody, required: true },
+    body: { schema: linkBody, required: true, restOnly: PANEL_SESSION },
     response: null,
     refusals: ['link_expired'],
     handler: async (req, input, gctx) => {
@@ -80,7 +82,7 @@ export const authRoutes: RestRoute[] = [
     scope: null,
     public: true,
     idempotent: false,
-    body: { schema: loginBody, required: true },
+    body: { schema: loginBody, required: true, restOnly: PANEL_SESSION },
     response: sessionResource,
     refusals: ['invalid_credentials', 'login_throttled'],
     handler: async (req, input, gctx, ctx) => {
@@ -130,7 +132,7 @@ export const authRoutes: RestRoute[] = [
     description: 'Con una sesión en 01 el panel trabaja en producción con las mismas reglas que una llave sk_live_.',
     scope: null,
     sessionOnly: 'unauthenticated',
-    body: { schema: sessionPatchBody, required: true },
+    body: { schema: sessionPatchBody, required: true, restOnly: PANEL_SESSION },
     response: sessionResource,
     handler: async (req, input, gctx, ctx) => {
       const s = currentSession(req, ctx);
@@ -168,7 +170,7 @@ export const authRoutes: RestRoute[] = [
     scope: null,
     public: true,
     idempotent: false,
-    body: { schema: resetRequestBody, required: true },
+    body: { schema: resetRequestBody, required: true, restOnly: PANEL_SESSION },
     response: null,
     refusals: ['rate_limited'],
     handler: async (req, input, gctx, ctx) => {

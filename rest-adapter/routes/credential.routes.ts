@@ -74,7 +74,12 @@ export const credentialRoutes: RestRoute[] = [
     summary: 'Prueba el inicio de sesión en el MH con las credenciales guardadas (actualiza checked_at, mh_login_ok y message).',
     scope: 'emitters:write',
     params: idParam('id', 'Id del emisor'),
-    body: { schema: z.strictObject({ environment: z.enum(['00', '01'], 'El ambiente es "00" (pruebas) o "01" (producción).') }), required: true },
+    body: {
+      schema: z.strictObject({ environment: z.enum(['00', '01'], 'El ambiente es "00" (pruebas) o "01" (producción).') }),
+      required: true,
+      graphqlMutation: { field: 'testCredentials' },
+      graphqlPathFields: { emitterId: 'id' },
+    },
     response: credentialStatusResource,
     operation: `mutation($emitterId: ID!, $environment: String!) { testCredentials(emitterId: $emitterId, environment: $environment) { credential { ${CREDENTIAL_FIELDS} } errors { field code message } } }`,
     toVariables: ({ params, body }) => ({ emitterId: params.id, environment: (body as { environment: string }).environment }),

@@ -82,7 +82,7 @@ export const fiscalRecordRoutes: RestRoute[] = [
     description: 'Idempotente por external_id + version. Un elemento inválido, en conflicto de versión o de un periodo cerrado es un error de ese elemento (status error con un Problem); los demás se guardan.',
     scope: 'fiscal:write',
     params,
-    body: { schema: batchBody, required: true, opaque: ['items'] },
+    body: { schema: batchBody, required: true, opaque: ['items'], graphqlMutation: { field: 'upsertFiscalRecords' }, graphqlPathFields: { emitterId: 'id', resource: 'resource' } },
     response: z.object({ results: z.array(z.object({ external_id: z.string().nullable(), status: z.enum(['created', 'updated', 'unchanged', 'error']), error: z.unknown().optional() })) }),
     handler: async (_req, input, gctx, problem) => {
       const bad = unknownResource(input, problem);
@@ -144,7 +144,13 @@ export const fiscalRecordRoutes: RestRoute[] = [
     summary: 'Crea (201) o actualiza (200) un registro fiscal; idempotente por versión.',
     scope: 'fiscal:write',
     params: itemParams,
-    body: { schema: z.record(z.string(), z.unknown()), required: true, opaque: ['amounts', 'attributes'] },
+    body: {
+      schema: z.record(z.string(), z.unknown()),
+      required: true,
+      opaque: ['amounts', 'attributes'],
+      graphqlMutation: { field: 'putFiscalRecord', bodyArg: 'record' },
+      graphqlPathFields: { emitterId: 'id', resource: 'resource', externalId: 'external_id' },
+    },
     response: fiscalRecordResource,
     handler: async (_req, input, gctx, problem) => {
       const bad = unknownResource(input, problem);

@@ -4,7 +4,9 @@ import {
   fiscalReportResource, periodResource, reportTypeResource, serializeFiscalReport, serializePeriod, serializeReportType,
 } from '../resources/fiscal-report.resource';
 import type { RestRoute } from '../route';
+import { createEmbedSessionSchema } from '../../src/services/embed/create-embed-session.service';
 import { CONTENT_TYPES } from '../../src/services/fiscal/fiscal-report-store';
+import { requestFiscalReportSchema, type RequestFiscalReportInput } from '../../src/services/fiscal/request-fiscal-report.service';
 import { inRequestEnvironment } from '../../src/services/shared/request-environment';
 
 /**
@@ -16,22 +18,8 @@ const emitterParam = z.object({ id: z.string().max(64).describe('Id del emisor (
 const reportParams = emitterParam.extend({ report_id: z.string().max(64).describe('Id del reporte (frp_…)') });
 const periodParams = emitterParam.extend({ period: z.string().max(7).describe('Período AAAA-MM') });
 
-const requestReportBody = z.object({
-  type: z.string().max(64),
-  period: z.string().max(7),
-  params: z.record(z.string(), z.unknown()).optional(),
-  environment: z.enum(['00', '01'], 'El ambiente es "00" (pruebas) o "01" (producción).').optional()
-    .describe('Ambiente del reporte; con llave de API solo el de la llave (otro: 403 environment_forbidden).'),
-});
 const tokenParam = z.object({ token: z.string().max(2048) });
 const reopenBody = z.object({ reason: z.string().max(1000) });
-const embedBody = z.object({
-  emitterId: z.string().max(64).describe('Emisor de la vista; solo (sin reporte) abre sus documentos y libros.'),
-  reportId: z.string().max(64).optional().describe('Un reporte listo (frp_…): la vista muestra solo ese reporte.'),
-  reportType: z.string().max(64).optional().describe('Con `period`: el reporte listo más reciente de ese tipo y período.'),
-  period: z.string().max(7).optional(),
-  ttl: z.number().int().optional().describe('Segundos de validez del enlace, 1–300 (predeterminado 300).'),
-});
 const embedSessionResource = z.object({
   id: z.string().describe('ems_…'),
   object: z.literal('embed_session'),
@@ -86,10 +74,10 @@ export const fiscalReportRoutes: RestRoute[] = [
     summary: 'Solicita un reporte fiscal de un período: 202 en cola, o 200 con el reporte vigente del mismo `input_hash` o la instantánea de un período cerrado.',
     scope: 'fiscal:write',
     params: emitterParam,
-    body: { schema: requestReportBody, required: true, opaque: ['params'] },
+    body: { schema: requestFiscalReportSchema, required: true, opaque: ['params'], graphqlInput: 'RequestFiscalReportInput', graphqlPathFields: { emitterId: 'id' } },
     response: fiscalReportResource,
     handler: async (_req, input, gctx) => {
-      const body = input.body as z.infer<typeof requestReportBody>;
+      const body = input.body as RequestFiscalReportInput;
       const r = await gctx.services.requestFiscalReport.execute(gctx.actor!, input.params.id, body);
       const view = await gctx.services.getFiscalReport.execute(inRequestEnvironment(gctx.actor!, body.environment), input.params.id, r.report.id);
       return jsonResult(r.queued ? 202 : 200, serializeFiscalReport(view!));
@@ -220,7 +208,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     summary: 'Reabre un período cerrado con un motivo (permiso fiscal:close): versión + 1; las instantáneas anteriores se conservan.',
     scope: 'fiscal:close',
     params: periodParams,
-    body: { schema: reopenBody, required: true },
+    body: { schema: reopenBody, required: true, graphqlMutation: { field: 'reopenFiscalPeriod' }, graphqlPathFields: { emitterId: 'id', period: 'period' } },
     response: periodResource,
     handler: async (_req, input, gctx) =>
       jsonResult(200, serializePeriod(await gctx.services.reopenFiscalPeriod.execute(gctx.actor!, input.params.id, input.params.period, input.body as { reason: string }))),
@@ -239,10 +227,10 @@ export const fiscalReportRoutes: RestRoute[] = [
       + 'La URL lleva el token después de `#`: abrir la página (GET) no lo gasta; su script lo canjea una vez con `POST /v1/fiscal/embed-sessions/exchange`. '
       + 'La página responde `Content-Security-Policy: frame-ancestors` con los orígenes de la cuenta (`accounts set-embed-origins`).',
     scope: 'fiscal:read',
-    body: { schema: embedBody, required: true },
+    body: { schema: createEmbedSessionSchema, required: true, graphqlInput: 'CreateEmbedSessionInput' },
     response: embedSessionResource,
     handler: async (_req, input, gctx) => {
-      const s = await gctx.services.createEmbedSession.execute(gctx.actor!, input.body as z.infer<typeof embedBody>);
+      const s = await gctx.services.createEmbedSession.execute(gctx.actor!, input.body);
       return jsonResult(201, { id: s.id, object: 'embed_session', url: s.url, expires_at: s.expiresAt.toISOString(), emitter_id: s.emitterId, report_id: s.reportId });
     },
   },
@@ -260,7 +248,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     scope: null,
     public: true,
     idempotent: false,
-    body: { schema: exchangeBody, required: true },
+    body: { schema: exchangeBody, required: true, restOnly: 'La página de la vista canjea el token de su URL por REST antes de tener credenciales; GraphQL no tiene canje.' },
     response: embedViewResource,
     handler: async (_req, input, gctx) => {
       const v = await gctx.services.exchangeEmbedToken.execute((input.body as z.infer<typeof exchangeBody>).token);

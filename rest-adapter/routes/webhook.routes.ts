@@ -140,7 +140,7 @@ export const webhookRoutes: RestRoute[] = [
       'Desde ahora firma el secreto nuevo. Con `overlap_s` (hasta 86400) el secreto anterior sigue firmando durante ese tiempo: `Service-Signature` lleva un segundo `v1=`.',
     scope: 'webhooks:write',
     params: endpointParam,
-    body: { schema: rollWebhookSecretSchema, required: false },
+    body: { schema: rollWebhookSecretSchema, required: false, graphqlMutation: { field: 'rollWebhookEndpointSecret' }, graphqlPathFields: { id: 'id' } },
     response: webhookEndpointResource,
     operation: `mutation($id: ID!, $overlapS: Int) { rollWebhookEndpointSecret(id: $id, overlapS: $overlapS) { webhookEndpoint { ${WEBHOOK_ENDPOINT_FIELDS} } ${ERRORS} } }`,
     toVariables: ({ params, body }) => ({ id: params.id, overlapS: (body as { overlapS?: number | null } | undefined)?.overlapS ?? null }),

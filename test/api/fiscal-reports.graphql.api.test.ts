@@ -113,4 +113,27 @@ describe('fiscal reports over GraphQL', () => {
     const ok = await gql(REOPEN, { e: issuer.emitterId, p: period, r: 'Corrección de compras' }, key.key);
     expect(ok.body.data.reopenFiscalPeriod).toEqual({ period: { status: 'OPEN', version: 2 }, errors: [] });
   }, 90_000);
+
+  it('requestFiscalReport and createEmbedSession parse their input with the REST body’s schema: the same refusals on both doors', async () => {
+    const REQUEST = 'mutation($i: RequestFiscalReportInput!) { requestFiscalReport(input: $i) { report { id } errors { field code } } }';
+    const EMBED = 'mutation($i: CreateEmbedSessionInput!) { createEmbedSession(input: $i) { embedSession { url } errors { field code } } }';
+    const cases: [label: string, gqlQuery: string, input: Record<string, unknown>, restPath: string, restBody: Record<string, unknown>, field: string][] = [
+      ['a report type over 64 characters', REQUEST, { emitterId: issuer.emitterId, type: 'x'.repeat(65), period }, `/v1/emitters/${issuer.emitterId}/fiscal/reports`, { type: 'x'.repeat(65), period }, 'type'],
+      ['a period over 7 characters', REQUEST, { emitterId: issuer.emitterId, type: 'f07_anexo1', period: '2026-03-01' }, `/v1/emitters/${issuer.emitterId}/fiscal/reports`, { type: 'f07_anexo1', period: '2026-03-01' }, 'period'],
+      ['an unknown environment', REQUEST, { emitterId: issuer.emitterId, type: 'f07_anexo1', period, environment: '02' }, `/v1/emitters/${issuer.emitterId}/fiscal/reports`, { type: 'f07_anexo1', period, environment: '02' }, 'environment'],
+      ['an emitter id over 64 characters', EMBED, { emitterId: 'e'.repeat(65) }, '/v1/fiscal/embed-sessions', { emitter_id: 'e'.repeat(65) }, 'emitterId'],
+      ['a report type over 64 characters in a link', EMBED, { emitterId: issuer.emitterId, reportType: 'x'.repeat(65), period }, '/v1/fiscal/embed-sessions', { emitter_id: issuer.emitterId, report_type: 'x'.repeat(65), period }, 'reportType'],
+    ];
+    for (const [n, [label, query, input, path, body, field]] of cases.entries()) {
+      const g = await gql(query, { i: input });
+      const payload = Object.values(g.body.data as Record<string, { errors: { field: string; code: string }[] }>)[0];
+      const rest = await request(t.url, 'POST', path, { key: t.account.testKey, body, idempotencyKey: `parity-${n}` });
+      expect([label, rest.status]).toEqual([label, 422]);
+      const restError = (rest.body.errors as { path: string; code: string }[]).find((e) => e.path === field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+      expect([label, payload.errors]).toEqual([label, [{ field, code: restError!.code.toUpperCase() }]]);
+    }
+    // A null the GraphQL door sends for an absent field is absent, as REST leaves it out.
+    const nulls = await gql(REQUEST, { i: { emitterId: issuer.emitterId, type: 'f07_anexo1', period, params: null, environment: null } });
+    expect(nulls.body.data.requestFiscalReport.errors).toEqual([]);
+  });
 });

@@ -131,9 +131,9 @@ export class FiscalReportResolver {
   })
   async requestFiscalReport(@Arg('input', () => RequestFiscalReportInput) input: RequestFiscalReportInput, @Ctx() ctx: GraphQLContext): Promise<RequestFiscalReportPayload> {
     return runMutation(async () => {
-      const { emitterId, ...body } = plain(input) as { emitterId: string; type: string; period: string; params?: Record<string, unknown> | null; environment?: string | null };
-      const r = await ctx.services.requestFiscalReport.execute(ctx.actor!, emitterId, { ...body, params: body.params ?? undefined });
-      const view = await ctx.services.getFiscalReport.execute(inRequestEnvironment(ctx.actor!, body.environment), emitterId, r.report.id);
+      const { emitterId, ...fields } = plain(input) as Record<string, unknown> & { emitterId: string; environment?: string | null };
+      const r = await ctx.services.requestFiscalReport.execute(ctx.actor!, emitterId, withoutNulls(fields));
+      const view = await ctx.services.getFiscalReport.execute(inRequestEnvironment(ctx.actor!, fields.environment), emitterId, r.report.id);
       return { report: toFiscalReport(view!), created: r.queued };
     });
   }
@@ -159,9 +159,12 @@ export class FiscalReportResolver {
   @Mutation(() => EmbedSessionPayload, { description: 'Enlace firmado de un solo uso (máximo 300 s) a una vista de solo lectura de un reporte listo.' })
   async createEmbedSession(@Arg('input', () => CreateEmbedSessionInput) input: CreateEmbedSessionInput, @Ctx() ctx: GraphQLContext): Promise<EmbedSessionPayload> {
     return runMutation(async () => {
-      const p = plain(input) as Record<string, unknown>;
-      const clean = Object.fromEntries(Object.entries(p).filter(([, v]) => v !== null && v !== undefined));
-      return { embedSession: await ctx.services.createEmbedSession.execute(ctx.actor!, clean) };
+      return { embedSession: await ctx.services.createEmbedSession.execute(ctx.actor!, withoutNulls(plain(input) as Record<string, unknown>)) };
     });
   }
+}
+
+/** An input's fields without the ones left null: the shared schema (REST's) marks an absent field optional, not nullable. */
+function withoutNulls(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
 }

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { isValidPeriod } from '../../domain/fiscal';
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
+import { parseWith } from '../../domain/shared/zod-errors';
 import type { EntityManager } from '@mikro-orm/core';
 import { EmbedSessionEntity, FiscalReportEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
@@ -11,13 +13,20 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { EMBED_MAX_TTL_S, EMBED_PAGE_PATH, hashEmbedToken, newLinkToken } from './embed-token';
 
-export interface EmbedSessionInput {
-  emitterId?: unknown;
-  reportId?: unknown;
-  reportType?: unknown;
-  period?: unknown;
-  ttl?: unknown;
-}
+/**
+ * What an embed link request carries, on both doors: the body of `POST /v1/fiscal/embed-sessions`
+ * and GraphQL's `CreateEmbedSessionInput`. Which combination names a report, the period's format and
+ * the ttl's range are checked after this.
+ */
+export const createEmbedSessionSchema = z.object({
+  emitterId: z.string().max(64).describe('Emisor de la vista; solo (sin reporte) abre sus documentos y libros.'),
+  reportId: z.string().max(64).optional().describe('Un reporte listo (frp_…): la vista muestra solo ese reporte.'),
+  reportType: z.string().max(64).optional().describe('Con `period`: el reporte listo más reciente de ese tipo y período.'),
+  period: z.string().max(7).optional(),
+  ttl: z.number().int().optional().describe('Segundos de validez del enlace, 1–300 (predeterminado 300).'),
+});
+
+export type EmbedSessionInput = z.infer<typeof createEmbedSessionSchema>;
 
 /** The resource type a creation links to its Idempotency-Key record. */
 const EMBED_SESSION_RESOURCE = 'embed_session';
@@ -44,10 +53,13 @@ export interface CreatedEmbedSession {
 export class CreateEmbedSessionService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(actor: Actor, input: EmbedSessionInput): Promise<CreatedEmbedSession> {
+  async execute(actor: Actor, body: unknown): Promise<CreatedEmbedSession> {
+    const valid = parseWith(createEmbedSessionSchema, body);
+    if (!valid.ok) throw DomainError.validation(valid.errors);
+    const input = valid.value;
     const em = this.deps.orm.em.fork();
-    const emitter = await loadOwnEmitter(em, actor, String(input.emitterId ?? ''), 'emitterId');
-    const ttl = input.ttl === undefined || input.ttl === null ? EMBED_MAX_TTL_S : Number(input.ttl);
+    const emitter = await loadOwnEmitter(em, actor, input.emitterId, 'emitterId');
+    const ttl = input.ttl ?? EMBED_MAX_TTL_S;
     if (!Number.isInteger(ttl) || ttl < 1 || ttl > EMBED_MAX_TTL_S) throw DomainError.field('out_of_range', 'ttl', 'ttl es un entero de 1 a 300 segundos.');
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + ttl * 1000);
@@ -94,17 +106,16 @@ export class CreateEmbedSessionService {
 
   /** The one report the link opens; null for the emitter's whole view. */
   private async report(em: EntityManager, actor: Actor, emitterId: string, input: EmbedSessionInput): Promise<FiscalReportEntity | null> {
-    const has = (v: unknown) => v !== undefined && v !== null;
-    if (has(input.reportId)) {
-      const report = await findOwnReport(em, actor, emitterId, String(input.reportId));
+    if (input.reportId !== undefined) {
+      const report = await findOwnReport(em, actor, emitterId, input.reportId);
       if (!report) throw DomainError.notFound('un reporte fiscal', 'reportId');
       if (report.status !== 'ready') throw DomainError.field('report_not_ready', 'reportId', 'El reporte todavía no está listo.');
       return report;
     }
-    if (!has(input.reportType) && !has(input.period)) return null;
-    if (!has(input.reportType)) throw DomainError.field('required', 'reportType', 'Con period indique también report_type (o ninguno de los dos para la vista del emisor).');
+    if (input.reportType === undefined && input.period === undefined) return null;
+    if (input.reportType === undefined) throw DomainError.field('required', 'reportType', 'Con period indique también report_type (o ninguno de los dos para la vista del emisor).');
     const type = parseReportType(input.reportType);
-    if (typeof input.period !== 'string' || !isValidPeriod(input.period)) throw DomainError.field('invalid_format', 'period', 'El período tiene el formato AAAA-MM.');
+    if (input.period === undefined || !isValidPeriod(input.period)) throw DomainError.field('invalid_format', 'period', 'El período tiene el formato AAAA-MM.');
     const report = await em.findOne(FiscalReportEntity, { emitterId, environment: actor.environment, period: input.period, type, status: 'ready' }, { orderBy: { id: 'desc' } });
     if (!report) throw DomainError.field('report_not_ready', 'reportType', 'No hay un reporte listo de ese tipo y período; solicítelo con POST /v1/emitters/{id}/fiscal/reports.');
     return report;

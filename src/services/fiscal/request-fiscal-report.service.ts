@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { isValidPeriod, parseReportParams, REPORT_TYPES, reportTypeInfo, type ReportTypeInfo } from '../../domain/fiscal';
 import { DomainError, type FieldError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
+import { parseWith } from '../../domain/shared/zod-errors';
 import { FiscalReportEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
@@ -8,6 +10,21 @@ import { inRequestEnvironment } from '../shared/request-environment';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { currentInputHash, parseReportType, readPeriod } from './fiscal-report-store';
+
+/**
+ * What a report request carries, on both doors: the body of `POST /v1/emitters/{id}/fiscal/reports`
+ * and GraphQL's `RequestFiscalReportInput` (whose `emitterId` REST carries in the path). The type,
+ * the period's format and `params` are checked against the report catalog after this.
+ */
+export const requestFiscalReportSchema = z.object({
+  type: z.string().max(64),
+  period: z.string().max(7),
+  params: z.record(z.string(), z.unknown()).optional(),
+  environment: z.enum(['00', '01'], 'El ambiente es "00" (pruebas) o "01" (producción).').optional()
+    .describe('Ambiente del reporte; con llave de API solo el de la llave (otro: 403 environment_forbidden).'),
+});
+
+export type RequestFiscalReportInput = z.infer<typeof requestFiscalReportSchema>;
 
 export interface RequestedReport {
   report: FiscalReportEntity;
@@ -34,12 +51,15 @@ export class ListFiscalReportTypesService {
 export class RequestFiscalReportService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(caller: Actor, emitterId: string, input: { type?: unknown; period?: unknown; params?: unknown; environment?: unknown }): Promise<RequestedReport> {
+  async execute(caller: Actor, emitterId: string, body: unknown): Promise<RequestedReport> {
+    const valid = parseWith(requestFiscalReportSchema, body);
+    if (!valid.ok) throw DomainError.validation(valid.errors);
+    const input = valid.value;
     const actor = inRequestEnvironment(caller, input.environment);
     const em = this.deps.orm.em.fork();
     const emitter = await loadOwnEmitter(em, actor, emitterId, 'emitterId');
     const type = parseReportType(input.type);
-    if (typeof input.period !== 'string' || !isValidPeriod(input.period)) {
+    if (!isValidPeriod(input.period)) {
       throw DomainError.field('invalid_format', 'period', 'El período tiene el formato AAAA-MM (por ejemplo 2026-03).');
     }
     const period = input.period;
