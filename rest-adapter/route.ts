@@ -69,7 +69,15 @@ export interface RestRoute {
   query?: z.ZodObject;
   body?: RouteBody;
   /** multipart/form-data upload: the raw bytes and content type are handed to `handler`. */
-  multipart?: { maxBytes: number; /** The form's fields as a JSON Schema, for the OpenAPI document. */ form?: Record<string, unknown> };
+  multipart?: {
+    maxBytes: number;
+    /** The form's fields as a JSON Schema, for the OpenAPI document. */
+    form?: Record<string, unknown>;
+    /** The GraphQL input carrying the same fields (compared with `form` like a body's `graphqlInput`). */
+    graphqlInput?: string;
+    /** Form fields the GraphQL input carries under another name and encoding: form field → input field (a file → its base64 text). */
+    graphqlRenamed?: Readonly<Record<string, string>>;
+  };
   /** Response schema (snake_case) for the OpenAPI document. */
   response: z.ZodType | null;
   /** Binary success body (e.g. `application/pdf`, or the media types a file may have) instead of JSON, for the OpenAPI document. */
@@ -95,7 +103,10 @@ export interface RestRoute {
   fromResult?: (data: Record<string, unknown>, input: RouteInput) => { body: unknown; status?: number } | null;
   /** Name of the payload field holding `errors` in a mutation result (e.g. `createEmitter`). */
   payloadField?: string;
-  /** Routes that cannot be GraphQL (binary, multipart, redirects) call the service directly. */
+  /**
+   * A route that calls the service directly and writes its HTTP answer itself: binary, multipart and
+   * redirect answers, the panel session's cookies, fiscal reports and records (ADR 0001 lists them).
+   */
   handler?: (req: Request, input: RouteInput, ctx: GraphQLContext, problem: ProblemContext) => Promise<HttpResult>;
   /** True for routes needing no credentials (the OpenAPI document, login, plans, the embed exchange). */
   public?: boolean;

@@ -37,7 +37,7 @@ export const credentialRoutes: RestRoute[] = [
       'Campos: `environment` (00/01), `certificate` (archivo), `private_key_password`, `mh_user` (NIT), `mh_password`. La primera carga de un ambiente requiere todos; después basta enviar lo que cambia y se conserva lo demás: `mh_password` (y `mh_user`) sola rota la contraseña del MH, `certificate` con `private_key_password` cambia el certificado (siempre juntos). Se verifica la contraseña, que la llave privada corresponda al certificado, el NIT y la vigencia; los secretos se guardan cifrados y nunca se devuelven. Luego se prueba el inicio de sesión en el MH.',
     scope: 'emitters:write',
     params: idParam('id', 'Id del emisor'),
-    multipart: { maxBytes: MAX_UPLOAD, form: CREDENTIALS_FORM },
+    multipart: { maxBytes: MAX_UPLOAD, form: CREDENTIALS_FORM, graphqlInput: 'UploadCredentialsInput', graphqlRenamed: { certificate: 'certificateBase64' } },
     response: credentialStatusResource,
     handler: async (_req, input, gctx) => {
       let form;

@@ -5,7 +5,9 @@
  * each twin is compared with the body field by field, through the OpenAPI document a client reads
  * (/v1/openapi.json): the same fields (snake_case ↔ camelCase), the same nesting, lists where lists
  * are, compatible scalars and enum values, and no GraphQL non-null field that REST leaves optional.
- * A field added to one door and forgotten in the other fails here, not as a 500.
+ * The multipart upload's form is compared with its GraphQL input the same way (a file there is base64
+ * text here: `multipart.graphqlRenamed`). A field added to one door and forgotten in the other
+ * fails here, not as a 500.
  */
 import {
   getNamedType,
@@ -234,6 +236,14 @@ describe('REST bodies and GraphQL inputs', () => {
         'receiver.email: REST es una lista, GraphQL es String',
       ]),
     );
+  });
+
+  it.each(ROUTES.filter((r) => r.multipart).map((r) => [r.id, r] as const))('%s: the multipart form and its GraphQL input have the same fields', (_id, route) => {
+    const { form, graphqlInput, graphqlRenamed = {} } = route.multipart!;
+    expect(form && graphqlInput).toBeTruthy();
+    const props = Object.fromEntries(Object.entries((form as Json).properties as Json).map(([name, prop]) => [name in graphqlRenamed ? camelToSnake(graphqlRenamed[name]) : name, prop]));
+    const required = ((form as Json).required as string[]).map((name) => (name in graphqlRenamed ? camelToSnake(graphqlRenamed[name]) : name));
+    expect(compare({ ...form, properties: props, required }, schema.getType(graphqlInput!) as GraphQLInputObjectType, '')).toEqual([]);
   });
 
   it('reports a GraphQL field REST carries nowhere (neither in its body nor in its path)', () => {
