@@ -2,12 +2,13 @@ import { createEstablishmentSchema } from '../../domain/emitter/establishment-in
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { parseWith } from '../../domain/shared/zod-errors';
-import { EmitterEntity, EstablishmentEntity, PointOfSaleEntity } from '../../persistence/entities';
+import { EmitterEntity, EstablishmentEntity } from '../../persistence/entities';
 import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { isUniqueViolation } from '../shared/unique-violation';
 import { loadOwnEmitter, loadOwnEstablishment } from './emitter-access';
+import { addPointOfSale } from './new-point-of-sale';
 
 export function establishmentCodeTaken(code: string): DomainError {
   const message = `El emisor ya tiene un establecimiento con el código ${code}.`;
@@ -51,20 +52,7 @@ export class CreateEstablishmentService {
     try {
       est = await em.transactional(async (tx) => {
         const est = tx.create(EstablishmentEntity, { ...fields, emitter: tx.getReference(EmitterEntity, emitter.id) });
-        (v.pointsOfSale ?? []).forEach((p, i) => {
-          est.pointsOfSale.add(
-            tx.create(PointOfSaleEntity, {
-              id: newId(IdPrefix.pointOfSale, now.getTime()),
-              establishment: est,
-              code: p.code,
-              name: p.name ?? null,
-              active: p.active ?? true,
-              position: i,
-              documentsCount: 0,
-              createdAt: now,
-            }),
-          );
-        });
+        (v.pointsOfSale ?? []).forEach((p, i) => addPointOfSale(tx, est, p, i, now));
         await tx.flush();
         await linkCreatedResource(tx, actor, ESTABLISHMENT_RESOURCE, est.id);
         return est;

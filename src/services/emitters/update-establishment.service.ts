@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { updateEstablishmentSchema, type PointOfSaleInput } from '../../domain/emitter/establishment-input.schema';
 import { DomainError } from '../../domain/shared/domain-error';
-import { IdPrefix, newId } from '../../domain/shared/ids';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { EstablishmentEntity, PointOfSaleEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
@@ -10,6 +9,7 @@ import { sql } from '../shared/sql';
 import { isUniqueViolation } from '../shared/unique-violation';
 import { establishmentCodeTaken } from './create-establishment.service';
 import { loadOwnEmitter, loadOwnEstablishment } from './emitter-access';
+import { addPointOfSale } from './new-point-of-sale';
 
 /**
  * PATCH an establishment. `pointsOfSale` replaces the whole list: listed codes are created or
@@ -66,18 +66,7 @@ export class UpdateEstablishmentService {
         current.active = p.active ?? true;
         current.position = i;
       } else {
-        est.pointsOfSale.add(
-          tx.create(PointOfSaleEntity, {
-            id: newId(IdPrefix.pointOfSale, now.getTime()),
-            establishment: est,
-            code: p.code,
-            name: p.name ?? null,
-            active: p.active ?? true,
-            position: i,
-            documentsCount: 0,
-            createdAt: now,
-          }),
-        );
+        addPointOfSale(tx, est, p, i, now);
       }
     });
     let next = list.length;
