@@ -30,8 +30,6 @@ import type { ApiKeyChanges } from './services/shared/api-key-changes.port';
 import { externalDatabase, openEmbeddedDatabase, type Database } from './persistence/database';
 import { createOrm, migrate, type Orm } from './persistence/orm';
 import { createHttpApp } from './server';
-import { EnsureDemoAccountService } from './services/accounts/ensure-demo-account.service';
-import { EnsureDemoUserService } from './services/identity/ensure-demo-user.service';
 import { systemClock, type Clock } from './services/shared/clock';
 import { withDocumentStore } from './services/shared/with-document-store';
 import { createServices, type Services } from './services/services';
@@ -176,9 +174,8 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
 
     let demo: RunningApp['demo'] = null;
     if (opts.demoAccount !== false) {
-      const sealer = { seal: (t: string) => secretBox.seal(t), open: (s: string) => secretBox.openText(s) };
-      const d = await new EnsureDemoAccountService(services.deps, sealer, services.createAccount, services.createApiKey).execute();
-      const user = await new EnsureDemoUserService(services.deps, sealer, services.createUser).execute(d.accountId);
+      const d = await services.ensureDemoAccount.execute();
+      const user = await services.ensureDemoUser.execute(d.accountId);
       demo = { accountId: d.accountId, testKey: d.testKey, user };
     }
 

@@ -77,7 +77,7 @@ import { ListWebhookDeliveriesService } from './webhooks/list-webhook-deliveries
 import { GetWebhookDeliveryService } from './webhooks/get-webhook-delivery.service';
 import { ListWebhookAttemptsService } from './webhooks/list-webhook-attempts.service';
 import { ReplayWebhookDeliveryService } from './webhooks/replay-webhook-delivery.service';
-import { DocumentPdfRenderer } from './documents/document-pdf';
+import { DocumentPdfRenderer, documentLogoFetcher } from './documents/document-pdf';
 import { GetDocumentPdfService } from './documents/get-document-pdf.service';
 import { SendDocumentEmailService } from './documents/send-document-email.service';
 import { DeliverDocumentEmailService } from './documents/deliver-document-email.service';
@@ -97,22 +97,34 @@ import { CreateEmbedSessionService } from './embed/create-embed-session.service'
 import { EmbedFrameAncestorsService } from './embed/embed-frame-ancestors.service';
 import { ExchangeEmbedTokenService } from './embed/exchange-embed-token.service';
 import { SetEmbedOriginsService } from './embed/set-embed-origins.service';
-import { generateStoredReport } from './fiscal/fiscal-report-store';
+import { GenerateFiscalReportService } from './fiscal/generate-fiscal-report.service';
+import { PdfkitBookRenderer } from '../integrations/fiscal-pdf/book-pdf.renderer';
+import { webhookSender } from './webhooks/webhook-sender';
+import { EnsureDemoAccountService, type DemoKeySealer } from './accounts/ensure-demo-account.service';
+import { EnsureDemoUserService } from './identity/ensure-demo-user.service';
 import { CreateDocumentReturnService } from './events/create-document-return.service';
 import { CreateSpecialOperationService } from './events/create-special-operation.service';
 import { ListDteEventsService } from './events/list-dte-events.service';
 import { TransmitDteEventService } from './events/transmit-dte-event.service';
 import { ReconcileDteEventsService } from './events/reconcile-dte-events.service';
 
-/** Every use case, one instance each, sharing the same dependencies. */
+/**
+ * Every use case, one instance each, sharing the same dependencies. Use cases that call others, and
+ * the collaborators they share (renderers, senders), are built here once: no service or module
+ * builds another with `new`.
+ */
 export function createServices(deps: ServiceDeps) {
-  const pdf = new DocumentPdfRenderer(deps);
-  // Use cases that call others get them here, built once: none builds another with `new`.
+  const pdf = new DocumentPdfRenderer(deps, documentLogoFetcher(deps));
+  const sender = webhookSender(deps);
+  const generateFiscalReport = new GenerateFiscalReportService(deps, new PdfkitBookRenderer());
+  // The demo key and password are kept sealed with the master key.
+  const demoSealer: DemoKeySealer = { seal: (t) => deps.secrets.seal(t), open: (s) => deps.secrets.openText(s) };
   const transmitDocument = new TransmitDocumentService(deps, new OpenContingencyService(deps));
   const issueDocument = new IssueDocumentService(deps, transmitDocument);
   const sendInvalidation = new SendInvalidationService(deps);
   const createApiKey = new CreateApiKeyService(deps);
   const createUser = new CreateUserService(deps);
+  const createAccount = new CreateAccountService(deps, createApiKey);
   const transmitDteEvent = new TransmitDteEventService(deps);
   const beginIdempotentRequest = new BeginIdempotentRequestService(deps);
   const completeIdempotentRequest = new CompleteIdempotentRequestService(deps);
@@ -121,7 +133,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     deps,
     authenticateApiKey: new AuthenticateApiKeyService(deps, apiKeyCache),
-    createAccount: new CreateAccountService(deps, createApiKey),
+    createAccount,
     createApiKey,
     listApiKeys: new ListApiKeysService(deps),
     revokeApiKey: new RevokeApiKeyService(deps, apiKeyCache),
@@ -129,6 +141,8 @@ export function createServices(deps: ServiceDeps) {
     createAccountApiKey: new CreateAccountApiKeyService(deps, createApiKey),
     revokeAccountApiKey: new RevokeAccountApiKeyService(deps, apiKeyCache),
     createUser,
+    ensureDemoAccount: new EnsureDemoAccountService(deps, demoSealer, createAccount, createApiKey),
+    ensureDemoUser: new EnsureDemoUserService(deps, demoSealer, createUser),
     listAccountUsers: new ListAccountUsersService(deps),
     inviteUser: new InviteUserService(deps, createUser),
     updateUser: new UpdateUserService(deps),
@@ -197,9 +211,9 @@ export function createServices(deps: ServiceDeps) {
     getWebhookEndpoint: new GetWebhookEndpointService(deps),
     listWebhookEndpoints: new ListWebhookEndpointsService(deps),
     rollWebhookEndpointSecret: new RollWebhookEndpointSecretService(deps),
-    testWebhookEndpoint: new TestWebhookEndpointService(deps),
+    testWebhookEndpoint: new TestWebhookEndpointService(deps, sender),
     dispatchOutboxEvents: new DispatchOutboxEventsService(deps),
-    deliverWebhook: new DeliverWebhookService(deps),
+    deliverWebhook: new DeliverWebhookService(deps, sender),
     sweepWebhookDeliveries: new SweepWebhookDeliveriesService(deps),
     listWebhookDeliveries: new ListWebhookDeliveriesService(deps),
     getWebhookDelivery: new GetWebhookDeliveryService(deps),
@@ -211,13 +225,13 @@ export function createServices(deps: ServiceDeps) {
     updateDocumentFiscalTags: new UpdateDocumentFiscalTagsService(deps),
     listFiscalReportTypes: new ListFiscalReportTypesService(deps),
     requestFiscalReport: new RequestFiscalReportService(deps),
-    generateFiscalReport: { execute: (reportId: string, touch?: () => Promise<void>) => generateStoredReport(deps, reportId, { touch }) },
+    generateFiscalReport,
     getFiscalReport: new GetFiscalReportService(deps),
     listFiscalReportRows: new ListFiscalReportRowsService(deps),
     fiscalReportFiles,
     listFiscalPeriods: new ListFiscalPeriodsService(deps),
     closeFiscalPeriod: new CloseFiscalPeriodService(deps),
-    completeFiscalPeriodClose: new CompleteFiscalPeriodCloseService(deps),
+    completeFiscalPeriodClose: new CompleteFiscalPeriodCloseService(deps, generateFiscalReport),
     sweepFiscalWork: new SweepFiscalWorkService(deps),
     reopenFiscalPeriod: new ReopenFiscalPeriodService(deps),
     createEmbedSession: new CreateEmbedSessionService(deps),

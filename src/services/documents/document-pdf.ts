@@ -5,19 +5,25 @@ import type { SignedDocumentRow } from '../../persistence/documents/document-row
 import type { ServiceDeps } from '../shared/service-deps';
 
 /**
+ * The issuers' logos, fetched SSRF-safely and cached per URL (built once by the service registry); a
+ * logo that cannot be had is logged and the PDF is drawn without one.
+ */
+export function documentLogoFetcher(deps: ServiceDeps): LogoFetcher {
+  return new LogoFetcher({
+    allowPrivate: deps.config.webhooks.allowPrivateUrls,
+    onFailure: (url, reason) => deps.logger.warn({ logo_url: url, reason }, 'no se pudo obtener el logo del emisor; el PDF se genera sin él'),
+  });
+}
+
+/**
  * The graphic representation of a stored document, shared by `GET /documents/{id}/pdf` and the
- * e-mail. The issuer's logo is fetched SSRF-safely and cached per URL; a logo that cannot be had
- * never fails the PDF (it is drawn without one and a warning is logged).
+ * e-mail, with the issuer's logo (`documentLogoFetcher`); a logo that cannot be had never fails the PDF.
  */
 export class DocumentPdfRenderer {
-  private readonly logos: LogoFetcher;
-
-  constructor(private readonly deps: ServiceDeps) {
-    this.logos = new LogoFetcher({
-      allowPrivate: deps.config.webhooks.allowPrivateUrls,
-      onFailure: (url, reason) => deps.logger.warn({ logo_url: url, reason }, 'no se pudo obtener el logo del emisor; el PDF se genera sin él'),
-    });
-  }
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly logos: LogoFetcher,
+  ) {}
 
   /** Loads the document with its signed JSON and issuer (`em` scoped by the caller). */
   async load(em: EntityManager, id: string, owner?: { accountId: string; environment: string }): Promise<SignedDocumentRow | null> {

@@ -10,7 +10,8 @@ import { recordAudit } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { claimPeriodClose, FiscalLeaseLostError, renewPeriodClose } from './fiscal-work-lease';
-import { currentInputHash, generateStoredReport, readPeriod, type PeriodView } from './fiscal-report-store';
+import { currentInputHash, readPeriod, type PeriodView } from './fiscal-report-store';
+import type { GenerateFiscalReportService } from './generate-fiscal-report.service';
 import { DOCUMENT_ISSUE_PERIODS_SQL } from '../../persistence/documents/document-queries';
 
 /**
@@ -95,7 +96,10 @@ export class CloseFiscalPeriodService {
  * report) is left to it.
  */
 export class CompleteFiscalPeriodCloseService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly reports: GenerateFiscalReportService,
+  ) {}
 
   async execute(job: { accountId: string; emitterId: string; environment: string; period: string }, touch?: () => Promise<void>): Promise<void> {
     const em = this.deps.orm.em.fork();
@@ -127,7 +131,7 @@ export class CompleteFiscalPeriodCloseService {
          values (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
         [id, job.accountId, job.environment, job.emitterId, job.period, type, JSON.stringify(params), inputHash, reportTypeInfo(type).rulesVersion, state.version, now],
       );
-      const done = await generateStoredReport(this.deps, id, { touch: heartbeat, emitEvent: false });
+      const done = await this.reports.execute(id, heartbeat, { emitEvent: false });
       if (done.status !== 'ready' || !done.contentHash) throw new Error(`el reporte ${type} del cierre falló`);
       const files = await sql<{ format: string; sha256: string }>(em, 'select format, sha256 from fiscal_report_files where report_id = ? order by format', [id]);
       snapshots.push({ type, report_id: id, content_hash: done.contentHash, files });

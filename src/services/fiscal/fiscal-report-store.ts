@@ -6,11 +6,10 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import {
   computeInputHash, generateReport, isReportType, reportFileName, reportInputRows, reportTypeInfo, writeBookXlsx, writeReportCsv,
-  type FiscalReport, type ReportFormat, type ReportType,
+  type BookPdfRenderer, type FiscalReport, type ReportFormat, type ReportType,
 } from '../../domain/fiscal';
 import { DomainError } from '../../domain/shared/domain-error';
 import { FiscalReportEntity } from '../../persistence/entities';
-import { PdfkitBookRenderer } from '../../integrations/fiscal-pdf/book-pdf.renderer';
 import type { Actor } from '../shared/actor';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -77,10 +76,16 @@ export async function currentInputHash(em: EntityManager, store: DocumentQueries
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const pdfRenderer = new PdfkitBookRenderer();
 
-/** The files of a report: CSV, and for books XLSX and PDF. */
-async function reportFiles(type: ReportType, report: FiscalReport, params: unknown, header: { taxpayerName: string; nrc: string; nit: string | null; period: string }, heartbeat: () => Promise<void>) {
+/** The files of a report: CSV, and for books XLSX and PDF (drawn by `bookPdf`). */
+async function reportFiles(
+  bookPdf: BookPdfRenderer,
+  type: ReportType,
+  report: FiscalReport,
+  params: unknown,
+  header: { taxpayerName: string; nrc: string; nit: string | null; period: string },
+  heartbeat: () => Promise<void>,
+) {
   const info = reportTypeInfo(type);
   const files: { format: ReportFormat; content: Buffer }[] = [{ format: 'csv', content: writeReportCsv(type, report, params as never) }];
   if (info.kind === 'book') {
@@ -88,7 +93,7 @@ async function reportFiles(type: ReportType, report: FiscalReport, params: unkno
     await heartbeat();
     files.push({ format: 'xlsx', content: await writeBookXlsx(report, bookHeader) });
     await heartbeat();
-    files.push({ format: 'pdf', content: await pdfRenderer.render(report, bookHeader) });
+    files.push({ format: 'pdf', content: await bookPdf.render(report, bookHeader) });
   }
   return files;
 }
@@ -100,7 +105,12 @@ async function reportFiles(type: ReportType, report: FiscalReport, params: unkno
  * (it holds the lease, renewed between steps) is left to it — the answer is then `running`. A run
  * that lost its lease writes nothing. Returns the content hash (SHA-256 over its files) when ready.
  */
-export async function generateStoredReport(deps: ServiceDeps, reportId: string, opts: { touch?: () => Promise<void>; emitEvent?: boolean } = {}): Promise<{ status: string; contentHash: string | null }> {
+export async function generateStoredReport(
+  deps: ServiceDeps,
+  bookPdf: BookPdfRenderer,
+  reportId: string,
+  opts: { touch?: () => Promise<void>; emitEvent?: boolean } = {},
+): Promise<{ status: string; contentHash: string | null }> {
   const em = deps.orm.em.fork();
   const token = await claimReport(em, reportId, deps.clock.now());
   const report = await em.findOne(FiscalReportEntity, { id: reportId });
@@ -122,7 +132,7 @@ export async function generateStoredReport(deps: ServiceDeps, reportId: string, 
     const inputHash = computeInputHash(reportInputRows(input), result.rulesVersion, result.params);
     await heartbeat();
     const emitter = (await sql<{ name: string; nrc: string; nit: string }>(em, 'select name, nrc, nit from emitters where id = ?', [report.emitterId]))[0];
-    const files = await reportFiles(type, result.report, result.params, { taxpayerName: emitter?.name ?? '', nrc: emitter?.nrc ?? '', nit: emitter?.nit ?? null, period: report.period }, heartbeat);
+    const files = await reportFiles(bookPdf, type, result.report, result.params, { taxpayerName: emitter?.name ?? '', nrc: emitter?.nrc ?? '', nit: emitter?.nit ?? null, period: report.period }, heartbeat);
     const contentHash = hashFiles(files.map((f) => ({ format: f.format, sha256: sha256(f.content) })));
     const at = deps.clock.now();
     await em.transactional(async (tx) => {

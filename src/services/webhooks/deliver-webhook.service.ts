@@ -3,7 +3,7 @@ import { DEFAULT_RETRY_CAP_MS, nextAttemptAt, type RetryPolicy } from '../../dom
 import { WebhookDeliveryEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
 import { recordAttempt, sendAttempt } from './webhook-attempt';
-import { webhookSender } from './webhook-sender';
+import type { WebhookHttpSender } from '../../integrations/webhooks/webhook-http-sender';
 
 
 /** Beyond the request deadline, how long a worker keeps a delivery to itself to write the result. */
@@ -22,14 +22,11 @@ export type DeliverOutcome = 'delivered' | 'retry_scheduled' | 'failed' | 'skipp
  * from the first attempt has passed; then the delivery is `failed`.
  */
 export class DeliverWebhookService {
-  private readonly sender;
-
   constructor(
     private readonly deps: ServiceDeps,
+    private readonly sender: WebhookHttpSender,
     private readonly random: () => number = Math.random,
-  ) {
-    this.sender = webhookSender(deps);
-  }
+  ) {}
 
   private get policy(): RetryPolicy {
     const w = this.deps.config.webhooks;

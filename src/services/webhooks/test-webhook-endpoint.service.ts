@@ -8,7 +8,7 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { findOwnDelivery, loadOwnEndpoint } from './webhook-access';
 import { recordAttempt, sendAttempt } from './webhook-attempt';
-import { webhookSender } from './webhook-sender';
+import type { WebhookHttpSender } from '../../integrations/webhooks/webhook-http-sender';
 import { newWebhookDelivery } from './new-webhook-delivery';
 
 export interface WebhookTestResult {
@@ -31,11 +31,10 @@ const TEST_RESOURCE = 'webhook_test_delivery';
  * ended; one whose attempt was never recorded is attempted now, once, so no second test event is made.
  */
 export class TestWebhookEndpointService {
-  private readonly sender;
-
-  constructor(private readonly deps: ServiceDeps) {
-    this.sender = webhookSender(deps);
-  }
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly sender: WebhookHttpSender,
+  ) {}
 
   async execute(actor: Actor, id: string): Promise<WebhookTestResult> {
     const em = this.deps.orm.em.fork();
