@@ -1,5 +1,6 @@
 import type { DocumentEntity } from '../entities/document.entity';
 import type { DocumentEventEntity } from '../entities/document-event.entity';
+import type { EmitterColumnsRow } from '../emitter-row';
 
 /** `totalInWords` → `total_in_words`, as the ORM's underscore naming strategy names columns. */
 export type SnakeCase<S extends string> = S extends `${infer C}${infer Rest}` ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${SnakeCase<Rest>}` : S;
@@ -44,23 +45,7 @@ export type DocumentEventRow = RowOf<DocumentEventEntity>;
  * The issuer's columns a document's own reads carry (`findOwn`, `findSigned`): what invalidation,
  * correction, the PDF and the e-mail read of the issuer (the `emitters` columns of the same names).
  */
-export interface DocumentIssuerRow {
-  id: string;
-  nit: string;
-  nrc: string;
-  name: string;
-  trade_name: string | null;
-  economic_activity: string;
-  phone: string | null;
-  email: string;
-  address_department: string;
-  address_municipality: string;
-  address_district: string;
-  address_line: string;
-  is_large_taxpayer: boolean;
-  numbering: string;
-  logo_url: string | null;
-}
+export type DocumentIssuerRow = EmitterColumnsRow & { logo_url: string | null };
 
 /** A stored document as a plain row (every column but the lazy texts) with its issuer: never a managed entity. */
 export type StoredDocumentRow = Omit<DocumentRow, LazyDocumentColumn> & { emitter: DocumentIssuerRow };
