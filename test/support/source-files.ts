@@ -95,3 +95,16 @@ export function findingsIn(file: string, code: string, pattern: RegExp): string[
 export function codeOf(file: string): string {
   return withoutComments(readFileSync(path.join(ROOT, file), 'utf8'));
 }
+
+/** Every match of `pattern` in the code of the `.ts` files below `dirs`, but those `skip` names: `file:line: match`. */
+export function findingsInTree(dirs: readonly string[], skip: (file: string) => boolean, pattern: RegExp): string[] {
+  return dirs
+    .flatMap(sourceFiles)
+    .filter((f) => !skip(f))
+    .flatMap((f) => findingsIn(f, codeOf(f), new RegExp(pattern.source, pattern.flags)));
+}
+
+/** The findings of `pattern` in one snippet of code (comments blanked), to show what a rule catches. */
+export function findingsInSnippet(code: string, pattern: RegExp): string[] {
+  return findingsIn('x.ts', withoutComments(code), new RegExp(pattern.source, pattern.flags));
+}

@@ -4,10 +4,10 @@
  */
 import { Client } from 'pg';
 import { parseDocumentCreate } from '../../../src/domain/dte';
-import type { DocumentRow } from '../../../src/persistence/documents/document-row';
 import { snakeKeysToCamel } from '../../../rest-adapter/case-convert';
 import { ccfBody } from '../../fixtures/document-bodies';
 import { dbRows } from '../../support/db-rows';
+import { signedCcfRow } from '../../support/stored-document';
 import { createIssuer, type Issuer } from '../../support/issuer';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -35,16 +35,8 @@ async function stored(set: Record<string, unknown> = {}): Promise<string> {
   const at = new Date('2026-01-15T16:00:00Z');
   const n = ++seq;
   const id = `doc_query_${String(n).padStart(4, '0')}`;
-  const row: DocumentRow & { status: 'signed' } = {
-    id, account_id: t.account.id, emitter_id: issuer.emitterId, environment: '00', type: '03', status: 'signed', external_id: null,
-    generation_code: `00000000-0000-4000-9100-${String(n).padStart(12, '0')}`, control_number: `DTE-03-M001P001-${String(800000 + n).padStart(15, '0')}`,
-    establishment_code: 'M001', point_of_sale_code: 'P001', issued_at: at, issue_date: '2026-01-15', model_type: 1, contingency_type: null, contingency_reason: null,
-    subtotal: '1.00', iva: '0.13', total: '1.13', total_in_words: 'UNO 13/100 USD', receiver_name: 'Receptor', receiver_document_type: '36', receiver_document_number: '06140101010101',
-    receiver_nrc: null, receiver_email: 'r@example.com', related_documents: [], warnings: [], request: { ...parsed.value, withholding: { renta: '0.10' } } as never,
-    dte_json: '{"a":1}', jws: 'a.b.c', signed_at: at, reception_stamp: null, processed_at: null, mh_response: null, transmission_attempts: 0, transmit_lease_until: null,
-    contingency_episode_id: null, operation_type: 1, first_transmitted_at: null, rejected_at: null, voided_at: null, void: null, replaces_document_id: null,
-    replaced_by_document_id: null, send_email: false, fiscal_tags: {}, created_at: at, updated_at: at,
-  };
+  const request = { ...parsed.value, withholding: { renta: '0.10' } } as typeof parsed.value;
+  const row = signedCcfRow({ id, accountId: t.account.id, emitterId: issuer.emitterId, request, series: '9100', n, at }, { receiver_email: 'r@example.com', dte_json: '{"a":1}' });
   await store().transaction((tx) => store().insertBorn(tx, [{ row, pointOfSaleId: 'pos_none' }]));
   for (const [column, value] of Object.entries(set)) await rows(`update documents set ${column} = $1 where id = $2`, [value, id]);
   return id;

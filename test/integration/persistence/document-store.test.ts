@@ -1,10 +1,10 @@
 import { DOCUMENT_MOVES, DOCUMENT_MOVE_NAMES, STORED_STATUSES, type DocumentMoveName, type StoredDocumentStatus } from '../../../src/domain/documents';
 import type { DocumentStatusChange } from '../../../src/persistence/documents/document-store';
-import type { DocumentRow } from '../../../src/persistence/documents/document-row';
 import { parseDocumentCreate } from '../../../src/domain/dte';
 import { snakeKeysToCamel } from '../../../rest-adapter/case-convert';
 import { ccfBody } from '../../fixtures/document-bodies';
 import { dbRows } from '../../support/db-rows';
+import { signedCcfRow } from '../../support/stored-document';
 import { createIssuer, type Issuer } from '../../support/issuer';
 import { waitFor } from '../../support/mh-control';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -33,16 +33,7 @@ async function documentIn(status: StoredDocumentStatus): Promise<string> {
   const now = new Date();
   const n = ++seq;
   const id = `doc_store_${String(n).padStart(4, '0')}`;
-  const row: DocumentRow & { status: 'signed' } = {
-    id, account_id: t.account.id, emitter_id: issuer.emitterId, environment: '00', type: '03', status: 'signed', external_id: null,
-    generation_code: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`, control_number: `DTE-03-M001P001-${String(900000 + n).padStart(15, '0')}`,
-    establishment_code: 'M001', point_of_sale_code: 'P001', issued_at: now, issue_date: '2026-01-15', model_type: 1, contingency_type: null, contingency_reason: null,
-    subtotal: '1.00', iva: '0.13', total: '1.13', total_in_words: 'UNO 13/100 USD', receiver_name: 'Receptor', receiver_document_type: '36', receiver_document_number: '06140101010101',
-    receiver_nrc: null, receiver_email: null, related_documents: [], warnings: [], request: parsed.value, dte_json: '{}', jws: 'a.b.c', signed_at: now,
-    reception_stamp: null, processed_at: null, mh_response: null, transmission_attempts: 0, transmit_lease_until: null, contingency_episode_id: null, operation_type: 1,
-    first_transmitted_at: null, rejected_at: null, voided_at: null, void: null, replaces_document_id: null, replaced_by_document_id: null, send_email: false,
-    fiscal_tags: {}, created_at: now, updated_at: now,
-  };
+  const row = signedCcfRow({ id, accountId: t.account.id, emitterId: issuer.emitterId, request: parsed.value, series: '9000', n, at: now });
   const store = t.app.services.deps.documents;
   await store.transaction((tx) => store.insertBorn(tx, [{ row, pointOfSaleId: 'pos_none' }]));
   await rows('update documents set status = $1 where id = $2', [status, id]);

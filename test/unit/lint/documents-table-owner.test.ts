@@ -5,22 +5,16 @@
  * (DOCUMENT_ANALYTICS_VIEW) or the fragments it exports for queries over other tables; the lint rule
  * `layers/document-store-owns-entities` keeps the entities themselves inside it.
  */
-import { codeOf, findingsIn, sourceFiles, withoutComments } from '../../support/source-files';
+import { findingsInSnippet, findingsInTree } from '../../support/source-files';
 
 const OWNER = 'src/persistence/documents/';
 
 /** `from documents`, `join document_events`, `update documents`, `insert into documents` … in SQL text. */
 const NAMES_THE_TABLE = /\b(?:from|join|update|into|table)\s+(?:"?documents"?|"?document_events"?)(?![\w-])/gi;
 
-const findings = (file: string, code: string) => findingsIn(file, code, new RegExp(NAMES_THE_TABLE.source, NAMES_THE_TABLE.flags));
-
 describe('the documents table has one owner', () => {
   it('no SQL outside src/persistence/documents names documents or document_events', () => {
-    const found = ['src', 'rest-adapter', 'jobs']
-      .flatMap(sourceFiles)
-      .filter((f) => !f.startsWith(OWNER))
-      .flatMap((f) => findings(f, codeOf(f)));
-    expect(found).toEqual([]);
+    expect(findingsInTree(['src', 'rest-adapter', 'jobs'], (f) => f.startsWith(OWNER), NAMES_THE_TABLE)).toEqual([]);
   });
 
   it.each([
@@ -32,6 +26,6 @@ describe('the documents table has one owner', () => {
     ['a sentence', "'Solo se envían por correo documentos con sello del MH.'", 0],
     ['a route', "'/v1/documents/:id/returns'", 0],
   ])('the check finds %s', (_label, code, count) => {
-    expect(findings('x.ts', withoutComments(code))).toHaveLength(count);
+    expect(findingsInSnippet(code, NAMES_THE_TABLE)).toHaveLength(count);
   });
 });

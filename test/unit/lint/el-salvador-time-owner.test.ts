@@ -4,7 +4,7 @@
  * hand (six hours in milliseconds or seconds, the offset text, an hour shifted by six) fails here:
  * it imports `localDateTime`, `instantOfLocal`, `formatMhDateTime` … instead.
  */
-import { codeOf, findingsIn, sourceFiles, withoutComments } from '../../support/source-files';
+import { findingsInSnippet, findingsInTree } from '../../support/source-files';
 
 const OWNER = 'src/domain/mh-rules/el-salvador-time.ts';
 
@@ -23,14 +23,9 @@ const OFFSET_BY_HAND = new RegExp(
   'g',
 );
 
-const findings = (file: string, code: string) => findingsIn(file, code, new RegExp(OFFSET_BY_HAND.source, 'g'));
-
 describe('El Salvador time has one owner', () => {
   it('no file of src/ but el-salvador-time.ts computes the −06:00 offset by hand', () => {
-    const found = sourceFiles('src')
-      .filter((f) => f !== OWNER)
-      .flatMap((f) => findings(f, codeOf(f)));
-    expect(found).toEqual([]);
+    expect(findingsInTree(['src'], (f) => f === OWNER, OFFSET_BY_HAND)).toEqual([]);
   });
 
   it.each([
@@ -44,6 +39,6 @@ describe('El Salvador time has one owner', () => {
     ['an ISO example in a message', "'use ISO 8601 (p. ej. 2026-01-31T10:15:00-06:00)'", 0],
     ['a comment', '// UTC−6: 6 * 3600 * 1000', 0],
   ])('the check finds %s', (_label, code, count) => {
-    expect(findings('x.ts', withoutComments(code))).toHaveLength(count);
+    expect(findingsInSnippet(code, OFFSET_BY_HAND)).toHaveLength(count);
   });
 });
