@@ -29,6 +29,7 @@ import { createPgApiKeyChanges } from './integrations/events/api-key-changes-bus
 import type { ApiKeyChanges } from './services/shared/api-key-changes.port';
 import { externalDatabase, openEmbeddedDatabase, type Database } from './persistence/database';
 import { createOrm, migrate, type Orm } from './persistence/orm';
+import { useDirectPool } from './persistence/sql';
 import { createHttpApp } from './server';
 import { systemClock, type Clock } from './services/shared/clock';
 import { withDocumentStore } from './services/shared/with-document-store';
@@ -103,6 +104,8 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
   const secretBox = new SecretBox(masterKey);
   const { db, orm } = await openDatabaseAndOrm(config, logger, { migrate: true });
   logger.info({ database: db.description }, 'base de datos lista');
+  // Raw statements outside the ORM's transactions borrow their connections here (real PostgreSQL only).
+  const directPool = db.embedded ? null : useDirectPool(orm, config.dbPoolMax);
 
   const runsApi = config.role !== 'worker';
   const runsWorkers = config.role !== 'api';
@@ -264,12 +267,14 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         stopped = true;
         for (const s of stopping) await s().catch((err) => logger.warn({ err }, 'error al detener'));
         await orm.close(true);
+        await directPool?.end();
         await db.close();
       },
     };
   } catch (err) {
     for (const s of stopping) await s().catch(() => undefined);
     await orm.close(true).catch(() => undefined);
+    await directPool?.end().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 
-import { types as pgTypes } from 'pg';
+import { Pool, types as pgTypes, type PoolClient, type PoolConfig } from 'pg';
 
 interface PgConnection {
   query(q: { text: string; name?: string; values: unknown[]; types?: QueryTypes }): Promise<{ rows: unknown[] }>;
@@ -67,6 +67,59 @@ function knexOf(em: EntityManager): { client: KnexClient } {
 }
 
 /**
+ * A transaction on a connection of the ORM's direct pool (leanTransaction): `BEGIN`, raw statements,
+ * `COMMIT`, with no ORM around it — for the issuance's group commit, whose transaction is all raw SQL.
+ */
+export class LeanTransaction {
+  constructor(readonly client: PoolClient) {}
+}
+
+/** Where a raw statement runs: an entity manager (its transaction, or a pooled connection) or a lean transaction. */
+export type SqlExecutor = EntityManager | LeanTransaction;
+
+/** Per ORM (by its root pg client): a pg pool of the same connections, for raw statements outside a transaction. */
+const directPools = new WeakMap<object, Pool>();
+
+/**
+ * Gives the ORM a pg pool of its own kind of connections (the same settings and type parsers) that
+ * raw statements outside a transaction and lean transactions use instead of the query builder's pool:
+ * borrowing a connection there (knex and tarn) cost more CPU than some of the statements themselves.
+ * Not for the embedded database (its socket connections share one session). Returns the pool, to close.
+ */
+export function useDirectPool(orm: MikroORM, max: number): Pool {
+  const conn = orm.em.getConnection() as unknown as { getConnectionOptions(): PoolConfig };
+  const pool = new Pool({ ...conn.getConnectionOptions(), max, idleTimeoutMillis: 10_000 });
+  // An idle connection's error (the server restarted it) is handled by the pool, which drops it.
+  pool.on('error', () => undefined);
+  directPools.set(knexOf(orm.em).client, pool);
+  return pool;
+}
+
+/**
+ * Runs `fn` in a transaction on the direct pool (`BEGIN` … `COMMIT`, `ROLLBACK` on a failure), or
+ * through the entity manager's own transaction where the ORM has no direct pool (the embedded
+ * database): `fn` then gets that entity manager, which raw statements accept alike.
+ */
+export async function leanTransaction<T>(em: EntityManager, fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  const pool = directPools.get(knexOf(em).client);
+  if (!pool) return em.fork().transactional((inner) => fn(inner));
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await fn(new LeanTransaction(client));
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    // A connection whose rollback fails is broken: the pool drops it instead of lending it again.
+    await client.query('rollback').catch((e: unknown) => (broken = e instanceof Error ? e : new Error(String(e))));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
  * A CTE (`with ${NO_FLUSH_WAIT} …`, referenced as `from no_flush_wait`) that lets the one
  * statement's own transaction commit without waiting for its WAL flush (`synchronous_commit = off`
  * for that transaction only; visibility is immediate). Only for a statement run outside a
@@ -116,7 +169,7 @@ export function useUnnamedStatements(em: EntityManager): void {
  * cost more CPU than PostgreSQL spent running the hot path's statements. It is planned for its
  * actual parameters on every call.
  */
-export function sql<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = [], opts: SqlOptions = {}): Promise<T[]> {
+export function sql<T = Record<string, unknown>>(em: SqlExecutor, query: string, params: unknown[] = [], opts: SqlOptions = {}): Promise<T[]> {
   return run<T>(em, query, params, false, opts);
 }
 
@@ -127,18 +180,25 @@ export function sql<T = Record<string, unknown>>(em: EntityManager, query: strin
  * parameters (a list of keys, a filter on a growing table) can be far slower than a custom one.
  * Unnamed on ORMs marked with useUnnamedStatements (the embedded database).
  */
-export function preparedSql<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = [], opts: SqlOptions = {}): Promise<T[]> {
+export function preparedSql<T = Record<string, unknown>>(em: SqlExecutor, query: string, params: unknown[] = [], opts: SqlOptions = {}): Promise<T[]> {
   return run<T>(em, query, params, true, opts);
 }
 
-async function run<T>(em: EntityManager, query: string, params: unknown[], named: boolean, opts: SqlOptions): Promise<T[]> {
-  const knex = knexOf(em);
-  const ctx = em.getTransactionContext() as { client: KnexClient } | undefined;
-  const client = ctx ? ctx.client : knex.client;
+async function run<T>(em: SqlExecutor, query: string, params: unknown[], named: boolean, opts: SqlOptions): Promise<T[]> {
   const values = params.map((p) => (p === undefined ? null : p));
+  // A lean transaction's connection, or the direct pool outside a transaction: no ORM in between.
+  const direct = em instanceof LeanTransaction ? em.client : null;
+  const knex = direct ? null : knexOf(em as EntityManager);
+  const ctx = direct ? undefined : ((em as EntityManager).getTransactionContext() as { client: KnexClient } | undefined);
+  const pool = direct || ctx ? null : directPools.get(knex!.client);
+  if (direct || pool) {
+    const { text, name } = prepared(query, named);
+    return (await (direct ?? pool!).query({ text, name: named ? name : undefined, values, ...(opts.dates ? { types: DATE_TYPES } : {}) })).rows as T[];
+  }
+  const client = ctx ? ctx.client : knex!.client;
   const conn = await client.acquireConnection();
   try {
-    const useName = named && !unnamedClients.has(knex.client);
+    const useName = named && !unnamedClients.has(knex!.client);
     const { text, name } = prepared(query, useName);
     return (await conn.query({ text, name: useName ? name : undefined, values, ...(opts.dates ? { types: DATE_TYPES } : {}) })).rows as T[];
   } finally {
@@ -147,11 +207,11 @@ async function run<T>(em: EntityManager, query: string, params: unknown[], named
 }
 
 /** sql() whose `timestamptz` columns come back as `Date` (rows typed after the entities). */
-export function sqlRows<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = []): Promise<T[]> {
+export function sqlRows<T = Record<string, unknown>>(em: SqlExecutor, query: string, params: unknown[] = []): Promise<T[]> {
   return run<T>(em, query, params, false, { dates: true });
 }
 
 /** preparedSql() whose `timestamptz` columns come back as `Date`. */
-export function preparedRows<T = Record<string, unknown>>(em: EntityManager, query: string, params: unknown[] = []): Promise<T[]> {
+export function preparedRows<T = Record<string, unknown>>(em: SqlExecutor, query: string, params: unknown[] = []): Promise<T[]> {
   return run<T>(em, query, params, true, { dates: true });
 }

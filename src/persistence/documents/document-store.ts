@@ -12,7 +12,7 @@ import {
   type DocumentVoidInfo,
 } from '../../domain/documents';
 import { IdPrefix, newId, newSequentialId } from '../../domain/shared/ids';
-import { preparedRows, preparedSql, sql, sqlRows, type CompanionWrite } from '../sql';
+import { leanTransaction, preparedRows, preparedSql, sql, sqlRows, type CompanionWrite, type SqlExecutor } from '../sql';
 import { DocumentQueries } from './document-queries';
 import type { DocumentRow, DocumentViewRow } from './document-row';
 import { columnList } from './document-table';
@@ -75,6 +75,12 @@ export interface DocumentChange {
 /** A transaction of the store: its entity manager and what to do once it commits. */
 export interface DocumentTx {
   em: EntityManager;
+  afterCommit(fn: () => void): void;
+}
+
+/** A transaction of raw statements only (DocumentStore.leanTransaction): no ORM operation runs in it. */
+export interface SqlTx {
+  em: SqlExecutor;
   afterCommit(fn: () => void): void;
 }
 
@@ -147,12 +153,24 @@ export class DocumentStore extends DocumentQueries {
   }
 
   /**
+   * transaction() for raw statements only, on a connection of the direct pool with no ORM around it
+   * (leanTransaction): the issuance's group commit. The ORM's own transaction where there is no direct
+   * pool (the embedded database).
+   */
+  async leanTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+    const effects: (() => void)[] = [];
+    const result = await leanTransaction(this.orm.em, (em) => fn({ em, afterCommit: (f) => effects.push(f) }));
+    for (const f of effects) f();
+    return result;
+  }
+
+  /**
    * Stores issued documents with their first `events[]` lines (DOCUMENT_BIRTHS), the outbox event of
    * those born in contingency and the points of sale's document counts, in one statement of the
    * caller's transaction whatever the number of documents. A `companion` write of another owner (the
    * idempotency records' links) rides in the same statement; the rows it returned are answered.
    */
-  async insertBorn(tx: DocumentTx, born: readonly BornDocument[], companion?: CompanionWrite): Promise<{ companionRows: number }> {
+  async insertBorn(tx: SqlTx, born: readonly BornDocument[], companion?: CompanionWrite): Promise<{ companionRows: number }> {
     const events: Record<string, unknown>[] = [];
     const outbox: Record<string, unknown>[] = [];
     const counts = new Map<string, number>();

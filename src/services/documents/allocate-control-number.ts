@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { counterKey, elSalvadorYear, formatControlNumber, numberingScope, type Numbering } from '../../domain/numbering/control-number';
-import { preparedSql } from '../shared/sql';
+import { preparedSql, type SqlExecutor } from '../shared/sql';
 
 /**
  * Next control number, inside the caller's transaction: the upsert takes the counter row's lock
@@ -33,7 +33,7 @@ export function counterKeyOf(p: CounterRequest): string {
 }
 
 /** `count` consecutive control numbers of one counter in one statement, in order. */
-export async function allocateControlNumbers(em: EntityManager, p: CounterRequest, count: number): Promise<string[]> {
+export async function allocateControlNumbers(em: SqlExecutor, p: CounterRequest, count: number): Promise<string[]> {
   const rows = await preparedSql<{ last_value: string }>(
     em,
     `insert into control_number_counters (key, emitter_id, last_value) values (?, ?, ?)

@@ -81,7 +81,7 @@ export class IssuanceCommitter {
 
   private async write(items: PreparedIssuance[]): Promise<Signed[]> {
     const documents = this.deps.documents;
-    const signed = await documents.transaction(async (tx) => {
+    const signed = await documents.leanTransaction(async (tx) => {
       const numbers = await allocateControlNumbers(tx.em, items[0].counter, items.length);
       const born: BornDocument[] = [];
       for (let i = 0; i < items.length; i++) {
