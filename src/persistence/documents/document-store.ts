@@ -18,7 +18,8 @@ import type { DocumentRow, DocumentViewRow } from './document-row';
 import { columnList } from './document-table';
 import { SUMMARY_COLUMNS, documentSummary, summaryJsonSql } from './document-summary';
 import { historyLines, toDocumentView } from './document-view.mapper';
-import { ISSUANCE_EMAIL_INSERT } from './issuance-email.sql';
+import { ISSUANCE_EMAIL_INSERT, ISSUANCE_EMAIL_INSERT_FROM_INPUT } from './issuance-email.sql';
+import { GroupedWrites } from '../grouped-writes';
 
 /** A document changed status (delivered to subscribers after the change is committed). */
 export interface DocumentStatusChange {
@@ -106,6 +107,25 @@ export interface ClaimedDocument {
 
 type ChangedRow = Pick<DocumentRow, 'id' | 'account_id' | 'environment' | 'emitter_id' | 'status'>;
 
+/** A status change waiting for its group's statement (transitionInOneStatement). */
+interface GroupedChange {
+  id: string;
+  name: DocumentMoveName;
+  change: DocumentChange;
+  /** The columns it sets besides status and updated_at, sorted (the group's shape). */
+  cols: (keyof DocumentRow)[];
+  from: readonly string[];
+  at: Date;
+  viewBaseUrl: string | undefined;
+}
+
+type OneStatementResult = { done: boolean; view: DocumentView | null } | 'closed_period';
+
+/** A column value as a statement parameter: objects (jsonb) as their JSON text. */
+function jsonParam(v: unknown): unknown {
+  return v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : (v ?? null);
+}
+
 /** Whether a change may touch a closed fiscal period: those take the transactional path, which marks drift. */
 const CLOSED_PERIOD_GUARD = ` and not exists (select 1 from fiscal_periods fp where fp.emitter_id = documents.emitter_id and fp.environment = documents.environment
           and fp.status = 'closed' and fp.period >= substr(documents.issue_date, 1, 7))`;
@@ -121,6 +141,7 @@ const CLOSED_PERIOD_GUARD = ` and not exists (select 1 from fiscal_periods fp wh
  * parameters, prepared once per connection (ADR 0018).
  */
 export class DocumentStore extends DocumentQueries {
+  private readonly groupedChanges = new GroupedWrites<GroupedChange, OneStatementResult>((_key, group) => this.transitionGroup(group));
   private readonly insertText: string;
   private readonly insertWithCompanionText: string;
   private readonly returning: string;
@@ -364,56 +385,96 @@ export class DocumentStore extends DocumentQueries {
     return { assignments: [...cols.map((c) => `${c} = ?`), 'status = ?', 'updated_at = ?'].join(', '), values: [...values, DOCUMENT_MOVES[name].to, at] };
   }
 
-  private async transitionInOneStatement(
+  /**
+   * The one-statement path of transition(), by group (GroupedWrites): changes of the same move and
+   * columns that arrive while such a statement is on its way go together in the next one — each row
+   * from its own values, with its own `events[]` line, outbox event, issuance e-mail and notification,
+   * as one change alone — so concurrent status changes share a round trip and a commit.
+   */
+  private transitionInOneStatement(
     id: string,
     name: DocumentMoveName,
     change: DocumentChange,
     from: readonly string[],
     at: Date,
     viewBaseUrl: string | undefined,
-  ): Promise<{ done: boolean; view: DocumentView | null } | 'closed_period'> {
+  ): Promise<OneStatementResult> {
+    const cols = Object.keys(change.set ?? {}).sort() as (keyof DocumentRow)[];
+    const key = [name, from.join(','), cols.join(','), viewBaseUrl ?? ''].join('|');
+    return this.groupedChanges.submit(key, { id, name, change, cols, from, at, viewBaseUrl });
+  }
+
+  private async transitionGroup(group: readonly GroupedChange[]): Promise<OneStatementResult[]> {
+    // A document changes at most once per statement: a second change of the same one goes in the next.
+    const seen = new Set<string>();
+    const later = group.filter((g) => seen.size === seen.add(g.id).size);
+    if (later.length) {
+      const first = group.filter((g) => !later.includes(g));
+      const results = new Map<GroupedChange, OneStatementResult>();
+      (await this.transitionGroup(first)).forEach((r, i) => results.set(first[i], r));
+      (await this.transitionGroup(later)).forEach((r, i) => results.set(later[i], r));
+      return group.map((g) => results.get(g)!);
+    }
+    const { name, cols, from, viewBaseUrl } = group[0];
     const withView = viewBaseUrl !== undefined;
     const move = DOCUMENT_MOVES[name];
-    const { assignments, values } = this.setClause(name, change.set ?? {}, at);
-    const params: unknown[] = [...values, id, from];
-    const ctes = [
-      `d as (update documents set ${assignments} where id = ? and status = any(?::text[])${move.touchesBooks ? CLOSED_PERIOD_GUARD : ''} returning ${this.returning})`,
-      `ev as (insert into document_events (id, document_id, type, at, message, data) select ?, d.id, ?, ?::timestamptz, ?, ?::jsonb from d)`,
+    for (const c of cols) if (!(c in this.tables.documents.types) || c === 'status') throw new Error(`BUG: columna no modificable "${c}"`);
+    const types = this.tables.documents.types as Record<string, string>;
+    // Each row's own values travel as arrays, unnested side by side into `input` (columns prefixed `v_`).
+    const inputs: [string, string, unknown[]][] = [
+      ['v_id', 'text', group.map((g) => g.id)],
+      ['v_at', 'timestamptz', group.map((g) => g.at)],
+      ...cols.map((c): [string, string, unknown[]] => [`v_${c}`, types[c], group.map((g) => jsonParam(g.change.set![c]))]),
+      ['v_event_id', 'text', group.map((g) => newSequentialId(IdPrefix.documentEvent, g.at.getTime()))],
+      ['v_message', 'text', group.map((g) => g.change.message)],
+      ['v_data', 'jsonb', group.map((g) => (g.change.data ? JSON.stringify(g.change.data) : null))],
+      ['v_outbox_id', 'text', group.map((g) => newId(IdPrefix.event, g.at.getTime()))],
+      ['v_email_id', 'text', group.map((g) => newId(IdPrefix.documentEmail, g.at.getTime()))],
     ];
-    params.push(newSequentialId(IdPrefix.documentEvent, at.getTime()), move.event, at, change.message, change.data ? JSON.stringify(change.data) : null);
+    const params: unknown[] = inputs.map(([, , values]) => values);
+    const assignments = [...cols.map((c) => `${c} = i.v_${c}`), 'status = ?', 'updated_at = i.v_at'].join(', ');
+    params.push(move.to, from);
+    const ctes = [
+      `input as (select * from unnest(${inputs.map(([, type]) => `?::${type}[]`).join(', ')}) as i(${inputs.map(([col]) => col).join(', ')}))`,
+      `d as (update documents set ${assignments} from input i
+              where documents.id = i.v_id and documents.status = any(?::text[])${move.touchesBooks ? CLOSED_PERIOD_GUARD : ''}
+              returning ${columnList(this.viewColumns, 'documents')})`,
+      `ev as (insert into document_events (id, document_id, type, at, message, data) select i.v_event_id, d.id, ?, i.v_at, i.v_message, i.v_data from d join input i on i.v_id = d.id)`,
+    ];
+    params.push(move.event);
     if (move.outbox) {
       // An event no endpoint can receive (no enabled endpoint in its account and environment) is born
       // dispatched: no dispatcher pass is kicked for it (the dispatcher would only mark it).
       ctes.push(`ob as (insert into outbox_events (id, account_id, environment, type, subject_id, data, created_at, dispatched_at)
-        select ?, d.account_id, d.environment, ?, d.id, ${summaryJsonSql('d')}, ?::timestamptz,
-               case when ${HAS_ENDPOINT('d')} then null else ?::timestamptz end from d
-        returning dispatched_at is null as pending)`);
-      params.push(newId(IdPrefix.event, at.getTime()), move.outbox, at, at);
+        select i.v_outbox_id, d.account_id, d.environment, ?, d.id, ${summaryJsonSql('d')}, i.v_at,
+               case when ${HAS_ENDPOINT('d')} then null else i.v_at end from d join input i on i.v_id = d.id
+        returning subject_id, dispatched_at is null as pending)`);
+      params.push(move.outbox);
     }
-    if (move.queuesIssuanceEmail) {
-      ctes.push(`em as (${ISSUANCE_EMAIL_INSERT('d')} returning id)`);
-      params.push(newId(IdPrefix.documentEmail, at.getTime()), at, at, at);
-    }
+    if (move.queuesIssuanceEmail) ctes.push(`em as (${ISSUANCE_EMAIL_INSERT_FROM_INPUT('d', 'i')} returning id, document_id)`);
     // With PostgreSQL's NOTIFY as the status bus, the notification leaves with this statement's commit.
     const channel = this.hooks.statusBus.notifyChannel;
     if (channel) params.push(channel);
-    // The view's events as they were before this statement (its own insert is not visible to it); the new one is appended below.
+    // The view's events as they were before this statement (its own inserts are not visible to it); the new one is appended below.
     const columns = withView
       ? `d.*, e.name as emitter_name, coalesce((select jsonb_agg(jsonb_build_object('type', x.type, 'at', x.at, 'message', x.message) order by x.at, x.id)
           from document_events x where x.document_id = d.id), '[]'::jsonb) as prior_events`
       : 'd.id, d.account_id, d.environment, d.emitter_id, d.status';
     const rows = await preparedRows<ChangedRow & Partial<DocumentViewRow> & { outbox_pending?: boolean; email_id?: string | null; notified?: boolean; prior_events?: { type: string; at: string; message: string }[] }>(
       this.em(),
-      `with ${ctes.join(',\n')} select ${columns}${move.outbox ? ', (select pending from ob) as outbox_pending' : ''}${move.queuesIssuanceEmail ? ', (select id from em) as email_id' : ''}${channel ? `, ${notifySql('d')} as notified` : ''}
-         from d${withView ? ' join emitters e on e.id = d.emitter_id' : ''}`,
+      `with ${ctes.join(',\n')} select ${columns}${move.outbox ? ', ob.pending as outbox_pending' : ''}${move.queuesIssuanceEmail ? ', em.id as email_id' : ''}${channel ? `, ${notifySql('d')} as notified` : ''}
+         from d${withView ? ' join emitters e on e.id = d.emitter_id' : ''}${move.outbox ? ' left join ob on ob.subject_id = d.id' : ''}${move.queuesIssuanceEmail ? ' left join em on em.document_id = d.id' : ''}`,
       params,
     );
-    const row = rows[0];
-    if (!row) return move.touchesBooks ? 'closed_period' : { done: false, view: null };
-    this.afterChange(row, row.outbox_pending === true, row.notified === true, row.email_id ?? null);
-    if (!withView) return { done: true, view: null };
-    const events = [...historyLines(row.prior_events ?? []), { type: move.event, at, message: change.message }];
-    return { done: true, view: toDocumentView(row as DocumentViewRow, events, viewBaseUrl) };
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return group.map((g): OneStatementResult => {
+      const row = byId.get(g.id);
+      if (!row) return move.touchesBooks ? 'closed_period' : { done: false, view: null };
+      this.afterChange(row, row.outbox_pending === true, row.notified === true, row.email_id ?? null);
+      if (!withView) return { done: true, view: null };
+      const events = [...historyLines(row.prior_events ?? []), { type: move.event, at: g.at, message: g.change.message }];
+      return { done: true, view: toDocumentView(row as DocumentViewRow, events, viewBaseUrl!) };
+    });
   }
 
   private async transitionInTx(tx: DocumentTx, id: string, name: DocumentMoveName, change: DocumentChange, from: readonly string[], at: Date): Promise<ChangedRow | null> {

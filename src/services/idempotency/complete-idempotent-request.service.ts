@@ -2,9 +2,7 @@ import { sealStoredBody } from './stored-response-body';
 import type { IdempotencyHandle } from './idempotency-handle';
 import type { ServiceDeps } from '../shared/service-deps';
 import { NO_FLUSH_WAIT, preparedSql, statementEm } from '../shared/sql';
-
-/** At most this many responses in one statement. */
-const MAX_GROUP = 100;
+import { GroupedWrites } from '../../persistence/grouped-writes';
 
 interface QueuedResponse {
   recordId: string;
@@ -12,8 +10,6 @@ interface QueuedResponse {
   /** Sealed as stored. */
   body: string;
   headers: string;
-  done: (stored: boolean) => void;
-  fail: (err: unknown) => void;
 }
 
 /**
@@ -28,8 +24,7 @@ interface QueuedResponse {
  * own response is stored.
  */
 export class CompleteIdempotentRequestService {
-  private readonly queued: QueuedResponse[] = [];
-  private writing = false;
+  private readonly responses = new GroupedWrites<QueuedResponse, boolean>((_key, group) => this.store(group), 100);
 
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -42,38 +37,23 @@ export class CompleteIdempotentRequestService {
       const released = await preparedSql(em, `update idempotency_records set owner_lease_id = null where id = ? and owner_lease_id = ? and state = 'in_progress' returning id`, [recordId, me]);
       return released.length > 0;
     }
-    return new Promise<boolean>((done, fail) => {
-      this.queued.push({ recordId, status: response.status, body: sealStoredBody(this.deps, recordId, response.body), headers: JSON.stringify(response.headers), done, fail });
-      if (!this.writing) void this.drain();
-    });
+    return this.responses.submit('', { recordId, status: response.status, body: sealStoredBody(this.deps, recordId, response.body), headers: JSON.stringify(response.headers) });
   }
 
-  /** Writes the queued responses, a statement per group, until none is left. */
-  private async drain(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.queued.length) {
-        const group = this.queued.splice(0, MAX_GROUP);
-        try {
-          // Its commit does not wait for the WAL flush: a crash of PostgreSQL that takes it back leaves the
-          // records running under this process, resolved as after a crashed process (ADR 0017).
-          const rows = await preparedSql<{ id: string }>(
-            statementEm(this.deps.orm),
-            `with ${NO_FLUSH_WAIT}
-             update idempotency_records r set state = 'completed', response_status = c.status, response_body = c.body, response_headers = c.headers::jsonb
-               from no_flush_wait, unnest(?::text[], ?::int[], ?::text[], ?::text[]) as c(id, status, body, headers)
-              where r.id = c.id and r.owner_lease_id = ? returning r.id`,
-            [group.map((q) => q.recordId), group.map((q) => q.status), group.map((q) => q.body), group.map((q) => q.headers), this.deps.processLease.id],
-          );
-          const stored = new Set(rows.map((r) => r.id));
-          for (const q of group) q.done(stored.has(q.recordId));
-        } catch (err) {
-          for (const q of group) q.fail(err);
-        }
-      }
-    } finally {
-      this.writing = false;
-    }
+  /** One statement for a group of responses; whether each was stored (its record still this process's). */
+  private async store(group: QueuedResponse[]): Promise<boolean[]> {
+    // Its commit does not wait for the WAL flush: a crash of PostgreSQL that takes it back leaves the
+    // records running under this process, resolved as after a crashed process (ADR 0017).
+    const rows = await preparedSql<{ id: string }>(
+      statementEm(this.deps.orm),
+      `with ${NO_FLUSH_WAIT}
+       update idempotency_records r set state = 'completed', response_status = c.status, response_body = c.body, response_headers = c.headers::jsonb
+         from no_flush_wait, unnest(?::text[], ?::int[], ?::text[], ?::text[]) as c(id, status, body, headers)
+        where r.id = c.id and r.owner_lease_id = ? returning r.id`,
+      [group.map((q) => q.recordId), group.map((q) => q.status), group.map((q) => q.body), group.map((q) => q.headers), this.deps.processLease.id],
+    );
+    const stored = new Set(rows.map((r) => r.id));
+    return group.map((q) => stored.has(q.recordId));
   }
 
   /**

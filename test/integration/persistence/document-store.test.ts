@@ -82,6 +82,29 @@ describe('every status change goes through the state machine', () => {
     await waitFor(async () => notified.some((e) => e.documentId === id && e.status === move.to && e.emitterId === issuer.emitterId));
   });
 
+  it('concurrent changes share statements and each still writes its own row, event, outbox event and notification', async () => {
+    const ids = await Promise.all(Array.from({ length: 24 }, () => documentIn('sending')));
+    const store = t.app.services.deps.documents;
+    const seal = (id: string, mark: string) => store.transition(id, 'seal', { message: `sello ${mark}`, set: { reception_stamp: `SELLO ${mark}`, mh_response: { code: mark, message: null, observations: [] } } });
+    // Each document sealed with its own values, all arriving together; half of them sealed twice at
+    // once: whichever comes first wins, the other is refused (already processed).
+    const results = await Promise.all([...ids.map((id, i) => seal(id, `${i}`)), ...ids.filter((_, i) => i % 2 === 0).map((id, i) => seal(id, `${i * 2} bis`))]);
+    expect(results.filter((r) => r.done)).toHaveLength(ids.length);
+    for (const [i, id] of ids.entries()) {
+      const after = await state(id);
+      expect(after.status).toBe('processed');
+      expect(after.events.filter((e) => e === 'sealed')).toHaveLength(1);
+      expect(after.outbox.filter((o) => o === 'document.processed')).toHaveLength(1);
+      const [doc] = await rows<{ reception_stamp: string; mh_response: { code: string } }>('select reception_stamp, mh_response from documents where id = $1', [id]);
+      const [event] = await rows<{ message: string }>(`select message from document_events where document_id = $1 and type = 'sealed'`, [id]);
+      const mark = doc.mh_response.code;
+      expect([`${i}`, `${i} bis`]).toContain(mark);
+      expect(doc.reception_stamp).toBe(`SELLO ${mark}`);
+      expect(event.message).toBe(`sello ${mark}`);
+    }
+    await waitFor(async () => ids.every((id) => notified.some((e) => e.documentId === id && e.status === 'processed')));
+  });
+
   it('a move cannot be narrowed to a status it does not leave from', async () => {
     const id = await documentIn('processed');
     await expect(t.app.services.deps.documents.transition(id, 'void', { message: 'x', from: ['sending'] })).rejects.toThrow(/no sale de/);
