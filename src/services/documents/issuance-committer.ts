@@ -5,6 +5,7 @@ import type { DocumentRow } from '../../persistence/documents/document-row';
 import type { ServiceDeps } from '../shared/service-deps';
 import { allocateControlNumbers, counterKeyOf, type CounterRequest } from './allocate-control-number';
 import { linkCompanion, markLinked, type IdempotencyHandle } from '../idempotency/idempotency-handle';
+import { GroupedWrites } from '../../persistence/grouped-writes';
 
 /** A validated document waiting for its control number and signature. */
 export interface PreparedIssuance {
@@ -39,43 +40,28 @@ const MAX_BATCH = 32;
  * it. Other processes still queue on the same row lock, so the guarantee holds across processes.
  */
 export class IssuanceCommitter {
-  private readonly waiting = new Map<string, { item: PreparedIssuance; done: (err?: unknown, signed?: Signed) => void }[]>();
-  private readonly running = new Set<string>();
+  private readonly groups = new GroupedWrites<PreparedIssuance, PromiseSettledResult<Signed>>((_key, items) => this.writeGroup(items), MAX_BATCH);
 
   constructor(private readonly deps: ServiceDeps) {}
 
   /** Resolves after the document's commit with its control number and compact JWS. */
-  commit(item: PreparedIssuance): Promise<Signed> {
-    const key = counterKeyOf(item.counter);
-    return new Promise<Signed>((resolve, reject) => {
-      const queue = this.waiting.get(key) ?? [];
-      queue.push({ item, done: (err, signed) => (err === undefined ? resolve(signed!) : reject(err)) });
-      this.waiting.set(key, queue);
-      if (!this.running.has(key)) void this.drain(key);
-    });
+  async commit(item: PreparedIssuance): Promise<Signed> {
+    const settled = await this.groups.submit(counterKeyOf(item.counter), item);
+    if (settled.status === 'rejected') throw settled.reason;
+    return settled.value;
   }
 
-  private async drain(key: string): Promise<void> {
-    this.running.add(key);
+  /** One transaction for the group; if it fails, one per document, so each error is its own document's. */
+  private async writeGroup(items: PreparedIssuance[]): Promise<PromiseSettledResult<Signed>[]> {
     try {
-      for (let queue = this.waiting.get(key); queue?.length; queue = this.waiting.get(key)) {
-        const batch = queue.splice(0, MAX_BATCH);
-        if (!queue.length) this.waiting.delete(key);
-        try {
-          const signed = await this.write(batch.map((b) => b.item));
-          batch.forEach((b, i) => b.done(undefined, signed[i]));
-        } catch (err) {
-          if (batch.length === 1) {
-            batch[0].done(err);
-            continue;
-          }
-          for (const b of batch) {
-            await this.write([b.item]).then(([signed]) => b.done(undefined, signed), (e: unknown) => b.done(e));
-          }
-        }
+      return (await this.write(items)).map((value) => ({ status: 'fulfilled', value }));
+    } catch (err) {
+      if (items.length === 1) return [{ status: 'rejected', reason: err }];
+      const settled: PromiseSettledResult<Signed>[] = [];
+      for (const item of items) {
+        settled.push(await this.write([item]).then(([value]): PromiseSettledResult<Signed> => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason })));
       }
-    } finally {
-      this.running.delete(key);
+      return settled;
     }
   }
 
