@@ -2,18 +2,17 @@ import { createBusinessCalendar, MH_DEFAULT_NON_BUSINESS_DAYS } from '../../src/
 import { invalidationDeadline } from '../../src/domain/mh-rules/invalidation-deadline';
 import { ccfBody, feBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
-import { createIssuer, type Issuer } from '../support/issuer';
+import type { Issuer } from '../support/issuer';
 import { MhControl } from '../support/mh-control';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startIssuingApp } from '../support/issuing-app';
+import type { TestApp } from '../support/test-app';
 
 let t: TestApp;
 let issuer: Issuer;
 let mh: MhControl;
 
 beforeAll(async () => {
-  t = await startTestApp({ SYNC_WAIT_MS: '8000' });
-  mh = new MhControl(t.app.mhSimulatorUrl!);
-  issuer = await createIssuer(t.url, t.account.testKey);
+  ({ t, mh, issuer } = await startIssuingApp({ SYNC_WAIT_MS: '8000' }));
 });
 afterAll(async () => {
   await t.stop();

@@ -13,7 +13,8 @@ import { ccfBody, feBody, ncBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { MhControl } from '../support/mh-control';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startIssuingApp } from '../support/issuing-app';
+import type { TestApp } from '../support/test-app';
 import { dbRows } from '../support/db-rows';
 
 type Json = Record<string, any>;
@@ -31,9 +32,7 @@ let issuer: Issuer;
 let large: Issuer;
 
 beforeAll(async () => {
-  t = await startTestApp({ SYNC_WAIT_MS: '8000' });
-  mh = new MhControl(t.app.mhSimulatorUrl!);
-  issuer = await createIssuer(t.url, t.account.testKey);
+  ({ t, mh, issuer } = await startIssuingApp({ SYNC_WAIT_MS: '8000' }));
   large = await createIssuer(t.url, t.account.testKey, { emitter: { is_large_taxpayer: true } });
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { ccfBody, feBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
+import { startIssuingApp } from '../support/issuing-app';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -9,9 +10,7 @@ let mh: MhControl;
 let issuer: Issuer;
 
 beforeAll(async () => {
-  t = await startTestApp({ MH_TIMEOUT_MS: '2500', MH_RESEND_LIMIT: '2', SYNC_WAIT_MS: '15000', CONTINGENCY_RECHECK_MS: '300', LOTE_POLL_MS: '200' });
-  mh = new MhControl(t.app.mhSimulatorUrl!);
-  issuer = await createIssuer(t.url, t.account.testKey);
+  ({ t, mh, issuer } = await startIssuingApp({ MH_TIMEOUT_MS: '2500', MH_RESEND_LIMIT: '2', SYNC_WAIT_MS: '15000', CONTINGENCY_RECHECK_MS: '300', LOTE_POLL_MS: '200' }));
 });
 afterAll(async () => {
   await t.stop();

@@ -1,9 +1,10 @@
 import { localDateTime } from '../../src/domain/mh-rules/el-salvador-time';
 import { ccfBody, feBody, ncBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
-import { createIssuer, type Issuer } from '../support/issuer';
+import type { Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startIssuingApp } from '../support/issuing-app';
+import type { TestApp } from '../support/test-app';
 import { dbRows } from '../support/db-rows';
 
 let t: TestApp;
@@ -13,9 +14,7 @@ const people = { responsible: { name: 'Ana López', document_type: '13', documen
 
 beforeAll(async () => {
   // MH's default timeout: with a short one a slow answer on a loaded machine is queried and resent, and an injected rejection is lost.
-  t = await startTestApp({ SYNC_WAIT_MS: '8000', CONTINGENCY_RECHECK_MS: '500' });
-  mh = new MhControl(t.app.mhSimulatorUrl!);
-  issuer = await createIssuer(t.url, t.account.testKey);
+  ({ t, mh, issuer } = await startIssuingApp({ SYNC_WAIT_MS: '8000', CONTINGENCY_RECHECK_MS: '500' }));
 });
 afterAll(async () => {
   await t.stop();

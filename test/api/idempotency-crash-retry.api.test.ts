@@ -2,9 +2,10 @@ import { ccfBody } from '../fixtures/document-bodies';
 import { dbRows } from '../support/db-rows';
 import { graphql, request } from '../support/http-client';
 import { crashIdempotentRequest, idempotencyRecord } from '../support/idempotency-crash';
-import { createIssuer, type Issuer } from '../support/issuer';
+import type { Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startIssuingApp } from '../support/issuing-app';
+import type { TestApp } from '../support/test-app';
 
 /**
  * `POST /v1/documents/{id}/retry` across a crash of the process that ran it: the retry with the same
@@ -16,9 +17,7 @@ let mh: MhControl;
 let issuer: Issuer;
 
 beforeAll(async () => {
-  t = await startTestApp({ SYNC_WAIT_MS: '8000' });
-  mh = new MhControl(t.app.mhSimulatorUrl!);
-  issuer = await createIssuer(t.url, t.account.testKey);
+  ({ t, mh, issuer } = await startIssuingApp({ SYNC_WAIT_MS: '8000' }));
 });
 afterAll(async () => {
   await t.stop();

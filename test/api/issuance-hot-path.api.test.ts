@@ -2,9 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { localDateTime } from '../../src/domain/mh-rules/el-salvador-time';
 import { ccfBody } from '../fixtures/document-bodies';
 import { request } from '../support/http-client';
-import { createIssuer, type Issuer } from '../support/issuer';
+import type { Issuer } from '../support/issuer';
 import { MhControl, waitFor } from '../support/mh-control';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startIssuingApp } from '../support/issuing-app';
+import type { TestApp } from '../support/test-app';
 import { documentSummary, type DocumentSummaryRow } from '../../src/persistence/documents/document-summary';
 import { parseDocumentCreate } from '../../src/domain/dte';
 import { snakeKeysToCamel } from '../../rest-adapter/case-convert';
@@ -20,9 +21,7 @@ const dbRows = <T = Record<string, unknown>>(text: string, params: unknown[] = [
 beforeAll(async () => {
   // MH's own timeout: a shorter one under a loaded machine makes a slow first answer look lost, and the
   // protocol's query-then-resend (correct, but a second reception) would break the "received once" checks.
-  t = await startTestApp({ SYNC_WAIT_MS: '8000' });
-  mh = new MhControl(t.app.mhSimulatorUrl!);
-  issuer = await createIssuer(t.url, t.account.testKey);
+  ({ t, mh, issuer } = await startIssuingApp({ SYNC_WAIT_MS: '8000' }));
 });
 afterAll(async () => {
   await t.stop();
