@@ -7,6 +7,7 @@ import { parseWith } from '../../domain/shared/zod-errors';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { ApiKeyEntity } from '../../persistence/entities';
 import { recordAudit } from '../audit/audit-trail';
+import { revokeKeyInTx } from './api-key-revocation';
 import { requirePanelUser } from '../identity/panel-access';
 import { linkCreatedResource, resumedResources } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
@@ -80,14 +81,7 @@ export class CreateAccountApiKeyService {
     for (const id of ids) {
       const key = await tx.findOne(ApiKeyEntity, { id, account: actor.accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!key || key.revokedAt) continue;
-      key.revokedAt = this.deps.clock.now();
-      await tx.flush();
-      await recordAudit(tx, key.revokedAt, { actor }, {
-        accountId: actor.accountId,
-        action: 'api_key.revoked',
-        target: { type: 'api_key', id: key.id },
-        details: { name: key.description, environment: key.environment, prefix: key.displayPrefix, reason: 'undelivered' },
-      });
+      await revokeKeyInTx(tx, key, this.deps.clock.now(), { actor }, 'undelivered');
     }
   }
 }

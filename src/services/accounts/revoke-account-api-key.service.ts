@@ -3,7 +3,7 @@ import { scopesOfRole } from '../../domain/identity/roles';
 import { hasScope, type Scope } from '../../domain/identity/scopes';
 import { DomainError } from '../../domain/shared/domain-error';
 import { ApiKeyEntity } from '../../persistence/entities';
-import { recordAudit } from '../audit/audit-trail';
+import { revokeKeyInTx } from './api-key-revocation';
 import { requirePanelUser } from '../identity/panel-access';
 import type { Actor, ActorUser } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -38,14 +38,7 @@ export class RevokeAccountApiKeyService {
       if (!key.scopes.every((s) => hasScope(allowed, s as Scope))) {
         throw new DomainError('insufficient_role', 'Esta llave tiene permisos que su rol no tiene: solo un propietario puede revocarla.');
       }
-      key.revokedAt = this.deps.clock.now();
-      await tx.flush();
-      await recordAudit(tx, key.revokedAt, { actor }, {
-        accountId: actor.accountId,
-        action: 'api_key.revoked',
-        target: { type: 'api_key', id: key.id },
-        details: { name: key.description, environment: key.environment, prefix: key.displayPrefix },
-      });
+      await revokeKeyInTx(tx, key, this.deps.clock.now(), { actor });
       return apiKeyView(key);
     });
   }

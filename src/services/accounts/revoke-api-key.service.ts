@@ -1,6 +1,7 @@
 import { DomainError } from '../../domain/shared/domain-error';
 import { ApiKeyEntity } from '../../persistence/entities';
-import { recordAudit, type AuditSubject } from '../audit/audit-trail';
+import type { AuditSubject } from '../audit/audit-trail';
+import { revokeKeyInTx } from './api-key-revocation';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { ApiKeyCache } from './api-key-cache';
 
@@ -19,17 +20,9 @@ export class RevokeApiKeyService {
       const key = await tx.findOne(ApiKeyEntity, { id: input.keyId });
       if (!key) throw DomainError.notFound('una llave', 'key');
       if (key.revokedAt) return { id: key.id, revokedAt: key.revokedAt };
-      key.revokedAt = this.deps.clock.now();
-      await tx.flush();
-      if (input.audit) {
-        await recordAudit(tx, key.revokedAt, input.audit, {
-          accountId: key.account.id,
-          action: 'api_key.revoked',
-          target: { type: 'api_key', id: key.id },
-          details: { name: key.description, environment: key.environment, prefix: key.displayPrefix },
-        });
-      }
-      return { id: key.id, revokedAt: key.revokedAt };
+      const at = this.deps.clock.now();
+      await revokeKeyInTx(tx, key, at, input.audit);
+      return { id: key.id, revokedAt: at };
     });
     // Other processes drop it on the trigger's notice; this one at once.
     this.cache?.forget(r.id);
