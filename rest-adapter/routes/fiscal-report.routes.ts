@@ -3,6 +3,7 @@ import { jsonResult, problemResult, type HttpResult } from '../http-result';
 import {
   fiscalReportResource, periodResource, reportTypeResource, serializeFiscalReport, serializePeriod, serializeReportType,
 } from '../resources/fiscal-report.resource';
+import { listOf, paginationQuery } from '../query-schemas';
 import type { RestRoute } from '../route';
 import { createEmbedSessionSchema } from '../../src/services/embed/create-embed-session.service';
 import { CONTENT_TYPES } from '../../src/services/fiscal/fiscal-report-store';
@@ -40,6 +41,10 @@ const embedViewResource = z.object({
 const rowsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100).describe('Filas por página, 1–1000 (predeterminado 100).'),
   starting_after: z.string().max(12).optional().describe('`n` de la última fila de la página anterior.'),
+});
+const reportsQuery = paginationQuery.extend({
+  period: z.string().max(7).optional().describe('Solo los reportes de este período (AAAA-MM).'),
+  type: z.string().max(64).optional().describe('Solo los reportes de este tipo (GET …/fiscal/report-types).'),
 });
 const downloadQuery = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']).default('csv') });
 
@@ -81,6 +86,25 @@ export const fiscalReportRoutes: RestRoute[] = [
       const r = await gctx.services.requestFiscalReport.execute(gctx.actor!, input.params.id, body);
       const view = await gctx.services.getFiscalReport.execute(inRequestEnvironment(gctx.actor!, body.environment), input.params.id, r.report.id);
       return jsonResult(r.queued ? 202 : 200, serializeFiscalReport(view!));
+    },
+  },
+  {
+    id: 'listFiscalReports',
+    embedView: true,
+    method: 'GET',
+    path: '/v1/emitters/:id/fiscal/reports',
+    status: 200,
+    refusals: ['invalid_format', 'invalid_value'],
+    tag: TAG,
+    summary: 'Lista los reportes del emisor (de un período y de un tipo, si se indican), del más reciente al más antiguo: los ya generados, para abrirlos o descargarlos sin pedir uno nuevo.',
+    scope: 'fiscal:read',
+    params: emitterParam,
+    query: reportsQuery,
+    response: listOf(fiscalReportResource),
+    handler: async (_req, input, gctx) => {
+      const q = input.query as z.infer<typeof reportsQuery>;
+      const page = await gctx.services.listFiscalReports.execute(gctx.actor!, input.params.id, { period: q.period ?? null, type: q.type ?? null }, { limit: q.limit, startingAfter: q.starting_after ?? null });
+      return jsonResult(200, { object: 'list', data: page.data.map(serializeFiscalReport), has_more: page.hasMore });
     },
   },
   {

@@ -88,6 +88,7 @@ import { FiscalRecordAggregatesService } from './fiscal/fiscal-record-aggregates
 import { UpdateDocumentFiscalTagsService } from './fiscal/update-document-fiscal-tags.service';
 import { ListFiscalReportTypesService, RequestFiscalReportService } from './fiscal/request-fiscal-report.service';
 import { GetFiscalReportService, ListFiscalReportRowsService } from './fiscal/get-fiscal-report.service';
+import { ListFiscalReportsService } from './fiscal/list-fiscal-reports.service';
 import { FiscalReportFilesService } from './fiscal/fiscal-report-files.service';
 import { SweepFiscalWorkService } from './fiscal/sweep-fiscal-work.service';
 import { CloseFiscalPeriodService, CompleteFiscalPeriodCloseService, ListFiscalPeriodsService, ReopenFiscalPeriodService } from './fiscal/fiscal-period.services';
@@ -228,6 +229,7 @@ export function createServices(deps: ServiceDeps) {
     generateFiscalReport,
     getFiscalReport: new GetFiscalReportService(deps),
     listFiscalReportRows: new ListFiscalReportRowsService(deps),
+    listFiscalReports: new ListFiscalReportsService(deps),
     fiscalReportFiles,
     listFiscalPeriods: new ListFiscalPeriodsService(deps),
     closeFiscalPeriod: new CloseFiscalPeriodService(deps),

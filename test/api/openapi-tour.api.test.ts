@@ -240,6 +240,8 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('POST', `${emitter}/fiscal/reports`, { body: { type: 'libro_nada', period } }), 422);
     await eventually(async () => (await tour.call('GET', `${emitter}/fiscal/reports/${q.body.id}`, { key })).body.status === 'ready');
     expectStatus(await call('POST', `${emitter}/fiscal/reports`, { body: { type: 'libro_ventas_contribuyentes', period } }), 200);
+    expectStatus(await call('GET', `${emitter}/fiscal/reports?period=${period}&type=libro_ventas_contribuyentes`), 200);
+    expectStatus(await call('GET', `${emitter}/fiscal/reports?period=2026-13`), 422);
     expectStatus(await call('GET', `${emitter}/fiscal/reports/${q.body.id}/rows?limit=2`), 200);
     const dl = await call('GET', `${emitter}/fiscal/reports/${q.body.id}/download?format=xlsx`);
     expectStatus(dl, 302);

@@ -154,6 +154,26 @@ describeBrowser('panel emitters, credentials, webhooks, books and usage in Chrom
     await screenshotBoth(page, 'fiscal-periods', () => periods.waitFor());
   }, 180_000);
 
+  it('shows a read-only user the reports already made (the one generated above, the close’s snapshots), ready to download, with nothing to generate', async () => {
+    const VIEWER = 'lectura@lasbrisas.com.sv';
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: VIEWER, password: PASSWORD, role: 'viewer' });
+    const { page: reader, context } = await newPanelPage(browser);
+    try {
+      await logInThroughForm(reader, t.url, VIEWER, PASSWORD);
+      await goToPanelPath(reader, `/fiscal?periodo=${period}`);
+      const csv = reader.getByRole('button', { name: /^Descargar csv de Libro de ventas a consumidores/i });
+      await csv.waitFor();
+      expect(await reader.getByRole('button', { name: /^Generar/ }).count()).toBe(0);
+      await screenshotBoth(reader, 'fiscal-reports-viewer', () => csv.waitFor());
+      const downloading = reader.waitForEvent('download');
+      await csv.click();
+      const file = readFileSync((await (await downloading).path())!, 'utf8');
+      expect(file.split('\n').length).toBeGreaterThan(1);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('imports purchases from a CSV file and shows the result: rows accepted, and the refused one with its line and reason', async () => {
     await page.getByRole('tab', { name: 'Importar registros' }).click();
     const file = page.getByLabel('Archivo CSV');

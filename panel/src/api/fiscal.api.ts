@@ -75,6 +75,15 @@ export async function requestReport(emitterId: string, type: string, period: str
   return p.report;
 }
 
+/** The reports the period already has, newest first (what anyone who reads the books can open and download). */
+export async function listReports(emitterId: string, period: string): Promise<FiscalReport[]> {
+  const r = await gqlQuery<{ fiscalReports: { nodes: FiscalReport[] } }>(
+    `query PanelReports($emitterId: ID!, $period: String!) { fiscalReports(emitterId: $emitterId, period: $period, first: 100) { nodes { ${REPORT_FIELDS} } } }`,
+    { emitterId, period },
+  );
+  return r.fiscalReports.nodes;
+}
+
 export async function getReport(emitterId: string, id: string): Promise<FiscalReport | null> {
   const r = await gqlQuery<{ fiscalReport: FiscalReport | null }>(`query PanelReport($emitterId: ID!, $id: ID!) { fiscalReport(emitterId: $emitterId, id: $id) { ${REPORT_FIELDS} } }`, { emitterId, id });
   return r.fiscalReport;

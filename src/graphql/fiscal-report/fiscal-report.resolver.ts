@@ -6,6 +6,7 @@ import type { PeriodView } from '../../services/fiscal/fiscal-report-store';
 import { inRequestEnvironment } from '../../services/shared/request-environment';
 import type { GraphQLContext } from '../common/context';
 import { serviceError } from '../common/graphql-errors';
+import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
 import {
@@ -14,6 +15,7 @@ import {
   FiscalPeriodGql,
   FiscalPeriodPayload,
   FiscalPeriodStatusGql,
+  FiscalReportConnection,
   FiscalReportFormatGql,
   FiscalReportGql,
   FiscalReportKindGql,
@@ -86,6 +88,23 @@ export class FiscalReportResolver {
       const v = await ctx.services.getFiscalReport.execute(ctx.actor!, emitterId, id);
       return v ? toFiscalReport(v) : null;
     });
+  }
+
+  @Authorized('fiscal:read')
+  @Query(() => FiscalReportConnection, {
+    description: 'Reportes de un emisor (de un período y de un tipo, si se indican), del más reciente al más antiguo: los que ya existen, para abrirlos o descargarlos sin pedir uno nuevo.',
+    complexity: connectionComplexity,
+  })
+  async fiscalReports(
+    @Arg('emitterId', () => ID) emitterId: string,
+    @Arg('period', () => String, { nullable: true, description: 'Solo los de este período (AAAA-MM).' }) period: string | null,
+    @Arg('type', () => String, { nullable: true, description: 'Un tipo del catálogo (fiscalReportTypes).' }) type: string | null,
+    @Arg('first', () => Int, { nullable: true, description: '1–100 (predeterminado 20).' }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<FiscalReportConnection> {
+    const page = pageRequest(first, after);
+    return query(async () => toConnection(await ctx.services.listFiscalReports.execute(ctx.actor!, emitterId, { period, type }, page), toFiscalReport, (r) => r.id));
   }
 
   @Authorized('fiscal:read')

@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfo } from '../common/page-info.type';
-import { payloadOf } from '../common/generic.types';
+import { connectionOf, payloadOf } from '../common/generic.types';
 
 export enum FiscalReportFormatGql {
   CSV = 'csv',
@@ -120,6 +120,9 @@ export class FiscalReportGql {
   @Field()
   createdAt!: Date;
 }
+
+@ObjectType('FiscalReportConnection', { description: 'Reportes de un emisor, del más reciente al más antiguo.' })
+export class FiscalReportConnection extends connectionOf('FiscalReport', FiscalReportGql) {}
 
 @ObjectType('FiscalReportColumn')
 export class FiscalReportColumn {

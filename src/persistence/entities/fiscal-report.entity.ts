@@ -8,6 +8,7 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
 @Entity({ tableName: 'fiscal_reports' })
 @Index({ name: 'fiscal_reports_lookup_idx', properties: ['emitterId', 'environment', 'period', 'type', 'inputHash'] })
 @Index({ name: 'fiscal_reports_period_idx', properties: ['emitterId', 'environment', 'period', 'id'] })
+@Index({ name: 'fiscal_reports_emitter_idx', properties: ['emitterId', 'environment', 'id'] })
 export class FiscalReportEntity {
   [OptionalProps]?: 'totals' | 'warnings' | 'columns' | 'rowCount' | 'drift' | 'periodVersion' | 'error' | 'completedAt';
 
