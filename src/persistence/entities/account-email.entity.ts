@@ -1,4 +1,5 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { MailDeliveryColumns } from './mail-delivery.columns';
 
 /**
  * One e-mail of the account surface (an invitation, a password-reset link) on its way: written
@@ -9,7 +10,7 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
  */
 @Entity({ tableName: 'account_emails' })
 @Index({ name: 'account_emails_due_idx', properties: ['status', 'nextAttemptAt'] })
-export class AccountEmailEntity {
+export class AccountEmailEntity extends MailDeliveryColumns {
   /** `aml_…` */
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -34,32 +35,4 @@ export class AccountEmailEntity {
   /** When the link in the message stops working: no attempt after it. */
   @Property({ type: 'timestamptz' })
   linkExpiresAt!: Date;
-
-  /** `pending` | `sent` | `failed` */
-  @Property({ type: 'text' })
-  status!: string;
-
-  @Property({ type: 'integer' })
-  attempts: number = 0;
-
-  @Property({ type: 'timestamptz', nullable: true })
-  nextAttemptAt: Date | null = null;
-
-  @Property({ type: 'timestamptz', nullable: true })
-  leaseUntil: Date | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  lastError: string | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  messageId: string | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Property({ type: 'timestamptz' })
-  updatedAt!: Date;
-
-  @Property({ type: 'timestamptz', nullable: true })
-  sentAt: Date | null = null;
 }

@@ -1,4 +1,5 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { MailDeliveryColumns } from './mail-delivery.columns';
 
 /**
  * One e-mail of a document (PDF + JSON) to its recipients. Written `pending` first (by
@@ -9,7 +10,7 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 @Entity({ tableName: 'document_emails' })
 @Index({ name: 'document_emails_document_idx', properties: ['documentId', 'id'] })
 @Index({ name: 'document_emails_due_idx', properties: ['status', 'nextAttemptAt'] })
-export class DocumentEmailEntity {
+export class DocumentEmailEntity extends MailDeliveryColumns {
   /** `eml_…` */
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -29,32 +30,4 @@ export class DocumentEmailEntity {
 
   @Property({ type: 'jsonb' })
   recipients!: string[];
-
-  /** `pending` | `sent` | `failed` */
-  @Property({ type: 'text' })
-  status!: string;
-
-  @Property({ type: 'integer' })
-  attempts: number = 0;
-
-  @Property({ type: 'timestamptz', nullable: true })
-  nextAttemptAt: Date | null = null;
-
-  @Property({ type: 'timestamptz', nullable: true })
-  leaseUntil: Date | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  lastError: string | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  messageId: string | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Property({ type: 'timestamptz' })
-  updatedAt!: Date;
-
-  @Property({ type: 'timestamptz', nullable: true })
-  sentAt: Date | null = null;
 }
