@@ -3,6 +3,10 @@
  * its way wait, and the next write takes all of them (at most `maxGroup`). Nothing waits for a timer:
  * alone, an item is written at once; under load, items share one statement and one commit. Each
  * submitter gets its own item's result, or the write's error.
+ *
+ * With `retryAlone`, a group whose write fails is written again item by item, so an error belongs to
+ * the item that causes it and the others are written as if they had come alone. Only for a write that
+ * is all or nothing and has done nothing when it throws (one transaction that rolls back).
  */
 export class GroupedWrites<I, R> {
   private readonly waiting = new Map<string, { item: I; resolve: (r: R) => void; reject: (err: unknown) => void }[]>();
@@ -12,6 +16,7 @@ export class GroupedWrites<I, R> {
     /** Writes a group; answers one result per item, in order. */
     private readonly write: (key: string, items: I[]) => Promise<R[]>,
     private readonly maxGroup = 64,
+    private readonly opts: { retryAlone?: boolean } = {},
   ) {}
 
   submit(key: string, item: I): Promise<R> {
@@ -33,7 +38,13 @@ export class GroupedWrites<I, R> {
           const results = await this.write(key, group.map((g) => g.item));
           group.forEach((g, i) => g.resolve(results[i]));
         } catch (err) {
-          for (const g of group) g.reject(err);
+          if (group.length === 1 || !this.opts.retryAlone) {
+            for (const g of group) g.reject(err);
+            continue;
+          }
+          for (const g of group) {
+            await this.write(key, [g.item]).then(([r]) => g.resolve(r), (e: unknown) => g.reject(e));
+          }
         }
       }
     } finally {

@@ -40,29 +40,13 @@ const MAX_BATCH = 32;
  * it. Other processes still queue on the same row lock, so the guarantee holds across processes.
  */
 export class IssuanceCommitter {
-  private readonly groups = new GroupedWrites<PreparedIssuance, PromiseSettledResult<Signed>>((_key, items) => this.writeGroup(items), MAX_BATCH);
+  private readonly groups = new GroupedWrites<PreparedIssuance, Signed>((_key, items) => this.write(items), MAX_BATCH, { retryAlone: true });
 
   constructor(private readonly deps: ServiceDeps) {}
 
   /** Resolves after the document's commit with its control number and compact JWS. */
-  async commit(item: PreparedIssuance): Promise<Signed> {
-    const settled = await this.groups.submit(counterKeyOf(item.counter), item);
-    if (settled.status === 'rejected') throw settled.reason;
-    return settled.value;
-  }
-
-  /** One transaction for the group; if it fails, one per document, so each error is its own document's. */
-  private async writeGroup(items: PreparedIssuance[]): Promise<PromiseSettledResult<Signed>[]> {
-    try {
-      return (await this.write(items)).map((value) => ({ status: 'fulfilled', value }));
-    } catch (err) {
-      if (items.length === 1) return [{ status: 'rejected', reason: err }];
-      const settled: PromiseSettledResult<Signed>[] = [];
-      for (const item of items) {
-        settled.push(await this.write([item]).then(([value]): PromiseSettledResult<Signed> => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason })));
-      }
-      return settled;
-    }
+  commit(item: PreparedIssuance): Promise<Signed> {
+    return this.groups.submit(counterKeyOf(item.counter), item);
   }
 
   private async write(items: PreparedIssuance[]): Promise<Signed[]> {

@@ -1,7 +1,7 @@
 import { GroupedWrites } from '../../../src/persistence/grouped-writes';
 
 /** A write that records its groups and answers when the test lets it. */
-function recorder() {
+function recorder(opts: { retryAlone?: boolean } = {}) {
   const groups: [string, number[]][] = [];
   const gates: (() => void)[] = [];
   const writes = new GroupedWrites<number, number>(async (key, items) => {
@@ -9,7 +9,7 @@ function recorder() {
     await new Promise<void>((open) => gates.push(open));
     if (items.includes(13)) throw new Error('trece');
     return items.map((n) => n * 10);
-  }, 3);
+  }, 3, opts);
   const openNext = async () => {
     while (!gates.length) await new Promise((r) => setImmediate(r));
     gates.shift()!();
@@ -53,5 +53,20 @@ describe('GroupedWrites', () => {
     await openNext();
     expect(await next).toBe(70);
     expect(groups).toEqual([['a', [1]], ['a', [12, 13]], ['a', [7]]]);
+  });
+});
+
+describe('GroupedWrites with retryAlone', () => {
+  it('writes a failed group again item by item: only the faulty item fails', async () => {
+    const { groups, writes, openNext } = recorder({ retryAlone: true });
+    const first = writes.submit('a', 1);
+    const group = Promise.allSettled([12, 13, 14].map((n) => writes.submit('a', n)));
+    await openNext();
+    await openNext();
+    for (let i = 0; i < 3; i++) await openNext();
+    expect(await first).toBe(10);
+    const settled = await group;
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([120, 'trece', 140]);
+    expect(groups).toEqual([['a', [1]], ['a', [12, 13, 14]], ['a', [12]], ['a', [13]], ['a', [14]]]);
   });
 });
