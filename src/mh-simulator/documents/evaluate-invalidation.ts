@@ -16,8 +16,12 @@ import { schemaRejection } from './schema-check';
 import { asObject, asString, decodeJws, verifySignature, type Json } from './signed-document';
 
 export const INVALIDATION_VERSION = 3;
-/** Types whose replacement is issued after the invalidation (codigoGeneracionR stays null). */
-const NO_REPLACEMENT_TYPES = new Set(['05', '08']);
+/**
+ * Targets whose invalidation never names a replacement (codigoGeneracionR stays null, MH-2026-RULES
+ * §1.3): an NC or a CL is issued again after it, and the return (18) and special-operations (17)
+ * events have none.
+ */
+const NO_REPLACEMENT_TYPES = new Set(['05', '08', '17', '18']);
 
 export interface InvalidationInput {
   grant: TokenGrant;
@@ -86,7 +90,8 @@ function motivoOf(ev: Json): Json {
 
 function targetRejection(ctx: SimulatorContext, sealed: SealedDocument, doc: Json, ident: Json, motivo: Json, at: Date): MhRejection | null {
   const differs: [string, unknown][] = [
-    ['tipoDte', sealed.tipoDte], ['selloRecibido', sealed.seal], ['numeroControl', sealed.numeroControl], ['fecEmi', sealed.fecEmi],
+    // An event (17, 18) has no control number: the invalidation names it null.
+    ['tipoDte', sealed.tipoDte], ['selloRecibido', sealed.seal], ['numeroControl', sealed.numeroControl || null], ['fecEmi', sealed.fecEmi],
   ];
   for (const [field, value] of differs) {
     if (doc[field] !== value) return reject(SIMULATOR_CODES.invalidationTargetMismatch, `[documento.${field}] NO COINCIDE CON EL DOCUMENTO PROCESADO`);

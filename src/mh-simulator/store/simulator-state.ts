@@ -126,7 +126,13 @@ export class SimulatorState {
     this.acceptedEvents.add(`${e.kind}|${docKey(e.ambiente, e.nit, e.codigoGeneracion)}`);
     if (e.kind === 'invalidation') {
       const target = this.sealed.get(docKey(e.ambiente, e.nit, e.documents[0] ?? ''));
-      if (target) target.invalidatedBy = e.codigoGeneracion;
+      if (!target) return;
+      target.invalidatedBy = e.codigoGeneracion;
+      // An invalidated return gives back what it took: its documents may be returned again up to their value.
+      for (const r of target.returnValues ?? []) {
+        const k = docKey(e.ambiente, e.nit, r.code);
+        this.returnedValue.set(k, addDecimal(this.returnedValue.get(k) ?? '0', `-${r.value}`));
+      }
       return;
     }
     for (const code of e.documents) {

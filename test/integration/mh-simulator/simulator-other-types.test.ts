@@ -122,6 +122,28 @@ describe('MH simulator — the other DTE types and the 2026 events', () => {
       clock.set('2026-03-10T16:00:00Z');
     });
 
+    it('a return is invalidated like a DTE (no replacement, no control number, its own date): what it took can be returned again, and the FE invalidated once no return stands', async () => {
+      clock.set('2026-03-10T16:00:00Z');
+      const fe = factory.build('01', { body: { items: [{ type: '1', description: 'Botellas', quantity: '10', unitCode: '59', unitPrice: '2.00', tax: 'gravada' }] } });
+      const feSeal = await sealed(fe);
+      clock.advance(DAY);
+      const asTarget = (ev: ReturnType<typeof returnOf>): SignedDte => ({ ...ev, tipoDte: '18' as never, numeroControl: null as never, fecEmi: String((ev.json.identificacion as any).fecEmi) });
+      const first = returnOf(fe, [{ numItem: 1, quantity: '6' }]);
+      const firstSeal = await sealed(first as never);
+      // A replacement is refused for an event; a type-1 invalidation without one is accepted.
+      const withReplacement = await invalidate(invalidationEvent(issuer, asTarget(first), firstSeal, { type: 1, replacement: fe.codigoGeneracion, at: clock.now() }));
+      expect(withReplacement.json.codigoMsg).not.toBe('001');
+      const voided = await invalidate(invalidationEvent(issuer, asTarget(first), firstSeal, { type: 1, at: clock.now() }));
+      expect({ estado: voided.json.estado, codigoMsg: voided.json.codigoMsg }).toEqual({ estado: 'PROCESADO', codigoMsg: '001' });
+      // The whole value is returnable again (10 × 2.00), not only the 8.00 left before.
+      const again = returnOf(fe, [{ numItem: 1, quantity: '10' }]);
+      const againSeal = await sealed(again as never);
+      expect((await invalidate(invalidationEvent(issuer, fe, feSeal, { type: 2, at: clock.now() }))).json.codigoMsg).toBe('928');
+      expect((await invalidate(invalidationEvent(issuer, asTarget(again), againSeal, { type: 2, at: clock.now() }))).json.codigoMsg).toBe('001');
+      expect((await invalidate(invalidationEvent(issuer, fe, feSeal, { type: 2, at: clock.now() }))).json.codigoMsg).toBe('001');
+      clock.set('2026-03-10T16:00:00Z');
+    });
+
     it('a return against a document the emitter never sealed → 950', async () => {
       const fe = factory.build('01');
       const res = await send(envelope(returnOf(fe, [{ numItem: 1, quantity: '1' }])));
