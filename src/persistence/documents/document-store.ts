@@ -18,7 +18,7 @@ import type { DocumentRow, DocumentViewRow } from './document-row';
 import { columnList } from './document-table';
 import { SUMMARY_COLUMNS, documentSummary, summaryJsonSql } from './document-summary';
 import { historyLines, toDocumentView } from './document-view.mapper';
-import { ISSUANCE_EMAIL_INSERT, ISSUANCE_EMAIL_INSERT_FROM_INPUT } from './issuance-email.sql';
+import { ISSUANCE_EMAIL_INSERT } from './issuance-email.sql';
 import { GroupedWrites } from '../grouped-writes';
 
 /** A document changed status (delivered to subscribers after the change is committed). */
@@ -162,7 +162,8 @@ export class DocumentStore extends DocumentQueries {
                     from jsonb_to_recordset(?::jsonb) as c(id text, n int) where p.id = c.id)
      select count(*)::int as n from docs`;
     this.insertWithCompanionText = this.insertText.replace(/\n\s*select count\(\*\)::int as n from docs$/, ',\n          ?COMPANION?\n     select count(*)::int as n, (select count(*)::int from companion) as companion_rows from docs');
-    this.returning = columnList(this.viewColumns);
+    // Qualified: a grouped change updates `from` its input rows.
+    this.returning = columnList(this.viewColumns, 'documents');
   }
 
   /** Runs `fn` in one transaction; the notifications, outbox dispatch and e-mails it caused leave after the commit. */
@@ -375,13 +376,15 @@ export class DocumentStore extends DocumentQueries {
     return narrowed;
   }
 
-  private setClause(name: DocumentMoveName, set: Partial<DocumentRow>, at: Date): { assignments: string; values: unknown[] } {
-    const cols = Object.keys(set) as (keyof DocumentRow)[];
+  /** The columns a status change may set (any of the table's but status); a bug otherwise. */
+  private settable(cols: (keyof DocumentRow)[]): (keyof DocumentRow)[] {
     for (const c of cols) if (!(c in this.tables.documents.types) || c === 'status') throw new Error(`BUG: columna no modificable "${c}"`);
-    const values = cols.map((c) => {
-      const v = set[c];
-      return v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;
-    });
+    return cols;
+  }
+
+  private setClause(name: DocumentMoveName, set: Partial<DocumentRow>, at: Date): { assignments: string; values: unknown[] } {
+    const cols = this.settable(Object.keys(set) as (keyof DocumentRow)[]);
+    const values = cols.map((c) => jsonParam(set[c]));
     return { assignments: [...cols.map((c) => `${c} = ?`), 'status = ?', 'updated_at = ?'].join(', '), values: [...values, DOCUMENT_MOVES[name].to, at] };
   }
 
@@ -399,7 +402,7 @@ export class DocumentStore extends DocumentQueries {
     at: Date,
     viewBaseUrl: string | undefined,
   ): Promise<OneStatementResult> {
-    const cols = Object.keys(change.set ?? {}).sort() as (keyof DocumentRow)[];
+    const cols = this.settable((Object.keys(change.set ?? {}) as (keyof DocumentRow)[]).sort());
     const key = [name, from.join(','), cols.join(','), viewBaseUrl ?? ''].join('|');
     return this.groupedChanges.submit(key, { id, name, change, cols, from, at, viewBaseUrl });
   }
@@ -418,7 +421,6 @@ export class DocumentStore extends DocumentQueries {
     const { name, cols, from, viewBaseUrl } = group[0];
     const withView = viewBaseUrl !== undefined;
     const move = DOCUMENT_MOVES[name];
-    for (const c of cols) if (!(c in this.tables.documents.types) || c === 'status') throw new Error(`BUG: columna no modificable "${c}"`);
     const types = this.tables.documents.types as Record<string, string>;
     // Each row's own values travel as arrays, unnested side by side into `input` (columns prefixed `v_`).
     const inputs: [string, string, unknown[]][] = [
@@ -438,7 +440,7 @@ export class DocumentStore extends DocumentQueries {
       `input as (select * from unnest(${inputs.map(([, type]) => `?::${type}[]`).join(', ')}) as i(${inputs.map(([col]) => col).join(', ')}))`,
       `d as (update documents set ${assignments} from input i
               where documents.id = i.v_id and documents.status = any(?::text[])${move.touchesBooks ? CLOSED_PERIOD_GUARD : ''}
-              returning ${columnList(this.viewColumns, 'documents')})`,
+              returning ${this.returning})`,
       `ev as (insert into document_events (id, document_id, type, at, message, data) select i.v_event_id, d.id, ?, i.v_at, i.v_message, i.v_data from d join input i on i.v_id = d.id)`,
     ];
     params.push(move.event);
@@ -451,7 +453,7 @@ export class DocumentStore extends DocumentQueries {
         returning subject_id, dispatched_at is null as pending)`);
       params.push(move.outbox);
     }
-    if (move.queuesIssuanceEmail) ctes.push(`em as (${ISSUANCE_EMAIL_INSERT_FROM_INPUT('d', 'i')} returning id, document_id)`);
+    if (move.queuesIssuanceEmail) ctes.push(`em as (${ISSUANCE_EMAIL_INSERT('d', { id: 'i.v_email_id', at: 'i.v_at', join: ' join input i on i.v_id = d.id' })} returning id, document_id)`);
     // With PostgreSQL's NOTIFY as the status bus, the notification leaves with this statement's commit.
     const channel = this.hooks.statusBus.notifyChannel;
     if (channel) params.push(channel);
