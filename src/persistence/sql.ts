@@ -186,21 +186,20 @@ export function preparedSql<T = Record<string, unknown>>(em: SqlExecutor, query:
 
 async function run<T>(em: SqlExecutor, query: string, params: unknown[], named: boolean, opts: SqlOptions): Promise<T[]> {
   const values = params.map((p) => (p === undefined ? null : p));
-  // A lean transaction's connection, or the direct pool outside a transaction: no ORM in between.
-  const direct = em instanceof LeanTransaction ? em.client : null;
-  const knex = direct ? null : knexOf(em as EntityManager);
-  const ctx = direct ? undefined : ((em as EntityManager).getTransactionContext() as { client: KnexClient } | undefined);
-  const pool = direct || ctx ? null : directPools.get(knex!.client);
-  if (direct || pool) {
-    const { text, name } = prepared(query, named);
-    return (await (direct ?? pool!).query({ text, name: named ? name : undefined, values, ...(opts.dates ? { types: DATE_TYPES } : {}) })).rows as T[];
-  }
-  const client = ctx ? ctx.client : knex!.client;
-  const conn = await client.acquireConnection();
-  try {
-    const useName = named && !unnamedClients.has(knex!.client);
+  const send = async (conn: PgConnection, useName: boolean): Promise<T[]> => {
     const { text, name } = prepared(query, useName);
     return (await conn.query({ text, name: useName ? name : undefined, values, ...(opts.dates ? { types: DATE_TYPES } : {}) })).rows as T[];
+  };
+  // A lean transaction's connection, or the direct pool outside a transaction: no ORM in between.
+  if (em instanceof LeanTransaction) return send(em.client, named);
+  const knex = knexOf(em);
+  const ctx = em.getTransactionContext() as { client: KnexClient } | undefined;
+  const pool = ctx ? undefined : directPools.get(knex.client);
+  if (pool) return send(pool, named);
+  const client = ctx ? ctx.client : knex.client;
+  const conn = await client.acquireConnection();
+  try {
+    return await send(conn, named && !unnamedClients.has(knex.client));
   } finally {
     if (!ctx) await client.releaseConnection(conn);
   }
