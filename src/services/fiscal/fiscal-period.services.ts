@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { isValidPeriod, REPORT_TYPE_NAMES, reportTypeInfo, defaultReportParams } from '../../domain/fiscal';
+import { REPORT_TYPE_NAMES, reportTypeInfo, defaultReportParams } from '../../domain/fiscal';
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { loadOwnEmitter } from '../emitters/emitter-access';
@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { claimPeriodClose, FiscalLeaseLostError, renewPeriodClose } from './fiscal-work-lease';
-import { currentInputHash, readPeriod, type PeriodView } from './fiscal-report-store';
+import { currentInputHash, parsePeriod, readPeriod, type PeriodView } from './fiscal-report-store';
 import type { GenerateFiscalReportService } from './generate-fiscal-report.service';
 import { DOCUMENT_ISSUE_PERIODS_SQL } from '../../persistence/documents/document-queries';
 
@@ -22,10 +22,6 @@ import { DOCUMENT_ISSUE_PERIODS_SQL } from '../../persistence/documents/document
 const PERIOD_CLOSE = 'fiscal_period_close';
 const PERIOD_REOPEN = 'fiscal_period_reopen';
 const periodResourceId = (emitterId: string, environment: string, period: string) => `${emitterId}/${environment}/${period}`;
-
-function checkPeriod(period: string): void {
-  if (typeof period !== 'string' || !isValidPeriod(period)) throw DomainError.field('invalid_format', 'period', 'El período tiene el formato AAAA-MM (por ejemplo 2026-03).');
-}
 
 /** Periods of an emitter that have issued documents, fiscal records or a status row; newest first. */
 export class ListFiscalPeriodsService {
@@ -61,7 +57,7 @@ export class CloseFiscalPeriodService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, emitterId: string, period: string): Promise<PeriodView> {
-    checkPeriod(period);
+    parsePeriod(period);
     const em = this.deps.orm.em.fork();
     const emitter = await loadOwnEmitter(em, actor, emitterId);
     if (resumedResource(actor, PERIOD_CLOSE)) return readPeriod(em, emitter.id, actor.environment, period);
@@ -171,7 +167,7 @@ export class ReopenFiscalPeriodService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, emitterId: string, period: string, input: { reason?: unknown }): Promise<PeriodView> {
-    checkPeriod(period);
+    parsePeriod(period);
     const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
     if (!reason) throw DomainError.field('required', 'reason', 'Indique el motivo de la reapertura.');
     if (reason.length > 1000) throw DomainError.field('out_of_range', 'reason', 'El motivo admite hasta 1000 caracteres.');

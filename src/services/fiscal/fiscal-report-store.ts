@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  computeInputHash, generateReport, isReportType, reportFileName, reportInputRows, reportTypeInfo, writeBookXlsx, writeReportCsv,
+  computeInputHash, generateReport, isReportType, isValidPeriod, reportFileName, reportInputRows, reportTypeInfo, writeBookXlsx, writeReportCsv,
   type BookPdfRenderer, type FiscalReport, type ReportFormat, type ReportType,
 } from '../../domain/fiscal';
 import { DomainError } from '../../domain/shared/domain-error';
@@ -56,6 +56,12 @@ export function parseReportType(type: unknown): ReportType {
   return type;
 }
 
+/** A period named by the caller (`AAAA-MM`), or the field refusal. */
+export function parsePeriod(period: unknown): string {
+  if (typeof period !== 'string' || !isValidPeriod(period)) throw DomainError.field('invalid_format', 'period', 'El período tiene el formato AAAA-MM (por ejemplo 2026-03).');
+  return period;
+}
+
 export async function readPeriod(em: EntityManager, emitterId: string, environment: string, period: string): Promise<PeriodView> {
   const rows = await sql<{ status: PeriodView['status']; version: number; closed_at: Date | null; drift: boolean }>(
     em,
@@ -66,6 +72,15 @@ export async function readPeriod(em: EntityManager, emitterId: string, environme
   return r
     ? { emitterId, period, status: r.status, version: Number(r.version), closedAt: r.closed_at ? new Date(r.closed_at) : null, drift: r.drift }
     : { emitterId, period, status: 'open', version: 1, closedAt: null, drift: false };
+}
+
+/** The status of each of `periods` in one statement (a period without a row is open, as readPeriod says). */
+export async function readPeriodStatuses(em: EntityManager, emitterId: string, environment: string, periods: string[]): Promise<Map<string, PeriodView['status']>> {
+  const rows = periods.length
+    ? await sql<{ period: string; status: PeriodView['status'] }>(em, 'select period, status from fiscal_periods where emitter_id = ? and environment = ? and period = any(?::text[])', [emitterId, environment, periods])
+    : [];
+  const statuses = new Map(rows.map((r) => [r.period, r.status]));
+  return new Map(periods.map((p) => [p, statuses.get(p) ?? 'open']));
 }
 
 /** `input_hash` of a report type over the current ledger of the period. */

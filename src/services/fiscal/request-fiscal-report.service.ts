@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidPeriod, parseReportParams, REPORT_TYPES, reportTypeInfo, type ReportTypeInfo } from '../../domain/fiscal';
+import { parseReportParams, REPORT_TYPES, reportTypeInfo, type ReportTypeInfo } from '../../domain/fiscal';
 import { DomainError, type FieldError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { parseWith } from '../../domain/shared/zod-errors';
@@ -9,7 +9,7 @@ import type { Actor } from '../shared/actor';
 import { inRequestEnvironment } from '../shared/request-environment';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { currentInputHash, parseReportType, readPeriod } from './fiscal-report-store';
+import { currentInputHash, parsePeriod, parseReportType, readPeriod } from './fiscal-report-store';
 
 /**
  * What a report request carries, on both doors: the body of `POST /v1/emitters/{id}/fiscal/reports`
@@ -59,10 +59,7 @@ export class RequestFiscalReportService {
     const em = this.deps.orm.em.fork();
     const emitter = await loadOwnEmitter(em, actor, emitterId, 'emitterId');
     const type = parseReportType(input.type);
-    if (!isValidPeriod(input.period)) {
-      throw DomainError.field('invalid_format', 'period', 'El período tiene el formato AAAA-MM (por ejemplo 2026-03).');
-    }
-    const period = input.period;
+    const period = parsePeriod(input.period);
     const parsed = parseReportParams(type, input.params ?? {});
     if (!parsed.ok) throw DomainError.validation(parsed.errors.map((e) => ({ ...e, code: e.code as FieldError['code'], path: e.path ? `params.${e.path}` : 'params' })));
     const params = parsed.value as Record<string, unknown>;
