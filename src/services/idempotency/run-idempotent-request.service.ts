@@ -68,7 +68,12 @@ export class RunIdempotentRequestService {
       throw err;
     }
     // Taken over meanwhile (this process was judged dead): the new owner's answer is the one stored.
-    if (!(await this.complete.execute(begun.recordId, response))) return { kind: 'in_progress', retryAfterS: 1 };
+    return this.finish(begun.recordId, response);
+  }
+
+  /** Stores the response for replay; another process that took the record over answers instead (409). */
+  private async finish(recordId: string, response: IdempotentResponse): Promise<IdempotentOutcome> {
+    if (!(await this.complete.execute(recordId, response))) return { kind: 'in_progress', retryAfterS: 1 };
     return { kind: 'response', response, replayed: false };
   }
 
@@ -98,10 +103,7 @@ export class RunIdempotentRequestService {
       if (!handle.pending) await this.complete.execute(handle.recordId, { status: 500, body: '', headers: {} });
       throw err;
     }
-    if (!handle.pending) {
-      if (!(await this.complete.execute(handle.recordId, response))) return { kind: 'in_progress', retryAfterS: 1 };
-      return { kind: 'response', response, replayed: false };
-    }
+    if (!handle.pending) return this.finish(handle.recordId, response);
     // Nothing was created: the record is born completed, unless another request took the key meanwhile.
     if (response.status >= 500) return { kind: 'response', response, replayed: false };
     if (!(await this.complete.executeNew(handle, response))) return null;
