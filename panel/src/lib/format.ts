@@ -40,6 +40,11 @@ export function formatCount(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** `n` with its noun, singular only for exactly one: «1 fila», «1,250 filas». */
+export function countOf(n: number, singular: string, plural: string): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}
+
 export const STATUS_LABELS: Record<string, string> = {
   DRAFT: 'Borrador',
   VALIDATED: 'Validado',

@@ -5,7 +5,7 @@ import {
   closePeriod, getReport, listPeriods, listReports, listReportTypes, reopenPeriod, reportDownloadUrl, requestReport, upsertRecords, type FiscalPeriod, type FiscalReport, type RecordResult, type ReportType,
 } from '../api/fiscal.api';
 import { CSV_TEMPLATES, parseCsv, recordsFromCsv, rowProblem } from '../lib/fiscal-csv';
-import { currentPeriod, formatCount, formatDateTime } from '../lib/format';
+import { countOf, currentPeriod, formatCount, formatDateTime } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { setQuery } from '../lib/router';
 import { can, type Session } from '../lib/session';
@@ -194,7 +194,7 @@ function ReportRow({ emitterId, type, period, writer, existing }: { emitterId: s
           <span class="row">
             {busy ? <span class="spinner" aria-hidden="true" /> : null}
             <Badge tone={report.status === 'READY' ? 'success' : report.status === 'FAILED' ? 'danger' : 'info'}>{REPORT_STATUS[report.status]}</Badge>
-            {report.status === 'READY' ? <span class="muted small">{formatCount(report.rowCount)} {report.rowCount === 1 ? 'fila' : 'filas'}{report.warnings.length ? ` · ${report.warnings.length} ${report.warnings.length === 1 ? 'advertencia' : 'advertencias'}` : ''}</span> : null}
+            {report.status === 'READY' ? <span class="muted small">{countOf(report.rowCount, 'fila', 'filas')}{report.warnings.length ? ` · ${countOf(report.warnings.length, 'advertencia', 'advertencias')}` : ''}</span> : null}
           </span>
         ) : null}
         {report?.status === 'FAILED' && report.error ? <p class="field-error">{report.error}</p> : null}

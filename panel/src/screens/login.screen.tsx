@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { countOf } from '../lib/format';
 import { ApiError } from '../lib/http';
 import { useAction } from '../lib/hooks';
 import { href } from '../lib/router';
@@ -11,7 +12,7 @@ import { Alert } from '../ui/states';
 function loginMessage(error: ApiError): string {
   if (error.status === 429) {
     const minutes = error.retryAfterS ? Math.max(1, Math.ceil(error.retryAfterS / 60)) : null;
-    return `Demasiados intentos fallidos. Espere${minutes ? ` ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}` : ' unos minutos'} antes de volver a intentarlo.`;
+    return `Demasiados intentos fallidos. Espere${minutes ? ` ${countOf(minutes, 'minuto', 'minutos')}` : ' unos minutos'} antes de volver a intentarlo.`;
   }
   if (error.status === 401) return 'El correo electrónico o la contraseña no son correctos.';
   return error.message;

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
 import { createWebhookEndpoint, listWebhookEndpoints, type WebhookEndpoint } from '../api/webhooks.api';
-import { formatDateTime } from '../lib/format';
+import { countOf, formatDateTime } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { href, navigate } from '../lib/router';
 import { can } from '../lib/session';
@@ -89,7 +89,7 @@ export default function WebhooksScreen({ session }: ScreenProps) {
         </a>
       ),
     },
-    { key: 'events', label: 'Eventos', render: (w) => (w.events.includes('*') ? 'Todos' : `${w.events.length} ${w.events.length === 1 ? 'evento' : 'eventos'}`) },
+    { key: 'events', label: 'Eventos', render: (w) => (w.events.includes('*') ? 'Todos' : countOf(w.events.length, 'evento', 'eventos')) },
     { key: 'state', label: 'Estado', render: (w) => (w.disabled ? <Badge>Pausado</Badge> : <Badge tone="success">Activo</Badge>) },
     { key: 'last', label: 'Última entrega', render: (w) => (w.lastDeliveryAt ? formatDateTime(w.lastDeliveryAt) : '—') },
     { key: 'status', label: 'Respuesta', render: (w) => <DeliveryStatusBadge status={w.lastDeliveryStatus} /> },

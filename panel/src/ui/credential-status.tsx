@@ -1,5 +1,5 @@
 import type { CredentialStatus } from '../api/emitters.api';
-import { daysUntil, formatDate } from '../lib/format';
+import { countOf, daysUntil, formatDate } from '../lib/format';
 import { Badge } from './badge';
 import { Alert } from './states';
 
@@ -7,7 +7,7 @@ import { Alert } from './states';
 export const EXPIRY_WARNING_DAYS = 30;
 
 function inDays(days: number): string {
-  return days === 0 ? 'menos de un día' : `${days} ${days === 1 ? 'día' : 'días'}`;
+  return days === 0 ? 'menos de un día' : countOf(days, 'día', 'días');
 }
 
 /** Whole days until the certificate expires (negative once it has), or null when it is far off or unknown. */

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, placeName, todayInElSalvador } from '../../../panel/src/lib/format';
+import { countOf, formatDateTime, formatMoney, placeName, todayInElSalvador } from '../../../panel/src/lib/format';
 
 describe('panel formats', () => {
   it.each([
@@ -10,6 +10,15 @@ describe('panel formats', () => {
     ['zero', '0.00', '$0.00'],
   ])('formatMoney %s', (_label, amount, text) => {
     expect(formatMoney(amount)).toBe(text);
+  });
+
+  it.each([
+    [0, '0 filas'],
+    [1, '1 fila'],
+    [2, '2 filas'],
+    [1250, '1,250 filas'],
+  ])('countOf %s', (n, text) => {
+    expect(countOf(n, 'fila', 'filas')).toBe(text);
   });
 
   it('dates are El Salvador time (UTC−6), whatever the machine zone', () => {
