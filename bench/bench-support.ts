@@ -244,3 +244,30 @@ export function statementCounter(): { stop(units: number): number } {
     },
   };
 }
+
+/**
+ * With `BENCH_CPU_PROFILE=<file>` set, records a V8 CPU profile of this process (the service) from
+ * here to `stop()` and writes it to that file (open it in Chrome DevTools or summarize it with
+ * `node bench/profile-summary.js <file>`); without it, does nothing. Profiling costs CPU of its own:
+ * figures of a profiled run are not comparable with the others.
+ */
+export async function cpuProfile(): Promise<{ stop(): Promise<void> }> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return { stop: async () => undefined };
+  const { Session } = await import('node:inspector');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}

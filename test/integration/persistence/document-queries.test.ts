@@ -122,3 +122,10 @@ describe('reads for other use cases', () => {
     expect(await store().processedCounts({ ...owner(), environment: '01' }, from, to)).toEqual([]);
   });
 });
+
+describe('the receiver search index', () => {
+  it('keeps no pending list: each write adds its own entries, none merges everyone’s (fastupdate off)', async () => {
+    const [index] = await rows<{ reloptions: string[] | null }>(`select reloptions from pg_class where relname = 'documents_receiver_trgm_idx'`);
+    expect(index.reloptions).toEqual(['fastupdate=off']);
+  });
+});
