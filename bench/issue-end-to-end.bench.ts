@@ -46,6 +46,15 @@ interface Figure {
 
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
+/**
+ * A CPU profile of one phase when `BENCH_CPU_PROFILE` names a file: the c16 phase, or the light-load
+ * issuances with `BENCH_CPU_PROFILE_PHASE=light`.
+ */
+function profiled(phase: 'c16' | 'light'): Promise<{ stop(): Promise<void> }> {
+  const wanted = process.env.BENCH_CPU_PROFILE_PHASE ?? 'c16';
+  return wanted === phase ? cpuProfile() : Promise.resolve({ stop: async () => undefined });
+}
+
 function figure(ms: number, unitMs: number, target: number): Figure {
   const ratio = ms / unitMs;
   return { ratio: round(ratio), ms: round(ms, 3), target, met: ratio <= target };
@@ -75,7 +84,7 @@ export default async function issueEndToEnd(): Promise<Record<string, unknown>> 
     const signatures = [rawSignature()];
     const meter = cpuMeter({ simulator: simulator.pid }, new URL(db.url).pathname.slice(1));
     const statements = statementCounter();
-    const profile = await cpuProfile();
+    const profile = await profiled('c16');
     // The load generator is a new process with new connections: its first requests per connection
     // (its JIT, its sockets) are its own start, not the service's tail. They seal documents too, so
     // the CPU and statement figures count them; only the latencies leave them out.
@@ -85,7 +94,9 @@ export default async function issueEndToEnd(): Promise<Record<string, unknown>> 
     const statementsPerDocument = statements.stop(SYNC_COUNT + CLIENT_WARMUP);
 
     signatures.push(rawSignature());
+    const lightProfile = await profiled('light');
     const light = await load('issue-fe', LIGHT_COUNT, 1, 10);
+    await lightProfile.stop();
     const reads = await load('rest-emitter', LIGHT_COUNT, 1, 10);
     const pair = await restGraphqlPair(load);
     signatures.push(rawSignature());

@@ -247,6 +247,8 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         while (inFlight.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
         server.closeAllConnections();
         await gql.stop();
+        // Responses already answered whose replay copy is still being stored.
+        await services.runIdempotentRequest.settled();
       });
     }
     let stopped = false;

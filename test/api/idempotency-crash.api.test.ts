@@ -29,9 +29,11 @@ afterAll(async () => {
   await t.stop();
 });
 
-const record = (key: string) => idempotencyRecord(t.db.url, key);
+// An issuance answers before its replay copy is stored: read the record once this process has stored it.
+const settled = () => t.app.services.runIdempotentRequest.settled();
+const record = async (key: string) => (await settled(), idempotencyRecord(t.db.url, key));
 /** The state a kill -9 after the commit (or before it) leaves: no stored response, owned by `owner`. */
-const crash = (key: string, owner: string | null, opts: { forgetResources?: boolean } = {}) => crashIdempotentRequest(t.db.url, key, owner, opts);
+const crash = async (key: string, owner: string | null, opts: { forgetResources?: boolean } = {}) => (await settled(), crashIdempotentRequest(t.db.url, key, owner, opts));
 
 async function documentCount(): Promise<number> {
   return (await dbRows<{ n: number }>(t.db.url, 'select count(*)::int as n from documents'))[0].n;

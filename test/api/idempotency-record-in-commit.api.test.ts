@@ -3,7 +3,7 @@ import { ccfBody, feBody } from '../fixtures/document-bodies';
 import { dbRows } from '../support/db-rows';
 import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
-import { MhControl } from '../support/mh-control';
+import { MhControl, waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -25,10 +25,14 @@ afterAll(async () => {
   await t.stop();
 });
 
-const record = async (k: string) =>
-  (await dbRows<{ id: string; state: string; response_status: number | null; resources: { type: string; id: string }[] }>(
+// An issuance answers before its replay copy is stored: the record is read once this process has stored it.
+async function record(k: string) {
+  await t.app.services.runIdempotentRequest.settled();
+  const [row] = await dbRows<{ id: string; state: string; response_status: number | null; resources: { type: string; id: string }[] }>(
     t.db.url, 'select id, state, response_status, resources from idempotency_records where key = $1', [k],
-  ))[0];
+  );
+  return row;
+}
 const documentsOf = (externalId: string) => dbRows<{ id: string; control_number: string }>(t.db.url, 'select id, control_number from documents where external_id = $1', [externalId]);
 
 /** The text of every statement this process sends while `fn` runs, in order. */
@@ -107,5 +111,33 @@ describe('the Idempotency-Key record of an issuance is written by the commit tha
     const [last] = await dbRows<{ control_number: string }>(t.db.url, "select control_number from documents where emitter_id = $1 and type = '01' order by control_number desc limit 1", [issuer.emitterId]);
     const [count] = await dbRows<{ n: number }>(t.db.url, "select count(*)::int as n from documents where emitter_id = $1 and type = '01' and environment = '00'", [issuer.emitterId]);
     expect(Number(last.control_number.slice(-15))).toBe(count.n);
+  });
+
+  it('answers before its replay copy is stored; a retry of the key in this process waits for the copy instead of 409', async () => {
+    const hold = new Client({ connectionString: t.db.url });
+    await hold.connect();
+    try {
+      // The copy's write waits on an advisory lock this test holds.
+      await hold.query(`create function test_hold_copy() returns trigger language plpgsql as $$ begin perform pg_advisory_xact_lock_shared(7171); return new; end $$`);
+      await hold.query(`create trigger test_hold_copy before update on idempotency_records for each row when (old.state = 'in_progress' and new.state = 'completed') execute function test_hold_copy()`);
+      await hold.query('select pg_advisory_lock(7171)');
+      const k = `copy-${Math.random()}`;
+      const body = feBody(issuer, { external_id: `ext-${k}` });
+      const first = await request(t.url, 'POST', '/v1/documents', { key: key(), idempotencyKey: k, body });
+      expect(first.status).toBe(201);
+      // Answered while the copy's write is still blocked: the record lists the document, in progress.
+      await waitFor(async () => (await dbRows(t.db.url, `select pid from pg_locks where locktype = 'advisory' and objid = 7171 and not granted`)).length > 0);
+      const [pending] = await dbRows<{ state: string; resources: unknown }>(t.db.url, 'select state, resources from idempotency_records where key = $1', [k]);
+      expect(pending).toEqual({ state: 'in_progress', resources: [{ type: 'document', id: first.body.id }] });
+      const again = request(t.url, 'POST', '/v1/documents', { key: key(), idempotencyKey: k, body });
+      await hold.query('select pg_advisory_unlock(7171)');
+      const replay = await again;
+      expect([replay.status, replay.headers.get('idempotency-replayed'), replay.text]).toEqual([201, 'true', first.text]);
+      expect(await record(k)).toMatchObject({ state: 'completed', response_status: 201 });
+      expect(await documentsOf(`ext-${k}`)).toHaveLength(1);
+    } finally {
+      await hold.query('drop trigger if exists test_hold_copy on idempotency_records; drop function if exists test_hold_copy()');
+      await hold.end();
+    }
   });
 });

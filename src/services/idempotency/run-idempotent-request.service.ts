@@ -41,6 +41,13 @@ export interface IdempotentRequest {
  * stores the response. `run` renders the response exactly as the door sends it.
  */
 export class RunIdempotentRequestService {
+  /**
+   * Responses answered before they were stored (issuance, whose record lists the document from its
+   * commit on), by key scope: a request of the same key in this process waits for the store instead
+   * of answering 409 in progress.
+   */
+  private readonly storing = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly begin: BeginIdempotentRequestService,
@@ -50,6 +57,7 @@ export class RunIdempotentRequestService {
   async execute(actor: Actor, request: IdempotentRequest, run: (actor: Actor) => Promise<IdempotentResponse>): Promise<IdempotentOutcome> {
     const scope = { accountId: actor.accountId, environment: actor.environment, key: request.key };
     const hash = requestHash(request.fingerprint);
+    await this.storing.get(scopeKey(scope));
     if (request.recordInCommit) {
       const first = await this.runWithRecordInCommit(actor, scope, hash, run);
       if (first) return first;
@@ -78,6 +86,33 @@ export class RunIdempotentRequestService {
   }
 
   /**
+   * Answers a response whose record already lists what the request created (written by its creating
+   * commit) and stores it after: the store's statement is off the answer's path. Until it is stored,
+   * a retry in this process waits for it, one in another process gets 409 in progress with
+   * Retry-After (as while any request runs); if this process dies first, the record's owner is dead
+   * and the retry answers from the listed document (ADR 0020). A failed store releases the record
+   * the same way, so the retry is never refused for good. Another process that took the record over
+   * meanwhile answers the same document from the same record.
+   */
+  private answerThenStore(scope: { accountId: string; environment: string; key: string }, recordId: string, response: IdempotentResponse): IdempotentOutcome {
+    const key = scopeKey(scope);
+    const stored = this.complete
+      .execute(recordId, response)
+      .catch(() => this.complete.execute(recordId, { status: 500, body: '', headers: {} }))
+      .catch((err: unknown) => this.deps.logger.warn({ err, recordId }, 'no se pudo guardar ni liberar la respuesta de una solicitud idempotente'))
+      .finally(() => {
+        if (this.storing.get(key) === stored) this.storing.delete(key);
+      });
+    this.storing.set(key, stored);
+    return { kind: 'response', response, replayed: false };
+  }
+
+  /** Resolves once every response answered before it was stored is stored (the app's shutdown waits for it). */
+  async settled(): Promise<void> {
+    while (this.storing.size) await Promise.all([...this.storing.values()]);
+  }
+
+  /**
    * Runs the request before its record exists: the commit that creates its resource writes the record
    * too (owned by this process, listing the resource), and the response then completes it; a request
    * that created nothing (a refusal, a dry run) writes its record, completed, with its response. Null
@@ -103,10 +138,14 @@ export class RunIdempotentRequestService {
       if (!handle.pending) await this.complete.execute(handle.recordId, { status: 500, body: '', headers: {} });
       throw err;
     }
-    if (!handle.pending) return this.finish(handle.recordId, response);
+    if (!handle.pending) return this.answerThenStore(scope, handle.recordId, response);
     // Nothing was created: the record is born completed, unless another request took the key meanwhile.
     if (response.status >= 500) return { kind: 'response', response, replayed: false };
     if (!(await this.complete.executeNew(handle, response))) return null;
     return { kind: 'response', response, replayed: false };
   }
+}
+
+function scopeKey(scope: { accountId: string; environment: string; key: string }): string {
+  return `${scope.accountId}\u0000${scope.environment}\u0000${scope.key}`;
 }
