@@ -10,6 +10,7 @@
 import { ccfBody, feBody } from '../test/fixtures/document-bodies';
 import type { Issuer } from '../test/support/issuer';
 import { runConcurrent } from './bench-support';
+import { httpRequest } from './http-client';
 
 export type LoadKind = 'issue-fe' | 'issue-ccf' | 'rest-emitter' | 'graphql-emitter';
 
@@ -25,8 +26,8 @@ interface Job {
 
 const EMITTER_QUERY = 'query($id: ID!) { emitter(id: $id) { id nit nrc name } }';
 
-/** One request of the job's kind: [expected status, fetch arguments]. */
-function requestOf(job: Job): () => [number, string, RequestInit] {
+/** One request of the job's kind: [expected status, URL, request]. */
+function requestOf(job: Job): () => [number, string, { method?: string; headers: Record<string, string>; body?: string }] {
   const auth = { Authorization: `Bearer ${job.key}` };
   switch (job.kind) {
     case 'issue-fe':
@@ -52,11 +53,10 @@ async function main(): Promise<void> {
   const next = requestOf(job);
   const send = async () => {
     const [expected, url, init] = next();
-    const res = await fetch(url, init);
-    const text = await res.text();
+    const res = await httpRequest(url, init);
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    const failed = res.status !== expected || (job.kind === 'graphql-emitter' && !text.includes('"nit"'));
-    if (failed && !firstError) firstError = `${res.status} ${text.slice(0, 300)}`;
+    const failed = res.status !== expected || (job.kind === 'graphql-emitter' && !res.text.includes('"nit"'));
+    if (failed && !firstError) firstError = `${res.status} ${res.text.slice(0, 300)}`;
   };
   await runConcurrent(job.warmup, job.concurrency, send);
   for (const k of Object.keys(statuses)) delete statuses[k];

@@ -5,14 +5,15 @@
  * it, and prints one JSON line: `{ms, status, ids, has_more, error}` (`ms` from sending to the parsed body).
  */
 import { createInterface } from 'node:readline';
+import { httpRequest } from './http-client';
 
 async function main(): Promise<void> {
   for await (const line of createInterface({ input: process.stdin })) {
     if (!line.trim()) continue;
     const { url, key } = JSON.parse(line) as { url: string; key: string };
     const t0 = performance.now();
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
-    const body = (await res.json()) as { data?: { id: string }[]; has_more?: boolean };
+    const res = await httpRequest(url, { headers: { Authorization: `Bearer ${key}` } });
+    const body = JSON.parse(res.text) as { data?: { id: string }[]; has_more?: boolean };
     const ms = performance.now() - t0;
     const ok = res.status === 200;
     process.stdout.write(
