@@ -4,9 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTestCertificate } from '../../src/integrations/certificates/generate-test-certificate';
 
-/** An MH XML certificate (<CertificadoMH>) as the CLI's `certs generate-test` writes it. */
+const DAY_MS = 86_400_000;
+
+/**
+ * An MH XML certificate (<CertificadoMH>) as the CLI's `certs generate-test` writes it, valid until
+ * `validDays` days from now and since a day ago: a test whose clock stands still a few seconds ahead
+ * of the real time (set before a slow start) must still find it valid when it uploads it, however
+ * long the start took.
+ */
 export function mhCertificate(nit: string, password: string, validDays = 365): Buffer {
-  return Buffer.from(generateTestCertificate({ nit, password, validDays }).xml, 'utf8');
+  return Buffer.from(generateTestCertificate({ nit, password, validDays: validDays + 1, now: new Date(Date.now() - DAY_MS) }).xml, 'utf8');
 }
 
 /** An MH XML certificate whose private key belongs to another key pair. */
