@@ -248,12 +248,12 @@ export function statementCounter(): { stop(units: number): number } {
 /**
  * With `BENCH_CPU_PROFILE=<file>` set, records a V8 CPU profile of this process (the service) from
  * here to `stop()` and writes it to that file (open it in Chrome DevTools or summarize it with
- * `node bench/profile-summary.js <file>`); without it, does nothing. Profiling costs CPU of its own:
- * figures of a profiled run are not comparable with the others.
+ * `node bench/profile-summary.js <file>`); without it, or when `wanted` is false, does nothing.
+ * Profiling costs CPU of its own: figures of a profiled run are not comparable with the others.
  */
-export async function cpuProfile(): Promise<{ stop(): Promise<void> }> {
+export async function cpuProfile(wanted = true): Promise<{ stop(): Promise<void> }> {
   const file = process.env.BENCH_CPU_PROFILE;
-  if (!file) return { stop: async () => undefined };
+  if (!file || !wanted) return { stop: async () => undefined };
   const { Session } = await import('node:inspector');
   const { writeFileSync } = await import('node:fs');
   const session = new Session();

@@ -1,7 +1,7 @@
 /**
  * The benchmarks' HTTP client: node:http over kept-alive sockets without Nagle's delay. A measured
  * latency is the service's plus the client's own work, and fetch (undici) made the client's share
- * large: with it the one-at-a-time GET of an emitter measured 1.4–2.3 ms, with this 0.84–1.13 ms
+ * large: with it the one-at-a-time GET of an emitter measured 1.6–2.3 ms, with this 0.84–1.13 ms
  * (same machine, same day, 2026-11-28). The client stays in its own process, as a real one would.
  */
 import { Agent, request } from 'node:http';

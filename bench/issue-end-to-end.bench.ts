@@ -51,8 +51,7 @@ const round = (n: number, digits = 2) => Number(n.toFixed(digits));
  * issuances with `BENCH_CPU_PROFILE_PHASE=light`.
  */
 function profiled(phase: 'c16' | 'light'): Promise<{ stop(): Promise<void> }> {
-  const wanted = process.env.BENCH_CPU_PROFILE_PHASE ?? 'c16';
-  return wanted === phase ? cpuProfile() : Promise.resolve({ stop: async () => undefined });
+  return cpuProfile((process.env.BENCH_CPU_PROFILE_PHASE ?? 'c16') === phase);
 }
 
 function figure(ms: number, unitMs: number, target: number): Figure {

@@ -76,12 +76,7 @@ export class RunIdempotentRequestService {
       throw err;
     }
     // Taken over meanwhile (this process was judged dead): the new owner's answer is the one stored.
-    return this.finish(begun.recordId, response);
-  }
-
-  /** Stores the response for replay; another process that took the record over answers instead (409). */
-  private async finish(recordId: string, response: IdempotentResponse): Promise<IdempotentOutcome> {
-    if (!(await this.complete.execute(recordId, response))) return { kind: 'in_progress', retryAfterS: 1 };
+    if (!(await this.complete.execute(begun.recordId, response))) return { kind: 'in_progress', retryAfterS: 1 };
     return { kind: 'response', response, replayed: false };
   }
 
