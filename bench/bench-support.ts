@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startApp, type RunningApp } from '../src/app';
@@ -153,6 +154,32 @@ function procCpuMs(pid: number): { user: number; system: number } {
   }
 }
 
+/**
+ * CPU milliseconds of each thread of this process by thread name (`/proc/self/task`): the main
+ * thread ("node"), V8's platform workers (its optimizing compiler and its concurrent GC), libuv's pool.
+ * Threads of one name are summed.
+ */
+function threadCpuMs(): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return byName;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).trim();
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return byName;
+}
+
 /** The command line of a process (NUL-separated arguments joined by spaces), or '' once it has exited. */
 function cmdline(pid: number): string {
   try {
@@ -204,10 +231,23 @@ export function cpuMeter(others: Record<string, number>, database: string | null
   const seen = postgresPids(database);
   for (const pid of [...seen.own, ...seen.auxiliary]) pgBefore.set(pid, sum([pid]));
   const self0 = process.cpuUsage();
+  const threads0 = threadCpuMs();
+  // The service's garbage collection pauses (main thread), by kind, in the same window.
+  const gc = { minor: 0, major: 0 };
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = ((e as { detail?: unknown }).detail as { kind?: number } | undefined)?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gc.minor += e.duration;
+      else gc.major += e.duration;
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   const others0 = Object.fromEntries(Object.entries(others).map(([k, pid]) => [k, sum([pid])]));
   return {
     stop(units) {
       const self = process.cpuUsage(self0);
+      gcObserver.disconnect();
+      const threads = [...threadCpuMs()].map(([name, ms]) => [name, ms - (threads0.get(name) ?? 0)] as const).filter(([, ms]) => ms > 0);
       const now = postgresPids(database);
       const spent = (pids: number[]) => pids.reduce((a, pid) => a + sum([pid]) - (pgBefore.get(pid) ?? 0), 0);
       const own = spent(now.own);
@@ -216,6 +256,9 @@ export function cpuMeter(others: Record<string, number>, database: string | null
       return {
         service_user: per(self.user / 1000),
         service_system: per(self.system / 1000),
+        ...Object.fromEntries(threads.map(([name, ms]) => [`service_thread ${name}`, per(ms)])),
+        service_gc_scavenge: per(gc.minor),
+        service_gc_other: per(gc.major),
         postgres: per(own + auxiliary),
         postgres_backends: per(own),
         postgres_auxiliary: per(auxiliary),

@@ -3,12 +3,28 @@
  * `unit_price` ↔ `unitPrice`, `iva_1` ↔ `iva1`, `no_sujeta` ↔ `noSujeta`.
  */
 export function snakeToCamel(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  return remembered(camelOf, key, () => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()));
 }
 
 export function camelToSnake(key: string): string {
-  return key.replace(/([A-Z])/g, (_m, c: string) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1_$2');
+  return remembered(snakeOf, key, () => key.replace(/([A-Z])/g, (_m, c: string) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1_$2'));
 }
+
+// Field names repeat on every request: each conversion is kept (bounded: a body's keys are the caller's).
+const camelOf = new Map<string, string>();
+const snakeOf = new Map<string, string>();
+const REMEMBERED_KEYS = 4096;
+
+function remembered(memo: Map<string, string>, key: string, convert: () => string): string {
+  let out = memo.get(key);
+  if (out === undefined) {
+    out = convert();
+    if (memo.size < REMEMBERED_KEYS && key.length <= 64) memo.set(key, out);
+  }
+  return out;
+}
+
+const SNAKE_KEY = /^[a-z][a-z0-9_]*$/;
 
 /**
  * `items[0].unitPrice` → `items[0].unit_price`. A header name (`Idempotency-Key`, capitalised, never a
@@ -33,19 +49,30 @@ export interface ConvertResult {
 /** Deep snake_case → camelCase of object keys; arrays and scalars kept. */
 export function snakeKeysToCamel(input: unknown, opts: ConvertOptions = {}, path = ''): ConvertResult {
   const badKeys: string[] = [];
-  const walk = (v: unknown, p: string, depth: number): unknown => {
-    if (Array.isArray(v)) return v.map((x, i) => walk(x, `${p}[${i}]`, depth + 1));
+  // The path of the value being walked, as segments (`.key` or `[i]`); joined only for a bad key.
+  const trail: string[] = path ? [path] : [];
+  const walk = (v: unknown, depth: number): unknown => {
+    if (Array.isArray(v)) {
+      return v.map((x, i) => {
+        trail.push(`[${i}]`);
+        const out = walk(x, depth + 1);
+        trail.pop();
+        return out;
+      });
+    }
     if (v === null || typeof v !== 'object') return v;
     const out: Record<string, unknown> = {};
-    for (const [k, val] of Object.entries(v as Record<string, unknown>)) {
-      const childPath = p ? `${p}.${k}` : k;
-      if (!/^[a-z][a-z0-9_]*$/.test(k)) badKeys.push(childPath);
-      const camel = snakeToCamel(k);
-      out[camel] = depth === 0 && opts.opaque?.includes(k) ? val : walk(val, childPath, depth + 1);
+    for (const k in v as Record<string, unknown>) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      const val = (v as Record<string, unknown>)[k];
+      trail.push(trail.length ? `.${k}` : k);
+      if (!SNAKE_KEY.test(k)) badKeys.push(trail.join(''));
+      out[snakeToCamel(k)] = depth === 0 && opts.opaque?.includes(k) ? val : walk(val, depth + 1);
+      trail.pop();
     }
     return out;
   };
-  return { value: walk(input, path, 0), badKeys };
+  return { value: walk(input, 0), badKeys };
 }
 
 /** Deep camelCase → snake_case of object keys. */

@@ -6,24 +6,46 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Reads the raw request body up to `limit` bytes (the exact bytes are kept for hashing and parsing). */
-export async function readBody(req: Request, limit: number): Promise<Buffer> {
+/**
+ * Reads the raw request body up to `limit` bytes (the exact bytes are kept for hashing and parsing).
+ * Past the limit the rest is drained unread, so the 413 still reaches the caller. Plain stream events,
+ * not an async iterator: this runs on every write request.
+ */
+export function readBody(req: Request, limit: number): Promise<Buffer> {
   const declared = Number(req.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
-    throw new BodyTooLargeError(limit);
+    return Promise.reject(new BodyTooLargeError(limit));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      req.resume();
-      throw new BodyTooLargeError(limit);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (err: Error | null): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', settle);
+      req.off('close', onClose);
+      if (err) reject(err);
+      else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        settle(new BodyTooLargeError(limit));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => settle(null);
+    // Closed before its end: the caller went away mid-body.
+    const onClose = (): void => settle(new Error('la conexión se cerró antes de terminar el cuerpo de la solicitud'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', settle);
+    req.on('close', onClose);
+  });
 }
 
 /** True for application/json and any +json media type. */

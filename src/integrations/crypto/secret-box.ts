@@ -5,6 +5,8 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const B64URL = /^[A-Za-z0-9_-]*$/;
+/** Opened texts kept by `openTextRemembered` (a full memo starts over). */
+const REMEMBERED_MAX = 256;
 
 /**
  * AES-256-GCM encryption of secrets at rest (certificate keys, passwords).
@@ -14,6 +16,7 @@ const B64URL = /^[A-Za-z0-9_-]*$/;
  */
 export class SecretBox {
   readonly #key: Buffer;
+  readonly #remembered = new Map<string, string>();
 
   constructor(masterKey: Buffer) {
     if (!Buffer.isBuffer(masterKey) || masterKey.length !== 32) {
@@ -63,5 +66,21 @@ export class SecretBox {
 
   openText(sealed: string, aad?: string): string {
     return this.open(sealed, aad).toString('utf8');
+  }
+
+  /**
+   * `openText` for a small secret read on every request (an issuer's MH password): the opened text is
+   * kept in this box's memory, keyed by the sealed text and its `aad`, so a changed secret (a new
+   * seal, a fresh IV) is opened again. Memory only, never logged; a failure is not kept.
+   */
+  openTextRemembered(sealed: string, aad?: string): string {
+    const key = `${aad ?? ''}\n${sealed}`;
+    let text = this.#remembered.get(key);
+    if (text === undefined) {
+      text = this.openText(sealed, aad);
+      if (this.#remembered.size >= REMEMBERED_MAX) this.#remembered.clear();
+      this.#remembered.set(key, text);
+    }
+    return text;
   }
 }

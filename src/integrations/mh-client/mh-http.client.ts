@@ -200,8 +200,17 @@ export class HttpMhClient implements MhClient {
   }
 }
 
+/** Fingerprints of passwords already seen (memory only; a full memo starts over). */
+const fingerprints = new Map<string, string>();
+const FINGERPRINTS_MAX = 256;
+
 /** Per environment, NIT and user; a fingerprint of the password (memory only) makes changed credentials log in again. */
 function cacheKey(env: MhEnvironment, creds: MhCredentials): string {
-  const fingerprint = createHash('sha256').update(creds.mhPassword, 'utf8').digest('base64url').slice(0, 16);
+  let fingerprint = fingerprints.get(creds.mhPassword);
+  if (fingerprint === undefined) {
+    fingerprint = createHash('sha256').update(creds.mhPassword, 'utf8').digest('base64url').slice(0, 16);
+    if (fingerprints.size >= FINGERPRINTS_MAX) fingerprints.clear();
+    fingerprints.set(creds.mhPassword, fingerprint);
+  }
   return `${env}|${creds.nit}|${creds.mhUser}|${fingerprint}`;
 }

@@ -22,5 +22,5 @@ export function mhCredentialsFrom(
   r: { nit: string; mh_user: string | null; sealed_mh_password: string | null } | undefined,
 ): MhCredentials | null {
   if (!r || !r.mh_user || !r.sealed_mh_password) return null;
-  return { nit: r.nit, mhUser: r.mh_user, mhPassword: deps.secrets.openText(r.sealed_mh_password, `emitter:${emitterId}:${environment}:mh-password`) };
+  return { nit: r.nit, mhUser: r.mh_user, mhPassword: deps.secrets.openTextRemembered(r.sealed_mh_password, `emitter:${emitterId}:${environment}:mh-password`) };
 }

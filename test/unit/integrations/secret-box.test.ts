@@ -102,4 +102,36 @@ describe('SecretBox', () => {
     k.fill(0);
     expect(b.openText(sealed)).toBe('x');
   });
+
+  describe('openTextRemembered', () => {
+    it('opens like openText and answers the same seal again from memory', () => {
+      const b = new SecretBox(key);
+      const sealed = b.seal('clave-mh', 'emitter:1:00:mh-password');
+      expect(b.openTextRemembered(sealed, 'emitter:1:00:mh-password')).toBe('clave-mh');
+      expect(b.openTextRemembered(sealed, 'emitter:1:00:mh-password')).toBe('clave-mh');
+    });
+
+    it('opens a new seal of a changed secret, not the remembered one', () => {
+      const b = new SecretBox(key);
+      const aad = 'emitter:1:00:mh-password';
+      expect(b.openTextRemembered(b.seal('antes', aad), aad)).toBe('antes');
+      expect(b.openTextRemembered(b.seal('después', aad), aad)).toBe('después');
+    });
+
+    it('still refuses a remembered seal under another aad, a tampered seal and another master key', () => {
+      const b = new SecretBox(key);
+      const sealed = b.seal('clave-mh', 'emitter:1:00:mh-password');
+      b.openTextRemembered(sealed, 'emitter:1:00:mh-password');
+      expect(codeOf(() => b.openTextRemembered(sealed, 'emitter:2:00:mh-password'))).toBe('sealed_secret_tampered');
+      const parts = sealed.split('.');
+      parts[3] = parts[3].startsWith('A') ? `B${parts[3].slice(1)}` : `A${parts[3].slice(1)}`;
+      expect(codeOf(() => b.openTextRemembered(parts.join('.'), 'emitter:1:00:mh-password'))).toBe('sealed_secret_tampered');
+      expect(codeOf(() => new SecretBox(Buffer.alloc(32, 9)).openTextRemembered(sealed, 'emitter:1:00:mh-password'))).toBe('sealed_secret_tampered');
+    });
+
+    it('keeps opening correctly past its bound', () => {
+      const b = new SecretBox(key);
+      for (let i = 0; i < 600; i++) expect(b.openTextRemembered(b.seal(`s${i}`, 'x'), 'x')).toBe(`s${i}`);
+    });
+  });
 });
