@@ -8,6 +8,8 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 @Entity({ tableName: 'contingency_episodes' })
 @Index({ properties: ['status', 'nextCheckAt'] })
 @Index({ properties: ['emitterId', 'environment', 'status'] })
+// Partial (raw SQL): the episodes whose failure e-mail is still owed.
+@Index({ name: 'contingency_episodes_failure_email_idx', expression: 'create index "contingency_episodes_failure_email_idx" on "contingency_episodes" ("updated_at") where "failure_email_pending"' })
 export class ContingencyEpisodeEntity {
   @PrimaryKey({ type: 'text' })
   id!: string;

@@ -1,4 +1,4 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 /**
  * One expiry notice of a stored certificate (30 or 7 days ahead). The id is
@@ -8,6 +8,8 @@ import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
  * `emailSentAt` records it (retried by the next run until it is sent).
  */
 @Entity({ tableName: 'credential_expiry_notices' })
+// Partial (raw SQL): announced notices whose e-mail is not sent yet.
+@Index({ name: 'credential_expiry_notices_email_pending_idx', expression: 'create index "credential_expiry_notices_email_pending_idx" on "credential_expiry_notices" ("created_at") where "announced" and "email_sent_at" is null' })
 export class CredentialExpiryNoticeEntity {
   [OptionalProps]?: 'emailSentAt' | 'emailAttempts' | 'emailError';
 

@@ -20,6 +20,15 @@ import { EmitterEntity } from './emitter.entity';
 @Index({ name: 'documents_issue_date_idx', properties: ['accountId', 'environment', 'issueDate', 'id'] })
 @Index({ name: 'documents_control_number_idx', properties: ['controlNumber'] })
 @Index({ name: 'documents_stamp_idx', properties: ['receptionStamp'] })
+// The fiscal ledger's reads of a period by type and status.
+@Index({ name: 'documents_ledger_type_status_idx', properties: ['emitter', 'environment', 'issueDate', 'type', 'status'] })
+// Partial and expression indexes, written in raw SQL (the ORM compares them by name only):
+// voided documents for the ledger, and the receiver search's trigrams (receiver-text-match.ts).
+@Index({ name: 'documents_ledger_voided_idx', expression: 'create index "documents_ledger_voided_idx" on "documents" ("emitter_id", "environment", "voided_at") where "voided_at" is not null' })
+@Index({
+  name: 'documents_receiver_trgm_idx',
+  expression: `create index "documents_receiver_trgm_idx" on "documents" using gin ((coalesce("receiver_name", '') || ' ' || coalesce("receiver_document_number", '')) gin_trgm_ops) with (fastupdate = off)`,
+})
 export class DocumentEntity {
   @PrimaryKey({ type: 'text' })
   id!: string;

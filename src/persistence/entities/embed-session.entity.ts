@@ -6,7 +6,7 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mik
  * token it is exchanged for are kept; `usedAt` is set by the one exchange.
  */
 @Entity({ tableName: 'embed_sessions' })
-@Index({ name: 'embed_sessions_token_idx', properties: ['tokenHash'] })
+@Unique({ name: 'embed_sessions_token_idx', properties: ['tokenHash'] })
 export class EmbedSessionEntity {
   [OptionalProps]?: 'usedAt' | 'reportId' | 'viewTokenHash' | 'viewExpiresAt';
 

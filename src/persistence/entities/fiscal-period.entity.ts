@@ -46,6 +46,6 @@ export class FiscalPeriodEntity {
   @Property({ type: 'text', nullable: true })
   closeLeaseToken: string | null = null;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   updatedAt: Date = new Date();
 }

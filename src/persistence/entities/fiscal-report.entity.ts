@@ -9,6 +9,8 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
 @Index({ name: 'fiscal_reports_lookup_idx', properties: ['emitterId', 'environment', 'period', 'type', 'inputHash'] })
 @Index({ name: 'fiscal_reports_period_idx', properties: ['emitterId', 'environment', 'period', 'id'] })
 @Index({ name: 'fiscal_reports_emitter_idx', properties: ['emitterId', 'environment', 'id'] })
+// Partial (raw SQL): the reports a worker may still take.
+@Index({ name: 'fiscal_reports_pending_idx', expression: `create index "fiscal_reports_pending_idx" on "fiscal_reports" ("status", "created_at") where "status" in ('queued', 'running')` })
 export class FiscalReportEntity {
   [OptionalProps]?: 'totals' | 'warnings' | 'columns' | 'rowCount' | 'drift' | 'periodVersion' | 'error' | 'completedAt';
 
