@@ -102,7 +102,7 @@ export const COMMANDS: CliCommand[] = [
       withContext(async ({ services }) => {
         if (typeof v.origins !== 'string') throw DomainError.field('required', 'origins', 'Falta la opción --origins (una lista separada por comas; "" para ninguna).');
         const list = v.origins.split(',').map((o) => o.trim()).filter(Boolean);
-        const r = await services.setEmbedOrigins.execute({ accountId: required(v, 'account'), origins: list });
+        const r = await services.setEmbedOrigins.execute({ accountId: required(v, 'account'), origins: list, audit: cliAuditSubject() });
         return {
           json: { account_id: r.accountId, embed_origins: r.origins },
           text: r.origins.length ? `La cuenta ${r.accountId} permite incrustar sus vistas en: ${r.origins.join(' ')}` : `Las vistas de la cuenta ${r.accountId} no se pueden incrustar en otro sitio.`,

@@ -98,6 +98,7 @@ import { CreateEmbedSessionService } from './embed/create-embed-session.service'
 import { EmbedFrameAncestorsService } from './embed/embed-frame-ancestors.service';
 import { ExchangeEmbedTokenService } from './embed/exchange-embed-token.service';
 import { SetEmbedOriginsService } from './embed/set-embed-origins.service';
+import { GetEmbedOriginsService } from './embed/get-embed-origins.service';
 import { GenerateFiscalReportService } from './fiscal/generate-fiscal-report.service';
 import { PdfkitBookRenderer } from '../integrations/fiscal-pdf/book-pdf.renderer';
 import { webhookSender } from './webhooks/webhook-sender';
@@ -242,6 +243,7 @@ export function createServices(deps: ServiceDeps) {
     authenticateEmbedView: new AuthenticateEmbedViewService(deps),
     embedFrameAncestors: new EmbedFrameAncestorsService(deps),
     setEmbedOrigins: new SetEmbedOriginsService(deps),
+    getEmbedOrigins: new GetEmbedOriginsService(deps),
   };
 }
 

@@ -74,4 +74,15 @@ describe('the CLI in the audit log', () => {
       ['api_key.created', 'cli', OPERATOR, '01'],
     ]);
   });
+
+  it('records the embed origins an operator sets, and nothing for a refused list', async () => {
+    const a = await cli('accounts', 'create', '--name', 'Cuenta incrustada');
+    const set = await cli('accounts', 'set-embed-origins', '--account', a.account_id, '--origins', 'https://erp.ejemplo.com,https://ERP.ejemplo.com/');
+    expect(set).toMatchObject({ code: 0, embed_origins: ['https://erp.ejemplo.com'] });
+    expect((await cli('accounts', 'set-embed-origins', '--account', a.account_id, '--origins', 'https://erp.ejemplo.com/vista')).code).toBe(1);
+    const rows = (await entriesOf(a.account_id)).filter((r) => r.action === 'account.embed_origins_changed');
+    expect(rows).toEqual([
+      { action: 'account.embed_origins_changed', actor_type: 'cli', actor_user_id: null, actor_email: null, actor_key_id: null, ip: null, user_agent: OPERATOR, target_type: 'account', target_id: a.account_id, details: { origins: ['https://erp.ejemplo.com'], before: [] } },
+    ]);
+  });
 });

@@ -58,7 +58,7 @@ describeBrowser('embed view in headless Chromium', () => {
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(plain.headers.get('content-security-policy')).not.toContain('unsafe-inline');
-    await t.app.services.setEmbedOrigins.execute({ accountId: t.account.id, origins: ['https://erp.ejemplo.com', 'https://contador.ejemplo.com:8443'] });
+    await t.app.services.setEmbedOrigins.execute({ accountId: t.account.id, origins: ['https://erp.ejemplo.com', 'https://contador.ejemplo.com:8443'], audit: { cli: { ip: null, userAgent: 'prueba' } } });
     const framed = await fetch(s.body.url.split('#')[0]);
     expect(framed.headers.get('content-security-policy')).toContain('frame-ancestors https://erp.ejemplo.com https://contador.ejemplo.com:8443');
 

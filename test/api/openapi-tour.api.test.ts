@@ -299,6 +299,12 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { headers: csrf }), 200);
     expectStatus(await tour.call('GET', '/v1/audit-log', { headers: csrf }), 200);
     expectStatus(await tour.call('GET', '/v1/audit-log', { key }), 403);
+    // The embed view's origins: read 200 and replace 200 from the session; 422 for a bad origin; 403 with a key.
+    expectStatus(await tour.call('PUT', '/v1/embed-origins', { headers: csrf, body: { origins: ['https://erp.ejemplo.com'] } }), 200);
+    expectStatus(await tour.call('PUT', '/v1/embed-origins', { headers: csrf, body: { origins: ['https://erp.ejemplo.com/ruta'] } }), 422);
+    expectStatus(await tour.call('PUT', '/v1/embed-origins', { key, body: { origins: [] } }), 403);
+    expectStatus(await tour.call('GET', '/v1/embed-origins', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/embed-origins', { key }), 403);
   });
 
   it('account users from a panel session: invite 201, list 200, role 200, remove 204, with an API key 403; password reset 202 and 410; invitation 204 and 410', async () => {

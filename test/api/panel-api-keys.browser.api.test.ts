@@ -2,9 +2,10 @@
  * API keys and users from the panel in Chromium: a key created with a name and scopes, the full key
  * shown once (and working), listed afterwards by its prefix only, revoked after a confirmation (then
  * refused); a user invited by e-mail with a role, listed as «Invitado»; the three actions in «Auditoría»
- * with who did them.
+ * with who did them; the sites allowed to frame the embed view, edited by the owner, a bad one named.
  */
 import type { Browser, Page } from 'playwright-core';
+import { dbRows } from '../support/db-rows';
 import { request } from '../support/http-client';
 import { describeBrowser, launchBrowser, logInThroughForm, newPanelPage, screenshotBoth } from '../support/panel-browser';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -72,6 +73,30 @@ describeBrowser('panel API keys in Chromium', () => {
     await screenshotBoth(page, 'api-keys', () => table.waitFor());
   }, 180_000);
 
+  it('lists the sites that may frame the embed view; the owner edits them, a bad line is named, the saved list stays', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Llaves de API' }).click();
+    const card = page.getByRole('region', { name: 'Vista embebida: sitios que pueden incrustarla' });
+    await card.getByText('Ningún sitio puede incrustar las vistas.').waitFor();
+    await card.getByRole('button', { name: 'Editar' }).click();
+    const field = card.getByLabel('Orígenes permitidos');
+    await field.fill('https://erp.ejemplo.com\n\nhttps://erp.ejemplo.com/vista');
+    await card.getByRole('button', { name: 'Guardar orígenes' }).click();
+    // The second non-empty line is refused by name; nothing is saved.
+    await card.getByText(/no es un origen/).waitFor();
+    expect((await dbRows<{ embed_origins: string[] }>(t.db.url, 'select embed_origins from accounts where id = $1', [t.account.id]))[0].embed_origins).toEqual([]);
+
+    await field.fill('https://ERP.ejemplo.com/\nhttps://contador.ejemplo.com:8443');
+    await card.getByRole('button', { name: 'Guardar orígenes' }).click();
+    await page.getByText('Las vistas se pueden incrustar en 2 sitios.').waitFor();
+    const list = card.getByRole('list', { name: 'Orígenes permitidos' });
+    await list.getByText('https://erp.ejemplo.com', { exact: true }).waitFor();
+    await list.getByText('https://contador.ejemplo.com:8443', { exact: true }).waitFor();
+    await screenshotBoth(page, 'embed-origins', () => list.waitFor());
+    // Kept: a reload reads the saved list back.
+    await page.reload();
+    await page.getByRole('list', { name: 'Orígenes permitidos' }).getByText('https://contador.ejemplo.com:8443', { exact: true }).waitFor();
+  }, 180_000);
+
   it('invites a user by e-mail with a role and lists them as invited', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Usuarios' }).click();
     await page.getByRole('heading', { level: 1, name: 'Usuarios' }).waitFor();
@@ -96,7 +121,7 @@ describeBrowser('panel API keys in Chromium', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Auditoría' }).click();
     await page.getByRole('heading', { level: 1, name: 'Auditoría' }).waitFor();
     const table = page.getByRole('table', { name: 'Registro de auditoría' });
-    for (const action of ['Creó una llave de API', 'Revocó una llave de API', 'Invitó a un usuario']) {
+    for (const action of ['Creó una llave de API', 'Revocó una llave de API', 'Cambió los sitios que pueden incrustar la vista embebida', 'Invitó a un usuario']) {
       await table.locator('tr', { hasText: action }).filter({ hasText: OWNER }).first().waitFor();
     }
     await screenshotBoth(page, 'audit-log', () => table.waitFor());

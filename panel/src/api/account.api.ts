@@ -54,6 +54,10 @@ export const listApiKeys = (after: string | null) => api<List<ApiKey>>('GET', `/
 export const createApiKey = (body: { name: string; scopes: string[] }, key: string) => api<ApiKey & { key: string }>('POST', '/v1/api-keys', { body, idempotencyKey: key });
 export const revokeApiKey = (id: string, key: string) => api<ApiKey>('DELETE', `/v1/api-keys/${encodeURIComponent(id)}`, { idempotencyKey: key });
 
+/** The origins allowed to frame the account's embed views (`frame-ancestors`). */
+export const getEmbedOrigins = () => api<{ origins: string[] }>('GET', '/v1/embed-origins');
+export const setEmbedOrigins = (origins: string[]) => api<{ origins: string[] }>('PUT', '/v1/embed-origins', { body: { origins } });
+
 export interface User {
   id: string;
   email: string;

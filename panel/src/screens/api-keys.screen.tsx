@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKey } from '../api/account.api';
+import { createApiKey, getEmbedOrigins, listApiKeys, revokeApiKey, setEmbedOrigins, type ApiKey } from '../api/account.api';
 import { ENVIRONMENT_LABELS, formatDateTime } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { can, type Session } from '../lib/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { Checkbox, TextField, fieldError } from '../ui/form';
-import { PageHeader } from '../ui/page';
+import { Checkbox, TextAreaField, TextField, fieldError } from '../ui/form';
+import { Card, PageHeader } from '../ui/page';
 import { PagedList, fromList, useCursors } from '../ui/paged-list';
 import { SecretReveal } from '../ui/secret-reveal';
 import { DataTable, type Column } from '../ui/table';
@@ -105,6 +105,82 @@ function CreateDialog({ session, open, onClose, onCreated }: { session: Session;
   );
 }
 
+/**
+ * The sites that may frame the account's read-only embed views (`Content-Security-Policy:
+ * frame-ancestors`). Every user sees the list; the owner edits it, one origin per line.
+ */
+function EmbedOriginsCard({ session }: { session: Session }) {
+  const owner = can(session, 'manage');
+  const current = useLoad(() => getEmbedOrigins(), []);
+  const [text, setText] = useState<string | null>(null);
+  const save = useAction(async () => {
+    const origins = (text ?? '').split(/\n/).map((l) => l.trim()).filter(Boolean);
+    const saved = await setEmbedOrigins(origins);
+    setText(null);
+    current.reload();
+    toast(saved.origins.length ? `Las vistas se pueden incrustar en ${saved.origins.length === 1 ? 'un sitio' : `${saved.origins.length} sitios`}.` : 'Las vistas ya no se pueden incrustar en ningún sitio.');
+  });
+  const origins = current.data?.origins ?? [];
+  const editing = text !== null;
+  // A refused line is named by its position among the non-empty lines sent (origins[i]).
+  const lineError = save.error?.fieldErrors.find((f) => f.path?.startsWith('origins'))?.message;
+  return (
+    <Card
+      title="Vista embebida: sitios que pueden incrustarla"
+      actions={
+        owner && !editing ? (
+          <Button size="sm" icon="edit" onClick={() => setText(origins.join('\n'))}>
+            Editar
+          </Button>
+        ) : null
+      }
+    >
+      <p class="muted">
+        Las vistas de solo lectura que su sistema abre con <code>POST /v1/fiscal/embed-sessions</code> solo se muestran dentro de un iframe en estos sitios. Sin ninguno, no se pueden incrustar.
+      </p>
+      {current.error ? (
+        <ErrorAlert error={current.error} />
+      ) : editing ? (
+        <>
+          <TextAreaField
+            label="Orígenes permitidos"
+            hint="Uno por línea, como https://erp.ejemplo.com o https://erp.ejemplo.com:8443, sin ruta. Hasta 20."
+            rows={4}
+            value={text}
+            onValue={setText}
+            error={lineError}
+          />
+          <div class="row">
+            <Button
+              onClick={() => {
+                setText(null);
+                save.clear();
+              }}
+            >
+              Cancelar
+            </Button>
+            <Button variant="primary" pending={save.pending} onClick={() => void save.run()}>
+              Guardar orígenes
+            </Button>
+          </div>
+          {lineError ? null : <ErrorAlert error={save.error} />}
+        </>
+      ) : origins.length ? (
+        <ul class="chips" aria-label="Orígenes permitidos">
+          {origins.map((o) => (
+            <li key={o} class="chip">
+              {o}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{current.data ? 'Ningún sitio puede incrustar las vistas.' : 'Cargando…'}</p>
+      )}
+      {owner ? null : <p class="muted small">Solo el propietario de la cuenta cambia esta lista.</p>}
+    </Card>
+  );
+}
+
 export default function ApiKeysScreen({ session }: ScreenProps) {
   const pages = useCursors();
   const keys = useLoad(() => listApiKeys(pages.after), [pages.after, session.environment]);
@@ -197,6 +273,7 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
           {(list) => <DataTable caption="Llaves de API" columns={columns} rows={list} rowKey={(k) => k.id} />}
         </PagedList>
       </div>
+      <EmbedOriginsCard session={session} />
       <CreateDialog session={session} open={creating} onClose={() => setCreating(false)} onCreated={keys.reload} />
       <Dialog
         open={Boolean(revoking)}

@@ -22,6 +22,7 @@ const ACTIONS: Record<string, string> = {
   'user.password_set': 'Cambió la contraseña de un usuario',
   'document.invalidation_requested': 'Solicitó la invalidación de un documento',
   'fiscal.period.reopened': 'Reabrió un período fiscal',
+  'account.embed_origins_changed': 'Cambió los sitios que pueden incrustar la vista embebida',
   'session.login_succeeded': 'Inició sesión',
   'session.login_failed': 'Intento de inicio de sesión fallido',
 };
@@ -33,6 +34,7 @@ const TARGET_TYPES: Record<string, string> = {
   user: 'Usuario',
   document: 'Documento',
   session: 'Sesión del panel',
+  account: 'Cuenta',
 };
 
 /** The target by name (the service reads it), its kind above; the internal id stays in the tooltip. */

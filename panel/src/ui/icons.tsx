@@ -25,6 +25,7 @@ const PATHS: Record<string, string> = {
   upload: 'M12 20V8M7 13l5-5 5 5M5 4h14',
   file: 'M7 3h7l5 5v13H7zM14 3v5h5',
   arrowLeft: 'M19 12H5M11 18l-6-6 6-6',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4',
   send: 'M4 12l16-8-6 16-3-7z',
   clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2',
 };

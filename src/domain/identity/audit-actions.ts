@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'user.invitation_accepted',
   'document.invalidation_requested',
   'fiscal.period.reopened',
+  'account.embed_origins_changed',
   'session.login_succeeded',
   'session.login_failed',
 ] as const;
