@@ -1,6 +1,6 @@
 import { dbRows } from '../support/db-rows';
 import { graphql, request } from '../support/http-client';
-import { graphqlWithSession, logIn, withSession, type PanelSession } from '../support/panel-session';
+import { graphqlWithSession, logIn, sessionsByRole, withSession, type PanelSession } from '../support/panel-session';
 import { expectProblem } from '../support/problem-assertions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { ManualClock } from '../../src/services/shared/clock';
@@ -21,15 +21,7 @@ let strangerAccount: { id: string; testKey: string; liveKey: string };
 
 beforeAll(async () => {
   t = await startTestApp({}, { clock });
-  strangerAccount = await t.newAccount('Otra cuenta');
-  const users: [string, string, string][] = [
-    [t.account.id, 'duena@lasbrisas.com.sv', 'owner'],
-    [t.account.id, 'miembro@lasbrisas.com.sv', 'member'],
-    [t.account.id, 'lectura@lasbrisas.com.sv', 'viewer'],
-    [strangerAccount.id, 'dueno@otra.com.sv', 'owner'],
-  ];
-  for (const [accountId, email, role] of users) await t.app.services.createUser.execute({ accountId, email, password: PASSWORD, role });
-  [owner, member, viewer, stranger] = await Promise.all(users.map(([, email]) => logIn(t.url, email, PASSWORD)));
+  ({ owner, member, viewer, stranger, strangerAccount } = await sessionsByRole(t, PASSWORD));
 });
 afterAll(async () => {
   await t.stop();

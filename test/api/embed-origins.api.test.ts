@@ -1,7 +1,7 @@
 import { dbRows } from '../support/db-rows';
 import { graphql, request } from '../support/http-client';
 import { createIssuer } from '../support/issuer';
-import { graphqlWithSession, logIn, withSession, type PanelSession } from '../support/panel-session';
+import { graphqlWithSession, sessionsByRole, withSession, type PanelSession } from '../support/panel-session';
 import { expectProblem } from '../support/problem-assertions';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -20,15 +20,7 @@ let stranger: PanelSession;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const other = await t.newAccount('Otra cuenta');
-  const users: [string, string, string][] = [
-    [t.account.id, 'duena@lasbrisas.com.sv', 'owner'],
-    [t.account.id, 'miembro@lasbrisas.com.sv', 'member'],
-    [t.account.id, 'lectura@lasbrisas.com.sv', 'viewer'],
-    [other.id, 'dueno@otra.com.sv', 'owner'],
-  ];
-  for (const [accountId, email, role] of users) await t.app.services.createUser.execute({ accountId, email, password: PASSWORD, role });
-  [owner, member, viewer, stranger] = await Promise.all(users.map(([, email]) => logIn(t.url, email, PASSWORD)));
+  ({ owner, member, viewer, stranger } = await sessionsByRole(t, PASSWORD));
 });
 afterAll(async () => {
   await t.stop();

@@ -1,6 +1,7 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { request, type ApiResponse } from './http-client';
+import type { TestApp } from './test-app';
 
 /** A logged-in panel session as a browser holds it: the cookie and the CSRF token of GET /v1/auth/session. */
 export interface PanelSession {
@@ -54,4 +55,26 @@ export function closeOf(client: Client): Promise<{ code: number; reason: string 
   return new Promise((resolve) => {
     client.on('closed', (e) => resolve(e as { code: number; reason: string }));
   });
+}
+
+/** One logged-in user per role of the test account, and the owner of another account (`stranger`). */
+export interface RoleSessions {
+  owner: PanelSession;
+  member: PanelSession;
+  viewer: PanelSession;
+  stranger: PanelSession;
+  strangerAccount: { id: string; testKey: string; liveKey: string };
+}
+
+export async function sessionsByRole(t: TestApp, password: string): Promise<RoleSessions> {
+  const strangerAccount = await t.newAccount('Otra cuenta');
+  const users: [string, string, string][] = [
+    [t.account.id, 'duena@lasbrisas.com.sv', 'owner'],
+    [t.account.id, 'miembro@lasbrisas.com.sv', 'member'],
+    [t.account.id, 'lectura@lasbrisas.com.sv', 'viewer'],
+    [strangerAccount.id, 'dueno@otra.com.sv', 'owner'],
+  ];
+  for (const [accountId, email, role] of users) await t.app.services.createUser.execute({ accountId, email, password, role });
+  const [owner, member, viewer, stranger] = await Promise.all(users.map(([, email]) => logIn(t.url, email, password)));
+  return { owner, member, viewer, stranger, strangerAccount };
 }
