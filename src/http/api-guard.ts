@@ -48,7 +48,7 @@ export const AUTH_MESSAGES = {
   missing: 'Falta el encabezado Authorization: envíe "Authorization: Bearer sk_test_…" o "sk_live_…" (o inicie sesión en el panel).',
   invalid: 'La llave de API no es válida o fue revocada.',
   sessionInvalid: 'La sesión del panel no es válida o expiró; inicie sesión de nuevo.',
-  sessionRequired: 'Solo desde una sesión del panel: una llave de API no administra llaves de API ni usuarios ni lee el registro de auditoría.',
+  sessionRequired: 'Solo desde una sesión del panel: una llave de API no administra la cuenta (llaves de API, usuarios, sitios de la vista embebida) ni lee el registro de auditoría.',
   noSession: 'No hay una sesión del panel: inicie sesión con POST /v1/auth/login.',
   embedViewReadOnly: 'La vista incrustada es de solo lectura: su token no admite POST, PATCH ni DELETE, ni otra consulta que las de la vista.',
   csrf: 'Falta el encabezado X-CSRF-Token o no coincide con el csrf_token de la sesión (GET /v1/auth/session); no se hizo ningún cambio.',

@@ -77,7 +77,9 @@ describe('embed origins over REST', () => {
     const before = await stored(t.account.id);
     for (const s of [member, viewer]) expectProblem(await withSession(t.url, s, 'PUT', '/v1/embed-origins', { body: { origins: [] } }), 403, 'insufficient_role');
     expectProblem(await request(t.url, 'PUT', '/v1/embed-origins', { key: t.account.testKey, body: { origins: [] } }), 403, 'session_required');
-    expectProblem(await request(t.url, 'GET', '/v1/embed-origins', { key: t.account.testKey }), 403, 'session_required');
+    const byKey = await request(t.url, 'GET', '/v1/embed-origins', { key: t.account.testKey });
+    expectProblem(byKey, 403, 'session_required');
+    expect(byKey.body.detail).toContain('sitios de la vista embebida');
     expect(await stored(t.account.id)).toEqual(before);
   });
 
