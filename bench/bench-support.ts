@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import pino from 'pino';
 import { startApp, type RunningApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
 import { createLogger } from '../src/config/logger';
@@ -37,11 +38,12 @@ export async function benchApp(databaseUrl: string, env: Record<string, string> 
     DTE_MASTER_KEY: BENCH_MASTER_KEY,
     PORT: '0',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'dte-bench-')),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? '0',
     ...env,
   });
-  return startApp(config, { logger: createLogger('silent'), demoAccount: false });
+  const level = process.env.BENCH_LOG_LEVEL ?? 'silent';
+  return startApp(config, { logger: level === 'silent' ? createLogger('silent') : createLogger(level, pino.destination({ dest: process.env.BENCH_LOG_FILE ?? '/dev/null', sync: false })), demoAccount: false });
 }
 
 /** Raw RS512 signatures per second with node:crypto on one core (sequential), over `ms`. */
