@@ -1,27 +1,24 @@
+import { BoundedMemo } from '../src/domain/shared/bounded-memo';
+
 /**
  * REST speaks snake_case, GraphQL and the services camelCase. The conversion is mechanical:
  * `unit_price` ↔ `unitPrice`, `iva_1` ↔ `iva1`, `no_sujeta` ↔ `noSujeta`.
  */
 export function snakeToCamel(key: string): string {
-  return remembered(camelOf, key, () => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()));
+  return remembered(camelOf, key, (k) => k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()));
 }
 
 export function camelToSnake(key: string): string {
-  return remembered(snakeOf, key, () => key.replace(/([A-Z])/g, (_m, c: string) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1_$2'));
+  return remembered(snakeOf, key, (k) => k.replace(/([A-Z])/g, (_m, c: string) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1_$2'));
 }
 
-// Field names repeat on every request: each conversion is kept (bounded: a body's keys are the caller's).
-const camelOf = new Map<string, string>();
-const snakeOf = new Map<string, string>();
-const REMEMBERED_KEYS = 4096;
+// Field names repeat on every request: each conversion is kept, for names of at most 64 characters
+// (a body's keys are the caller's: a longer one is converted each time).
+const camelOf = new BoundedMemo<string>(4096);
+const snakeOf = new BoundedMemo<string>(4096);
 
-function remembered(memo: Map<string, string>, key: string, convert: () => string): string {
-  let out = memo.get(key);
-  if (out === undefined) {
-    out = convert();
-    if (memo.size < REMEMBERED_KEYS && key.length <= 64) memo.set(key, out);
-  }
-  return out;
+function remembered(memo: BoundedMemo<string>, key: string, convert: (key: string) => string): string {
+  return key.length <= 64 ? memo.get(key, convert) : convert(key);
 }
 
 const SNAKE_KEY = /^[a-z][a-z0-9_]*$/;

@@ -1,11 +1,12 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { BoundedMemo } from '../../domain/shared/bounded-memo';
 import { CryptoError } from './crypto-error';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const B64URL = /^[A-Za-z0-9_-]*$/;
-/** Opened texts kept by `openTextRemembered` (a full memo starts over). */
+/** Opened texts `openTextRemembered` keeps. */
 const REMEMBERED_MAX = 256;
 
 /**
@@ -16,7 +17,7 @@ const REMEMBERED_MAX = 256;
  */
 export class SecretBox {
   readonly #key: Buffer;
-  readonly #remembered = new Map<string, string>();
+  readonly #remembered = new BoundedMemo<string>(REMEMBERED_MAX);
 
   constructor(masterKey: Buffer) {
     if (!Buffer.isBuffer(masterKey) || masterKey.length !== 32) {
@@ -74,13 +75,6 @@ export class SecretBox {
    * seal, a fresh IV) is opened again. Memory only, never logged; a failure is not kept.
    */
   openTextRemembered(sealed: string, aad?: string): string {
-    const key = `${aad ?? ''}\n${sealed}`;
-    let text = this.#remembered.get(key);
-    if (text === undefined) {
-      text = this.openText(sealed, aad);
-      if (this.#remembered.size >= REMEMBERED_MAX) this.#remembered.clear();
-      this.#remembered.set(key, text);
-    }
-    return text;
+    return this.#remembered.get(`${aad ?? ''}\n${sealed}`, () => this.openText(sealed, aad));
   }
 }

@@ -11,6 +11,7 @@ import type {
   MhClient, MhContingencyResult, MhCredentials, MhEnvironment, MhFailure, MhLoginFailureCode, MhLoginResult,
   MhLoteQueryResult, MhLoteSendResult, MhQueryResult, MhReception, MhTransmitRequest,
 } from './mh-client.port';
+import { BoundedMemo } from '../../domain/shared/bounded-memo';
 import { MH_PATHS } from './mh-hosts';
 import { httpCall, type HttpOutcome } from './mh-http-transport';
 import { failureOf, mapContingency, mapOther, mapReception, receptionFromBody } from './mh-response.mapper';
@@ -36,6 +37,8 @@ export class HttpMhClient implements MhClient {
   private readonly clock: { now(): Date };
   private readonly tokens: MhTokenCache;
   private readonly logins = new Map<string, Promise<LoginOutcome>>();
+  /** SHA-256 fingerprints of the passwords seen (memory only). */
+  private readonly fingerprints = new BoundedMemo<string>(256);
 
   constructor(private readonly opts: HttpMhClientOptions) {
     this.clock = opts.clock ?? { now: () => new Date() };
@@ -43,7 +46,7 @@ export class HttpMhClient implements MhClient {
   }
 
   async login(env: MhEnvironment, creds: MhCredentials): Promise<MhLoginResult> {
-    this.tokens.clear(cacheKey(env, creds));
+    this.tokens.clear(this.cacheKey(env, creds));
     const r = await this.authenticate(env, creds);
     return r.ok ? { ok: true } : { ok: false, code: r.code, message: r.message };
   }
@@ -119,7 +122,7 @@ export class HttpMhClient implements MhClient {
   }
 
   private async call(env: MhEnvironment, creds: MhCredentials, operation: string, method: 'GET' | 'POST', path: string, body: unknown, code: string | null): Promise<CallOutcome> {
-    const key = cacheKey(env, creds);
+    const key = this.cacheKey(env, creds);
     let token = this.tokens.get(key);
     if (!token) {
       const login = await this.sharedLogin(env, creds);
@@ -145,7 +148,7 @@ export class HttpMhClient implements MhClient {
 
   /** One login at a time per (environment, NIT, user); concurrent callers share it. */
   private sharedLogin(env: MhEnvironment, creds: MhCredentials): Promise<LoginOutcome> {
-    const key = cacheKey(env, creds);
+    const key = this.cacheKey(env, creds);
     let p = this.logins.get(key);
     if (!p) {
       p = this.authenticate(env, creds).finally(() => this.logins.delete(key));
@@ -170,7 +173,7 @@ export class HttpMhClient implements MhClient {
     const token = (o?.body as Record<string, unknown> | undefined)?.token;
     if (out.status < 300 && o?.status === 'OK' && typeof token === 'string' && token.trim() !== '') {
       const normalised = normaliseToken(token);
-      this.tokens.set(cacheKey(env, creds), normalised);
+      this.tokens.set(this.cacheKey(env, creds), normalised);
       return { ok: true, token: normalised };
     }
     if (o?.status === 'ERROR' || out.status === 401 || out.status === 403) {
@@ -198,19 +201,10 @@ export class HttpMhClient implements MhClient {
   private userAgent(): string {
     return this.opts.userAgent ?? DEFAULT_USER_AGENT;
   }
-}
 
-/** Fingerprints of passwords already seen (memory only; a full memo starts over). */
-const fingerprints = new Map<string, string>();
-const FINGERPRINTS_MAX = 256;
-
-/** Per environment, NIT and user; a fingerprint of the password (memory only) makes changed credentials log in again. */
-function cacheKey(env: MhEnvironment, creds: MhCredentials): string {
-  let fingerprint = fingerprints.get(creds.mhPassword);
-  if (fingerprint === undefined) {
-    fingerprint = createHash('sha256').update(creds.mhPassword, 'utf8').digest('base64url').slice(0, 16);
-    if (fingerprints.size >= FINGERPRINTS_MAX) fingerprints.clear();
-    fingerprints.set(creds.mhPassword, fingerprint);
+  /** Per environment, NIT and user; a fingerprint of the password (memory only) makes changed credentials log in again. */
+  private cacheKey(env: MhEnvironment, creds: MhCredentials): string {
+    const fingerprint = this.fingerprints.get(creds.mhPassword, (p) => createHash('sha256').update(p, 'utf8').digest('base64url').slice(0, 16));
+    return `${env}|${creds.nit}|${creds.mhUser}|${fingerprint}`;
   }
-  return `${env}|${creds.nit}|${creds.mhUser}|${fingerprint}`;
 }
