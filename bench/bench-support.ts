@@ -33,17 +33,18 @@ export async function benchDatabase(name: string): Promise<{ url: string; drop()
 }
 
 export async function benchApp(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningApp> {
+  const level = process.env.BENCH_LOG_LEVEL ?? 'silent';
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     DTE_MASTER_KEY: BENCH_MASTER_KEY,
     PORT: '0',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'dte-bench-')),
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: level,
     RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? '0',
     ...env,
   });
-  const level = process.env.BENCH_LOG_LEVEL ?? 'silent';
-  return startApp(config, { logger: level === 'silent' ? createLogger('silent') : createLogger(level, pino.destination({ dest: process.env.BENCH_LOG_FILE ?? '/dev/null', sync: false })), demoAccount: false });
+  const destination = level === 'silent' ? undefined : pino.destination({ dest: process.env.BENCH_LOG_FILE ?? '/dev/null', sync: false });
+  return startApp(config, { logger: createLogger(level, destination), demoAccount: false });
 }
 
 /** Raw RS512 signatures per second with node:crypto on one core (sequential), over `ms`. */
@@ -147,13 +148,16 @@ export async function runBenchProcess<T>(script: string, job: unknown): Promise<
 /** CPU time (user, system) of a process in ms from /proc (Linux; 0 elsewhere or once it has exited). */
 function procCpuMs(pid: number): { user: number; system: number } {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat (utime, stime), in clock ticks of 10 ms.
-    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+    return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return { user: 0, system: 0 };
   }
+}
+
+/** User and system CPU of a process's or thread's `stat` line (fields 14 and 15, clock ticks of 10 ms), and its name. */
+function statCpuMs(stat: string): { name: string; user: number; system: number } {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).trim(), user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
 /**
@@ -171,10 +175,8 @@ function threadCpuMs(): Map<string, number> {
   }
   for (const tid of tids) {
     try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).trim();
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+      const { name, user, system } = statCpuMs(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'));
+      byName.set(name, (byName.get(name) ?? 0) + user + system);
     } catch {
       // the thread ended between the listing and the read
     }
