@@ -10,6 +10,8 @@ export interface AgendaSettings {
   backend: { kind: 'postgres'; pool: PoolConfig; embedded: boolean } | { kind: 'mongodb'; url: string };
   name: string;
   concurrency: number;
+  /** Connections of Agenda's pool (JOB_DB_POOL_MAX), its LISTEN connection included. */
+  poolMax: number;
   lockLifetimeMs: number;
   logger: Logger;
 }
@@ -26,7 +28,7 @@ export async function createAgenda(settings: AgendaSettings): Promise<{ agenda: 
   if (settings.backend.kind === 'postgres') {
     const { PostgresBackend } = await import('@agendajs/postgres-backend');
     const { Pool } = await import('pg');
-    const pool = new Pool({ ...settings.backend.pool, max: Math.max(4, Math.ceil(settings.concurrency / 2)) });
+    const pool = new Pool({ ...settings.backend.pool, max: settings.poolMax, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 15_000 });
     quietAfterEnd(pool);
     pool.on('error', (err) => settings.logger.warn({ err }, 'error en una conexión de Agenda'));
     ownPool = pool;
@@ -48,6 +50,7 @@ export async function createAgenda(settings: AgendaSettings): Promise<{ agenda: 
     ...(notificationChannel ? { notificationChannel } : {}),
   });
   agenda.on('error', (err: Error) => settings.logger.error({ err }, 'error de Agenda'));
+  catchFireAndForgetUnlocks(agenda, settings.logger);
   const channel = (backend as { notificationChannel?: { on?: (e: string, l: (err: Error) => void) => void } }).notificationChannel;
   channel?.on?.('error', (err) => settings.logger.warn({ err }, 'error en el canal LISTEN/NOTIFY de Agenda'));
   await agenda.ready;
@@ -135,4 +138,22 @@ export function quietAfterEnd(pool: { query: (...args: never[]) => unknown; end:
     ended = true;
     return end();
   };
+}
+
+/**
+ * Agenda's job processor releases some locks without awaiting them (`db.unlockJob(job)`): with the
+ * database gone that rejection would be unhandled. Here it is logged as a warning instead; the lock
+ * it did not release expires after JOB_LOCK_LIFETIME_MS, as after a crash.
+ */
+export function catchFireAndForgetUnlocks(agenda: Agenda, logger: Logger): void {
+  const db = (agenda as unknown as { db?: Record<string, unknown> }).db;
+  if (!db) return;
+  for (const name of ['unlockJob', 'unlockJobs'] as const) {
+    const original = db[name];
+    if (typeof original !== 'function') continue;
+    db[name] = (...args: unknown[]) =>
+      Promise.resolve()
+        .then(() => (original as (...a: unknown[]) => Promise<unknown>).apply(db, args))
+        .catch((err: unknown) => logger.warn({ err, op: name }, 'Agenda no pudo liberar un trabajo; su bloqueo vence solo'));
+  }
 }

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE } from '../src/services/shared/database-unavailable';
 import { buildProblem, type ProblemContext, type ProblemInput } from './problem';
 
 /** A response as data, so it can be stored for Idempotency-Key replays before it is written. */
@@ -28,4 +29,9 @@ export function writeResult(res: Response, result: HttpResult): void {
   }
   if (!res.hasHeader('Content-Length')) res.setHeader('Content-Length', String(Buffer.byteLength(result.body)));
   res.end(result.body);
+}
+
+/** The database could not be reached: 503 problem with Retry-After; the same request succeeds once it is back. */
+export function databaseUnavailable(ctx: ProblemContext): HttpResult {
+  return problemResult({ code: 'service_unavailable', detail: DATABASE_UNAVAILABLE_MESSAGE }, ctx, { 'Retry-After': String(DATABASE_RETRY_AFTER_S) });
 }

@@ -17,8 +17,9 @@ import { markParsed } from '../src/domain/shared/parsed-input';
 import { DomainError } from '../src/domain/shared/domain-error';
 import { mhOf, userErrorsOf } from '../src/graphql/common/run-mutation';
 import { findUnsafeText, mayHoldUnsafeText, unsafeTextMessage, unsafeTextReason } from '../src/domain/shared/unsafe-text';
+import { isConnectionLost } from '../src/services/shared/database-unavailable';
 import { snakeKeysToCamel } from './case-convert';
-import { jsonResult, problemResult, writeResult, type HttpResult } from './http-result';
+import { databaseUnavailable, jsonResult, problemResult, writeResult, type HttpResult } from './http-result';
 import { problemFromGraphQLError, problemFromUserErrors, type ProblemContext, type ProblemInput } from './problem';
 import { BodyTooLargeError, isJsonMediaType, readBody } from './read-body';
 import type { RestRoute, RouteInput } from './route';
@@ -84,6 +85,11 @@ export function createRestRouter(opts: RestRouterOptions) {
     try {
       writeResult(res, await handle(req, res, ctx));
     } catch (err) {
+      if (isConnectionLost(err)) {
+        opts.logger.warn({ err, request_id: ctx.requestId, path: redactPath(ctx.instance) }, 'base de datos no disponible: 503');
+        if (!res.headersSent) writeResult(res, databaseUnavailable(ctx));
+        return;
+      }
       opts.logger.error({ err, request_id: ctx.requestId, path: redactPath(ctx.instance) }, 'error no controlado en REST');
       if (!res.headersSent) {
         writeResult(res, problemResult({ code: 'internal_error', detail: 'Ocurrió un error interno. Si persiste, comuníquese con soporte indicando el request_id.' }, ctx));
@@ -305,6 +311,7 @@ export function createRestRouter(opts: RestRouterOptions) {
     const variables = route.toVariables ? route.toVariables(input) : {};
     const result = await execute({ schema: opts.schema, document, variableValues: variables, contextValue: gctx });
     if (result.errors?.length) {
+      if (result.errors.some((e) => isConnectionLost(e.originalError))) return databaseUnavailable(ctx);
       const problem: ProblemInput = problemFromGraphQLError(result.errors[0]);
       if (problem.code === 'internal_error') {
         const e = result.errors[0];

@@ -23,6 +23,7 @@ import { SigningKeyCache } from './integrations/signer/signing-key-cache';
 import { createLocalStatusBus, createPgStatusBus } from './integrations/events/document-status-bus';
 import { createLocalSessionEvents, createPgSessionEvents } from './integrations/events/session-events-bus';
 import { createPgEmitterChanges } from './integrations/events/emitter-changes-bus';
+import { createPgNoticeHub } from './integrations/events/notify-channel';
 import { EmitterCaches } from './services/emitters/emitter-cache';
 import type { EmitterChanges } from './services/shared/emitter-changes.port';
 import { createPgApiKeyChanges } from './integrations/events/api-key-changes-bus';
@@ -30,6 +31,7 @@ import type { ApiKeyChanges } from './services/shared/api-key-changes.port';
 import { externalDatabase, openEmbeddedDatabase, type Database } from './persistence/database';
 import { createOrm, migrate, type Orm } from './persistence/orm';
 import { useDirectPool } from './persistence/sql';
+import { connectionBudget } from './persistence/connection-budget';
 import { createHttpApp } from './server';
 import { systemClock, type Clock } from './services/shared/clock';
 import { withDocumentStore } from './services/shared/with-document-store';
@@ -85,9 +87,9 @@ async function migrateWithLock(orm: Orm, db: Database, logger: Logger): Promise<
 
 /** Opens the database (embedded or DATABASE_URL), migrates, and builds the services. Used by the service and the CLI. */
 export async function openDatabaseAndOrm(config: AppConfig, logger: Logger, opts: { migrate: boolean }): Promise<{ db: Database; orm: Orm }> {
-  const db = config.databaseUrl ? externalDatabase(config.databaseUrl) : await openEmbeddedDatabase({ dataDir: config.dataDir });
+  const db = config.databaseUrl ? externalDatabase(config.databaseUrl, `dte-${config.role}-${process.pid}`) : await openEmbeddedDatabase({ dataDir: config.dataDir });
   try {
-    const orm = await createOrm({ pool: db.pool, poolMax: config.dbPoolMax, namedStatements: !db.embedded });
+    const orm = await createOrm({ pool: db.pool, poolMax: connectionBudget(config.dbPoolMax, config.jobDbPoolMax).orm, namedStatements: !db.embedded });
     if (!(await orm.isConnected())) throw new Error(`no se pudo conectar a ${db.description}`);
     if (opts.migrate) await migrateWithLock(orm, db, logger);
     return { db, orm };
@@ -105,7 +107,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
   const { db, orm } = await openDatabaseAndOrm(config, logger, { migrate: true });
   logger.info({ database: db.description }, 'base de datos lista');
   // Raw statements outside the ORM's transactions borrow their connections here (real PostgreSQL only).
-  const directPool = db.embedded ? null : useDirectPool(orm, config.dbPoolMax);
+  const directPool = db.embedded ? null : useDirectPool(orm, connectionBudget(config.dbPoolMax, config.jobDbPoolMax).direct);
 
   const runsApi = config.role !== 'worker';
   const runsWorkers = config.role !== 'api';
@@ -117,6 +119,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       backend: config.agendaMongoUrl ? { kind: 'mongodb', url: config.agendaMongoUrl } : { kind: 'postgres', pool: db.pool, embedded: db.embedded },
       name: `${config.role}-${process.pid}`,
       concurrency: config.jobConcurrency,
+      poolMax: config.jobDbPoolMax,
       lockLifetimeMs: config.jobLockLifetimeMs,
       logger,
     });
@@ -126,16 +129,17 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     const mh = await createMhRuntime(config, logger, clock);
     stopping.push(mh.close);
     let baseUrl = config.publicBaseUrl ?? '';
-    const statusBus = db.embedded ? createLocalStatusBus() : await createPgStatusBus(db.pool, logger);
-    stopping.push(() => statusBus.close());
-    const sessionEvents = db.embedded ? createLocalSessionEvents() : await createPgSessionEvents(db.pool, logger);
-    stopping.push(() => sessionEvents.close());
+    // One LISTEN connection and one NOTIFY connection carry every notice channel of the process (real PostgreSQL only).
+    const hub = db.embedded ? null : createPgNoticeHub(db.pool, logger);
+    if (hub) stopping.push(() => hub.close());
+    const statusBus = hub ? createPgStatusBus(hub) : createLocalStatusBus();
+    const sessionEvents = hub ? createPgSessionEvents(hub) : createLocalSessionEvents();
+    if (!hub) stopping.push(() => statusBus.close(), () => sessionEvents.close());
     // Authenticated keys are cached per process only where the api_keys trigger's notices reach it.
-    const apiKeyChanges = db.embedded ? undefined : await createPgApiKeyChanges(db.pool, logger);
-    if (apiKeyChanges) stopping.push(() => apiKeyChanges.close());
+    const apiKeyChanges = hub ? createPgApiKeyChanges(hub) : undefined;
     // So are issuers, where the issuer tables' triggers' notices reach it.
-    const emitterChanges = db.embedded ? undefined : await createPgEmitterChanges(db.pool, logger);
-    if (emitterChanges) stopping.push(() => emitterChanges.close());
+    const emitterChanges = hub ? createPgEmitterChanges(hub) : undefined;
+    await hub?.ready();
     const mailer = createMailer(config);
     stopping.push(async () => mailer.close());
     logger.info({ mail: mailer.kind === 'smtp' ? 'smtp' : `archivos .eml en ${join(config.dataDir, 'outbox')}` }, 'correo saliente listo');

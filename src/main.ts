@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { startApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { createLogger } from './config/logger';
+import { installProcessGuards } from './process-guards';
 
 /** `npm start`: the whole service with its embedded defaults, or as configured by the environment. */
 async function main(): Promise<void> {
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  installProcessGuards(logger);
   const app = await startApp(config, { logger });
   const lines = [''];
   if (app.url) {

@@ -12,6 +12,7 @@ import { panelRouter } from './http/panel/panel.router';
 import { redactPath } from './http/log-redaction';
 import { requestIdMiddleware, requestIdOf } from './http/request-id';
 import type { Services } from './services/services';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isConnectionLost } from './services/shared/database-unavailable';
 import { buildOpenApiDocument } from '../rest-adapter/openapi';
 import { problemResult, writeResult } from '../rest-adapter/http-result';
 import { createRestRouter } from '../rest-adapter/rest-router';
@@ -112,11 +113,14 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     let status = 500;
     let code = 'internal_error';
     let detail = 'Ocurrió un error interno. Si persiste, comuníquese con soporte indicando el request_id.';
-    if (err.type === 'entity.too.large') [status, code, detail] = [413, 'payload_too_large', 'El cuerpo de la solicitud es demasiado grande.'];
+    const unavailable = isConnectionLost(err);
+    if (unavailable) [status, code, detail] = [503, 'service_unavailable', DATABASE_UNAVAILABLE_MESSAGE];
+    else if (err.type === 'entity.too.large') [status, code, detail] = [413, 'payload_too_large', 'El cuerpo de la solicitud es demasiado grande.'];
     else if (err.type === 'entity.parse.failed') [status, code, detail] = [400, 'malformed_json', 'El cuerpo no es JSON válido.'];
     else if (err.status && err.status >= 400 && err.status < 500) [status, code, detail] = [err.status, 'invalid_request', 'Solicitud inválida.'];
     else opts.logger.error({ err, request_id: ctx.requestId }, 'error no controlado');
     if (res.headersSent) return void res.end();
+    if (unavailable) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
     if (isGraphql) {
       return void res.status(status).json({ errors: [{ message: detail, extensions: { code: code.toUpperCase() } }] });
     }

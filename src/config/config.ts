@@ -44,6 +44,8 @@ export interface AppConfig {
     host: string;
   };
   dbPoolMax: number;
+  /** Agenda's connections (JOB_DB_POOL_MAX), its LISTEN connection included. */
+  jobDbPoolMax: number;
   mh: {
     mode: 'simulator' | 'remote';
     /** External simulator; null = start one in-process (simulator mode). */
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     graphqlWs: { maxSubscriptions: e.GRAPHQL_WS_MAX_SUBSCRIPTIONS, maxConnectionsPerKey: e.GRAPHQL_WS_MAX_CONNECTIONS_PER_KEY },
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     dbPoolMax: e.DB_POOL_MAX,
+    jobDbPoolMax: e.JOB_DB_POOL_MAX,
     mh: {
       mode: e.MH_MODE,
       simulatorUrl: e.MH_SIMULATOR_URL ? e.MH_SIMULATOR_URL.replace(/\/+$/, '') : null,

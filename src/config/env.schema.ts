@@ -50,6 +50,7 @@ export const envSchema = z.object({
   METRICS_PORT: int(0, 65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DB_POOL_MAX: int(1, 500).default(10),
+  JOB_DB_POOL_MAX: int(2, 100).default(4),
   // MH
   MH_MODE: z.enum(['simulator', 'remote']).default('simulator'),
   MH_SIMULATOR_URL: url(['http:', 'https:']).optional(),

@@ -11,7 +11,8 @@ import type { Actor } from '../services/shared/actor';
 import type { Services } from '../services/services';
 import { operationLimitsPlugin, tooDeepRequestError } from './common/operation-limits.plugin';
 import type { GraphQLContext } from './common/context';
-import { formatGraphQLError } from './common/format-error';
+import { formatGraphQLError, isServiceUnavailable } from './common/format-error';
+import { DATABASE_RETRY_AFTER_S } from '../services/shared/database-unavailable';
 import { createLoaders } from './common/loaders';
 import { operationScopeRefusal, type ScopeRefusal } from './common/operation-scopes';
 
@@ -45,7 +46,7 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
     // a stop() called while Apollo's handler is stopping waits on a barrier Apollo never resolves.
     stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginLandingPageDisabled(), operationLimitsPlugin(opts.schema, opts.maxDepth, opts.maxCost), errorLoggingPlugin(opts.logger)],
-    formatError: (formatted: GraphQLFormattedError) => formatGraphQLError(formatted),
+    formatError: (formatted: GraphQLFormattedError, error: unknown) => formatGraphQLError(formatted, error),
   });
   await apollo.start();
 
@@ -119,6 +120,14 @@ function errorLoggingPlugin(logger: Logger) {
             if (!code || code === 'INTERNAL_SERVER_ERROR') {
               logger.error({ err: err.originalError ?? err, request_id: ctx.contextValue.requestId, path: err.path }, 'error interno en GraphQL');
             }
+          }
+        },
+        // The database was unreachable: 503 with Retry-After, so clients (and the Idempotency-Key record) treat it as a retryable server error.
+        async willSendResponse(ctx: GraphQLRequestContext<GraphQLContext>) {
+          const body = ctx.response.body;
+          if (body?.kind === 'single' && isServiceUnavailable(body.singleResult.errors)) {
+            ctx.response.http.status = 503;
+            ctx.response.http.headers.set('retry-after', String(DATABASE_RETRY_AFTER_S));
           }
         },
       };

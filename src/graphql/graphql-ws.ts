@@ -15,7 +15,8 @@ import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
 import type { GraphQLContext } from './common/context';
 import { depthLimitRule } from './common/depth-limit.rule';
-import { formatGraphQLError } from './common/format-error';
+import { formatGraphQLError, isServiceUnavailable, serviceUnavailableError } from './common/format-error';
+import { isConnectionLost } from '../services/shared/database-unavailable';
 import { createLoaders } from './common/loaders';
 import { operationLimitError, tooDeepRequestError, type OperationLimits } from './common/operation-limits.plugin';
 import { operationScopeRefusal, selectedOperation } from './common/operation-scopes';
@@ -153,7 +154,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     onNext: (_ctx, _id, _payload, args, result) => formatResult(result, args),
     onError: (ctx, id, _payload, errors) => {
       ctx.extra.starting?.get(id)?.();
-      return errors.map((e) => formatGraphQLError(e.toJSON()));
+      return errors.map((e) => formatGraphQLError(e.toJSON(), e));
     },
     onComplete: (ctx, id) => ctx.extra.starting?.get(id)?.(),
     onClose: (ctx) => untrack(ctx.extra.connection),
@@ -255,6 +256,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
       if (idem) idempotencyOf.set(contextValue, idem);
       return args;
     } catch (err) {
+      if (isConnectionLost(err)) return [new GraphQLError(serviceUnavailableError().message, { extensions: serviceUnavailableError().extensions })];
       opts.logger.error({ err, request_id: requestId }, 'error interno al preparar una operación graphql-ws');
       return [typed('Ocurrió un error interno. Si persiste, comuníquese con soporte.', 'INTERNAL_ERROR', { requestId })];
     }
@@ -280,8 +282,9 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     const idem = idempotencyOf.get(context);
     if (!idem || !context.actor) return execute(args);
     const outcome = await opts.services.runIdempotentRequest.execute(context.actor, idem, async (keyed) => {
-      const result = await execute({ ...args, contextValue: { ...context, actor: keyed } });
-      return { status: 200, body: JSON.stringify(formatResult(result, args)), headers: { 'content-type': 'application/json; charset=utf-8' } };
+      const formatted = formatResult(await execute({ ...args, contextValue: { ...context, actor: keyed } }), args);
+      // As over HTTP: a result the database failed is a server error, never stored for replay.
+      return { status: isServiceUnavailable(formatted.errors) ? 503 : 200, body: JSON.stringify(formatted), headers: { 'content-type': 'application/json; charset=utf-8' } };
     });
     if (outcome.kind === 'mismatch') return { errors: [typed(IDEMPOTENCY_MESSAGES.mismatch, 'IDEMPOTENCY_KEY_REUSED')] };
     if (outcome.kind === 'in_progress') return { errors: [typed(IDEMPOTENCY_MESSAGES.inProgress, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', { retryAfter: outcome.retryAfterS })] };
@@ -307,7 +310,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
         if (!(e instanceof GraphQLError)) return formatGraphQLError(e as GraphQLFormattedError);
         if (!e.extensions?.code && e.originalError && !(e.originalError instanceof GraphQLError)) {
           opts.logger.error({ err: e.originalError, request_id: requestId, path: e.path }, 'error interno en GraphQL (graphql-ws)');
-          return formatGraphQLError(e.toJSON());
+          return formatGraphQLError(e.toJSON(), e);
         }
         const json = e.toJSON();
         return formatGraphQLError(e.extensions?.code ? json : { ...json, extensions: { ...json.extensions, code: 'BAD_USER_INPUT' } });
@@ -344,6 +347,8 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
             try {
               await cb(String(data));
             } catch (err) {
+              // The database unreachable (at connection_init, say): 1013 "try again later", which clients reconnect after.
+              if (isConnectionLost(err)) return socket.close(1013, 'Servicio no disponible; reintente');
               opts.logger.error({ err }, 'error interno en un mensaje graphql-ws');
               socket.close(WS_CLOSE.internal, 'Internal server error');
             }

@@ -129,11 +129,15 @@ async function openPglite<T>(pgData: string, create: () => Promise<T>, dataDir: 
   }
 }
 
-export function externalDatabase(url: string): Database {
+/**
+ * A real PostgreSQL server. `applicationName` names the process's connections in
+ * `pg_stat_activity` (`dte-<role>-<pid>`), so an operator sees which process holds which.
+ */
+export function externalDatabase(url: string, applicationName = `dte-${process.pid}`): Database {
   const u = new URL(url);
   return {
     embedded: false,
-    pool: { connectionString: url },
+    pool: { connectionString: url, application_name: applicationName },
     description: `PostgreSQL en ${u.hostname}:${u.port || 5432}${u.pathname}`,
     close: async () => {},
   };

@@ -7,6 +7,13 @@ import { useUnnamedStatements } from './sql';
 
 export type Orm = MikroORM;
 
+/**
+ * How long a statement waits for a free connection of a full pool before it fails (a 503 for the
+ * request: see connection-errors.ts); also the bound on a connection attempt to a server that does
+ * not answer.
+ */
+export const ACQUIRE_TIMEOUT_MS = 15_000;
+
 export interface OrmOptions {
   pool: PoolConfig;
   poolMax: number;
@@ -44,7 +51,8 @@ export function ormConfig(opts: OrmOptions): Options {
       emit: 'ts',
       silent: true,
     },
-    pool: { min: 0, max: opts.poolMax, idleTimeoutMillis: 10_000 },
+    pool: { min: 0, max: opts.poolMax, idleTimeoutMillis: 10_000, acquireTimeoutMillis: ACQUIRE_TIMEOUT_MS },
+    ...(opts.pool.application_name ? { driverOptions: { connection: { application_name: opts.pool.application_name } } } : {}),
     forceUtcTimezone: true,
     allowGlobalContext: false,
     debug: process.env.DTE_DEBUG_SQL === '1' ? ['query'] : false,

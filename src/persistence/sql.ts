@@ -88,7 +88,7 @@ const directPools = new WeakMap<object, Pool>();
  */
 export function useDirectPool(orm: MikroORM, max: number): Pool {
   const conn = orm.em.getConnection() as unknown as { getConnectionOptions(): PoolConfig };
-  const pool = new Pool({ ...conn.getConnectionOptions(), max, idleTimeoutMillis: 10_000 });
+  const pool = new Pool({ ...conn.getConnectionOptions(), max, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 15_000 });
   // An idle connection's error (the server restarted it) is handled by the pool, which drops it.
   pool.on('error', () => undefined);
   directPools.set(knexOf(orm.em).client, pool);
@@ -105,6 +105,11 @@ export async function leanTransaction<T>(em: EntityManager, fn: (tx: SqlExecutor
   if (!pool) return em.fork().transactional((inner) => fn(inner));
   const client = await pool.connect();
   let broken: Error | undefined;
+  // A checked-out client has no listener of the pool's: without one, the server dropping the
+  // connection mid-transaction ('error' event) would end the process. The failed statement rejects
+  // on its own; this only marks the connection so the pool discards it.
+  const onError = (err: Error) => void (broken ??= err);
+  client.on('error', onError);
   try {
     await client.query('begin');
     const result = await fn(new LeanTransaction(client));
@@ -115,6 +120,7 @@ export async function leanTransaction<T>(em: EntityManager, fn: (tx: SqlExecutor
     await client.query('rollback').catch((e: unknown) => (broken = e instanceof Error ? e : new Error(String(e))));
     throw err;
   } finally {
+    client.off('error', onError);
     client.release(broken);
   }
 }

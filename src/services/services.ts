@@ -42,6 +42,7 @@ import { BeginIdempotentRequestService } from './idempotency/begin-idempotent-re
 import { CleanupIdempotencyRecordsService } from './idempotency/cleanup-idempotency-records.service';
 import { CompleteIdempotentRequestService } from './idempotency/complete-idempotent-request.service';
 import { RunIdempotentRequestService } from './idempotency/run-idempotent-request.service';
+import { RunningRequests } from './idempotency/running-requests';
 import type { ServiceDeps } from './shared/service-deps';
 import { UploadCredentialsService } from './credentials/upload-credentials.service';
 import { TestCredentialsService } from './credentials/test-credentials.service';
@@ -128,7 +129,8 @@ export function createServices(deps: ServiceDeps) {
   const createUser = new CreateUserService(deps);
   const createAccount = new CreateAccountService(deps, createApiKey);
   const transmitDteEvent = new TransmitDteEventService(deps);
-  const beginIdempotentRequest = new BeginIdempotentRequestService(deps);
+  const runningRequests = new RunningRequests();
+  const beginIdempotentRequest = new BeginIdempotentRequestService(deps, runningRequests);
   const completeIdempotentRequest = new CompleteIdempotentRequestService(deps);
   const fiscalReportFiles = new FiscalReportFilesService(deps);
   const apiKeyCache = deps.apiKeyChanges ? new ApiKeyCache(deps.apiKeyChanges) : null;
@@ -176,8 +178,9 @@ export function createServices(deps: ServiceDeps) {
     listEstablishmentsByEmitter: new ListEstablishmentsByEmitterService(deps),
     checkHealth: new CheckHealthService(deps),
     beginIdempotentRequest,
+    runningRequests,
     completeIdempotentRequest,
-    runIdempotentRequest: new RunIdempotentRequestService(deps, beginIdempotentRequest, completeIdempotentRequest),
+    runIdempotentRequest: new RunIdempotentRequestService(deps, beginIdempotentRequest, completeIdempotentRequest, runningRequests),
     cleanupIdempotencyRecords: new CleanupIdempotencyRecordsService(deps),
     uploadCredentials: new UploadCredentialsService(deps),
     testCredentials: new TestCredentialsService(deps),

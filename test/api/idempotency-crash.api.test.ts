@@ -150,6 +150,44 @@ describe('Idempotency-Key across a crash of the issuing process', () => {
     expect(busy.status).toBe(409);
   });
 
+  it('a record this process owns but no longer runs (its release failed with the database down) resolves at once: the retry answers the document, never 409', async () => {
+    const body = ccfBody(issuer);
+    const first = await request(t.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body, idempotencyKey: 'orphan-of-live-process' });
+    expect(first.status).toBe(202);
+    // What a failed seal write and a failed release leave: in_progress, owned by this live process, not running here.
+    await crash('orphan-of-live-process', t.app.services.deps.processLease.id);
+    const docs = await documentCount();
+    const retry = await request(t.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body, idempotencyKey: 'orphan-of-live-process' });
+    expect([201, 202]).toContain(retry.status);
+    expect(retry.body.id).toBe(first.body.id);
+    expect(await documentCount()).toBe(docs);
+    expect(await record('orphan-of-live-process')).toMatchObject({ state: 'completed', owner_lease_id: t.app.services.deps.processLease.id });
+  });
+
+  it('a request this process really runs is 409 in progress to a repeat in the same process, and resolves once it is no longer running', async () => {
+    const scope = { accountId: t.account.id, environment: '00', key: 'running-here' };
+    const begun = await t.app.services.beginIdempotentRequest.execute(scope, 'h-running');
+    expect(begun.kind).toBe('proceed');
+    expect(await t.app.services.beginIdempotentRequest.execute(scope, 'h-running')).toEqual({ kind: 'in_progress', retryAfterS: 1 });
+    // Its run ends without storing or releasing anything (the database failed both): an orphan, taken over at once.
+    t.app.services.runningRequests.delete((begun as { recordId: string }).recordId);
+    expect(await t.app.services.beginIdempotentRequest.execute(scope, 'h-running')).toMatchObject({ kind: 'proceed', recordId: (begun as { recordId: string }).recordId });
+  });
+
+  it('every lease renewal sweeps the leases of processes dead for more than one TTL (kill -9 leaves them), never a live or just-expired one', async () => {
+    await dbRows(
+      t.db.url,
+      `insert into process_leases (id, host, pid, pid_namespace, process_token, role, started_at, heartbeat_at, expires_at) values
+         ('prc_killed_long_ago', 'h', 1, null, 't', 'api', now() - interval '2 hours', now() - interval '2 hours', now() - interval '1 hour'),
+         ('prc_just_expired', 'h', 1, null, 't', 'api', now(), now(), now() - interval '1 second'),
+         ('prc_alive_elsewhere', 'h', 1, null, 't', 'worker', now(), now(), now() + interval '1 minute')`,
+    );
+    await (t.app.services.deps.processLease as unknown as { heartbeat(): Promise<void> }).heartbeat();
+    const ids = (await dbRows<{ id: string }>(t.db.url, `select id from process_leases where id like 'prc_%' order by id`)).map((r) => r.id);
+    expect(ids).not.toContain('prc_killed_long_ago');
+    expect(ids).toEqual(expect.arrayContaining(['prc_just_expired', 'prc_alive_elsewhere', t.app.services.deps.processLease.id]));
+  });
+
   it('a run whose record was taken over cannot commit its document (nothing is created, no number spent)', async () => {
     const hash = 'h-taken-over';
     const begun = await t.app.services.beginIdempotentRequest.execute({ accountId: t.account.id, environment: '00', key: 'taken-over' }, hash);

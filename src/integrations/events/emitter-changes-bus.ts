@@ -1,10 +1,8 @@
-import type { PoolConfig } from 'pg';
-import type { Logger } from '../../config/logger';
 import type { EmitterChangedEvent, EmitterChanges } from '../../services/shared/emitter-changes.port';
-import { createPgChannel } from './notify-channel';
+import { type PgNoticeHub } from './notify-channel';
 
 /** The channel the issuer tables' triggers notify on (migration Migration20261128180000_emitter_changes). */
 export const EMITTER_CHANNEL = 'dte_emitter';
 
 /** LISTEN on the issuer tables' channel (real PostgreSQL only: see EmitterChanges). */
-export const createPgEmitterChanges = (pool: PoolConfig, logger: Logger): Promise<EmitterChanges> => createPgChannel<EmitterChangedEvent>(EMITTER_CHANNEL, pool, logger);
+export const createPgEmitterChanges = (hub: PgNoticeHub): EmitterChanges => hub.channel<EmitterChangedEvent>(EMITTER_CHANNEL);

@@ -39,63 +39,131 @@ export function createLocalChannel<T>(): NoticeChannel<T> {
 }
 
 /**
- * PostgreSQL LISTEN/NOTIFY: one listening connection per process, reconnecting a second after it is
- * lost; NOTIFY goes through a small pool. A NOTIFY that fails (database unreachable) still reaches
- * this process's own subscribers, and the failure is logged as a warning.
+ * PostgreSQL LISTEN/NOTIFY for every channel of a process over one listening connection, and one
+ * connection to NOTIFY (ADR 0037, the connection budget). The listening connection is re-made after
+ * it is lost — a restart, a failover, `pg_terminate_backend` — with a growing pause (0.5 s up to
+ * 5 s), for as long as the process runs, and LISTENs on every channel again; subscribers are told
+ * (`onReset`) when it is lost and when it listens anew, since notices sent meanwhile are gone. A
+ * NOTIFY that fails (database unreachable) still reaches this process's own subscribers, and the
+ * failure is logged as a warning.
  */
-export async function createPgChannel<T>(channel: string, pool: PoolConfig, logger: Logger): Promise<ListeningChannel<T> & { notifyChannel: string }> {
+export interface PgNoticeHub {
+  channel<T>(name: string): ListeningChannel<T> & { notifyChannel: string };
+  /** Resolves once the listening connection is up (the start waits for it, as before). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createPgNoticeHub(pool: PoolConfig, logger: Logger): PgNoticeHub {
   const local = new EventEmitter();
   local.setMaxListeners(0);
-  const publisher = new Pool({ ...pool, max: 2 });
-  publisher.on('error', (err) => logger.warn({ err, channel }, 'error en la conexión de notificaciones'));
+  const channels = new Set<string>();
+  const publisher = new Pool({ ...pool, max: 1, idleTimeoutMillis: 10_000 });
+  publisher.on('error', (err) => logger.warn({ err }, 'error en la conexión de notificaciones'));
   let listener: Client | null = null;
   let closed = false;
+  let pause = 500;
+  let retry: NodeJS.Timeout | null = null;
+  let first: Promise<void> | null = null;
+
+  const lost = (err: unknown, c: Client) => {
+    if (listener === c) {
+      listener = null;
+      local.emit(RESET);
+    }
+    c.removeAllListeners('notification');
+    void c.end().catch(() => undefined);
+    if (closed) return;
+    logger.warn({ err: err instanceof Error ? { message: err.message, code: (err as { code?: unknown }).code } : err, retry_ms: pause }, 'se perdió la conexión LISTEN; se reconecta');
+    schedule();
+  };
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, pause);
+    retry.unref();
+    pause = Math.min(pause * 2, 5_000);
+  };
   const connect = async (): Promise<void> => {
+    if (closed) return;
     const c = new Client(pool);
+    // Listened from before connect() on: an error at any moment is a lost connection, never an unhandled event.
+    c.on('error', (err) => lost(err, c));
+    c.on('end', () => {
+      if (listener === c) lost(new Error('Connection terminated'), c);
+    });
     c.on('notification', (msg) => {
-      if (msg.channel !== channel || !msg.payload) return;
+      if (!msg.payload || !channels.has(msg.channel)) return;
       try {
-        local.emit(EVENT, JSON.parse(msg.payload) as T);
+        local.emit(`${EVENT}:${msg.channel}`, JSON.parse(msg.payload));
       } catch {
         /* ignore malformed payloads */
       }
     });
-    c.on('error', (err) => {
-      logger.warn({ err, channel }, 'se perdió la conexión LISTEN; se reconecta');
-      listener = null;
-      local.emit(RESET);
-      if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-    });
-    await c.connect();
-    await c.query(`LISTEN ${channel}`);
+    try {
+      await c.connect();
+      for (const ch of channels) await c.query(`LISTEN ${quoteIdent(ch)}`);
+    } catch (err) {
+      lost(err, c);
+      return;
+    }
+    if (closed) return void c.end().catch(() => undefined);
     listener = c;
+    pause = 500;
     local.emit(RESET);
   };
-  await connect();
+
   return {
-    notifyChannel: channel,
-    listening: () => listener !== null && !closed,
-    onReset: (fn) => {
-      local.on(RESET, fn);
-      return () => local.off(RESET, fn);
-    },
-    publish: async (e) => {
-      try {
-        await publisher.query('select pg_notify($1, $2)', [channel, JSON.stringify(e)]);
-      } catch (err) {
-        logger.warn({ err, channel }, 'no se pudo notificar a los otros procesos; solo este proceso recibe el aviso');
-        local.emit(EVENT, e);
+    ready: () => (first ??= (async () => {
+      await connect();
+      // The start waits for the first connection only as long as a pause: the process starts with the channel reconnecting.
+      const deadline = Date.now() + 5_000;
+      while (!listener && !closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    })()),
+    channel<T>(name: string) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`nombre de canal inválido: ${name}`);
+      if (!channels.has(name)) {
+        channels.add(name);
+        void listener?.query(`LISTEN ${quoteIdent(name)}`).catch((err) => listener && lost(err, listener));
       }
-    },
-    subscribe: (fn) => {
-      local.on(EVENT, fn);
-      return () => local.off(EVENT, fn);
+      const event = `${EVENT}:${name}`;
+      return {
+        notifyChannel: name,
+        listening: () => listener !== null && !closed,
+        onReset: (fn: () => void) => {
+          local.on(RESET, fn);
+          return () => local.off(RESET, fn);
+        },
+        publish: async (e: T) => {
+          try {
+            await publisher.query('select pg_notify($1, $2)', [name, JSON.stringify(e)]);
+          } catch (err) {
+            logger.warn({ err, channel: name }, 'no se pudo notificar a los otros procesos; solo este proceso recibe el aviso');
+            local.emit(event, e);
+          }
+        },
+        subscribe: (fn: (e: T) => void) => {
+          local.on(event, fn);
+          return () => local.off(event, fn);
+        },
+        // A channel closes with its hub (the process's stop).
+        close: async () => undefined,
+      };
     },
     close: async () => {
       closed = true;
+      if (retry) clearTimeout(retry);
       local.removeAllListeners();
-      await listener?.end().catch(() => undefined);
+      const c = listener;
+      listener = null;
+      await c?.end().catch(() => undefined);
       await publisher.end().catch(() => undefined);
     },
   };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }

@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { NO_FLUSH_WAIT, preparedSql, statementEm } from '../shared/sql';
 import type { CreatedResource } from './idempotency-handle';
 import { STALE_LOCK_MS, type IdempotencyScope } from './idempotency-scope';
+import type { RunningRequests } from './running-requests';
 
 export type BeginResult =
   /** Run the request; `resumed` lists what an earlier run that died had already created (empty on a first run). */
@@ -40,8 +41,12 @@ interface Row {
  * created instead of creating it again.
  */
 export class BeginIdempotentRequestService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly running: RunningRequests,
+  ) {}
 
+  /** On `proceed`, the record is in `running` until the caller deletes it. */
   async execute(scope: IdempotencyScope, hash: string): Promise<BeginResult> {
     const em = statementEm(this.deps.orm);
     const me = this.deps.processLease.id;
@@ -49,13 +54,16 @@ export class BeginIdempotentRequestService {
     const expiresAt = new Date(now.getTime() + this.deps.config.idempotencyTtlHours * 3_600_000);
     for (let attempt = 0; attempt < 3; attempt++) {
       // Its commit does not wait for the WAL flush: whatever the request then makes durable flushes it too (ADR 0017).
-      const inserted = await preparedSql<{ id: string }>(
-        em,
-        `with ${NO_FLUSH_WAIT}
-         insert into idempotency_records (id, account_id, environment, key, request_hash, state, owner_lease_id, locked_at, created_at, expires_at)
-         select ?, ?, ?, ?, ?, 'in_progress', ?, ?, ?, ? from no_flush_wait
-         on conflict (account_id, environment, key) do nothing returning id`,
-        [newId(IdPrefix.idempotency), scope.accountId, scope.environment, scope.key, hash, me, now, now, expiresAt],
+      const id = newId(IdPrefix.idempotency);
+      const inserted = await this.whileRunning(id, () =>
+        preparedSql<{ id: string }>(
+          em,
+          `with ${NO_FLUSH_WAIT}
+           insert into idempotency_records (id, account_id, environment, key, request_hash, state, owner_lease_id, locked_at, created_at, expires_at)
+           select ?, ?, ?, ?, ?, 'in_progress', ?, ?, ?, ? from no_flush_wait
+           on conflict (account_id, environment, key) do nothing returning id`,
+          [id, scope.accountId, scope.environment, scope.key, hash, me, now, now, expiresAt],
+        ),
       );
       if (inserted.length) return { kind: 'proceed', recordId: inserted[0].id, resumed: [] };
       const rows = await preparedSql<Row>(
@@ -71,13 +79,15 @@ export class BeginIdempotentRequestService {
       if (!row) continue; // removed meanwhile: try the insert again
       if (new Date(row.expires_at).getTime() <= now.getTime()) {
         // An expired key is free again, for any request.
-        const taken = await preparedSql<{ id: string }>(
-          em,
-          `update idempotency_records
-              set request_hash = ?, state = 'in_progress', response_status = null, response_body = null, response_headers = null,
-                  owner_lease_id = ?, resources = '[]', locked_at = ?, created_at = ?, expires_at = ?
-            where id = ? and expires_at = ? returning id`,
-          [hash, me, now, now, expiresAt, row.id, row.expires_at],
+        const taken = await this.whileRunning(row.id, () =>
+          preparedSql<{ id: string }>(
+            em,
+            `update idempotency_records
+                set request_hash = ?, state = 'in_progress', response_status = null, response_body = null, response_headers = null,
+                    owner_lease_id = ?, resources = '[]', locked_at = ?, created_at = ?, expires_at = ?
+              where id = ? and expires_at = ? returning id`,
+            [hash, me, now, now, expiresAt, row.id, row.expires_at],
+          ),
         );
         if (taken.length) return { kind: 'proceed', recordId: row.id, resumed: [] };
         continue;
@@ -86,18 +96,38 @@ export class BeginIdempotentRequestService {
       if (row.state === 'completed' && row.response_status !== null) {
         return { kind: 'replay', status: row.response_status, body: openStoredBody(this.deps, row.id, row.response_body), headers: row.response_headers ?? {} };
       }
-      if (row.owner_lease_id === me || !this.ownerGone(row, now)) return { kind: 'in_progress', retryAfterS: 1 };
+      // This process knows its own runs: a record it owns but does not run is an orphan, resolved at once.
+      if (row.owner_lease_id === me ? this.running.has(row.id) : !this.ownerGone(row, now)) return { kind: 'in_progress', retryAfterS: 1 };
       // The run that owned it died: take it over with what it created (the row lock orders this
       // against the dead run's own commit, which can no longer link anything once the owner changed).
-      const taken = await preparedSql<{ resources: CreatedResource[] }>(
-        em,
-        `update idempotency_records set owner_lease_id = ?, locked_at = ?
-          where id = ? and state = 'in_progress' and owner_lease_id is not distinct from ? returning resources`,
-        [me, now, row.id, row.owner_lease_id],
+      const taken = await this.whileRunning(row.id, () =>
+        preparedSql<{ resources: CreatedResource[] }>(
+          em,
+          `update idempotency_records set owner_lease_id = ?, locked_at = ?
+            where id = ? and state = 'in_progress' and owner_lease_id is not distinct from ? returning resources`,
+          [me, now, row.id, row.owner_lease_id],
+        ),
       );
       if (taken.length) return { kind: 'proceed', recordId: row.id, resumed: taken[0].resources ?? [] };
     }
     return { kind: 'in_progress', retryAfterS: 1 };
+  }
+
+  /**
+   * Marks the record as run by this process before the statement that claims it (insert or
+   * takeover), and unmarks it when the statement claimed nothing or failed.
+   */
+  private async whileRunning<T extends unknown[]>(recordId: string, claim: () => Promise<T>): Promise<T> {
+    const before = this.running.has(recordId);
+    this.running.add(recordId);
+    try {
+      const rows = await claim();
+      if (!rows.length && !before) this.running.delete(recordId);
+      return rows;
+    } catch (err) {
+      if (!before) this.running.delete(recordId);
+      throw err;
+    }
   }
 
   /** No owner (released after a server error), an owner known dead, or a run older than STALE_LOCK_MS. */

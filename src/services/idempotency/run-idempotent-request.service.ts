@@ -6,6 +6,7 @@ import type { BeginIdempotentRequestService } from './begin-idempotent-request.s
 import type { CompleteIdempotentRequestService } from './complete-idempotent-request.service';
 import { IdempotencyRecordExists, type IdempotencyHandle } from './idempotency-handle';
 import { requestHash } from './idempotency-scope';
+import type { RunningRequests } from './running-requests';
 
 /** A response as a door sends it, stored for replay. */
 export interface IdempotentResponse {
@@ -52,6 +53,7 @@ export class RunIdempotentRequestService {
     private readonly deps: ServiceDeps,
     private readonly begin: BeginIdempotentRequestService,
     private readonly complete: CompleteIdempotentRequestService,
+    private readonly running: RunningRequests,
   ) {}
 
   async execute(actor: Actor, request: IdempotentRequest, run: (actor: Actor) => Promise<IdempotentResponse>): Promise<IdempotentOutcome> {
@@ -66,18 +68,35 @@ export class RunIdempotentRequestService {
     const begun = await this.begin.execute(scope, hash);
     if (begun.kind === 'mismatch' || begun.kind === 'in_progress') return begun;
     if (begun.kind === 'replay') return { kind: 'response', response: { status: begun.status, body: begun.body, headers: begun.headers }, replayed: true };
-    const handle: IdempotencyHandle = { recordId: begun.recordId, ownerLeaseId: this.deps.processLease.id, resumed: begun.resumed, cursor: 0, pending: null };
-    let response: IdempotentResponse;
+    // Begun: the record is in `running` until this run has stored or released it (or failed to).
     try {
-      response = await run({ ...actor, idempotency: handle });
-    } catch (err) {
-      if (err instanceof DomainError && err.code === 'idempotency_request_in_progress') return { kind: 'in_progress', retryAfterS: 1 };
-      await this.complete.execute(begun.recordId, { status: 500, body: '', headers: {} });
-      throw err;
+      const handle: IdempotencyHandle = { recordId: begun.recordId, ownerLeaseId: this.deps.processLease.id, resumed: begun.resumed, cursor: 0, pending: null };
+      let response: IdempotentResponse;
+      try {
+        response = await run({ ...actor, idempotency: handle });
+      } catch (err) {
+        if (err instanceof DomainError && err.code === 'idempotency_request_in_progress') return { kind: 'in_progress', retryAfterS: 1 };
+        await this.release(begun.recordId);
+        throw err;
+      }
+      // Taken over meanwhile (this process was judged dead): the new owner's answer is the one stored.
+      if (!(await this.complete.execute(begun.recordId, response))) return { kind: 'in_progress', retryAfterS: 1 };
+      return { kind: 'response', response, replayed: false };
+    } finally {
+      this.running.delete(begun.recordId);
     }
-    // Taken over meanwhile (this process was judged dead): the new owner's answer is the one stored.
-    if (!(await this.complete.execute(begun.recordId, response))) return { kind: 'in_progress', retryAfterS: 1 };
-    return { kind: 'response', response, replayed: false };
+  }
+
+  /**
+   * After a server error: removes or releases the record (see CompleteIdempotentRequestService). If
+   * even that fails (the database is gone), the record stays this process's, not running: an orphan
+   * the next request of its key takes over at once (RunningRequests). The run's own error is the one
+   * the caller gets.
+   */
+  private async release(recordId: string): Promise<void> {
+    await this.complete.execute(recordId, { status: 500, body: '', headers: {} }).catch((err: unknown) => {
+      this.deps.logger.warn({ err, recordId }, 'no se pudo liberar el registro de una solicitud idempotente; la siguiente solicitud con la llave lo retoma');
+    });
   }
 
   /**
@@ -96,6 +115,7 @@ export class RunIdempotentRequestService {
       .catch(() => this.complete.execute(recordId, { status: 500, body: '', headers: {} }))
       .catch((err: unknown) => this.deps.logger.warn({ err, recordId }, 'no se pudo guardar ni liberar la respuesta de una solicitud idempotente'))
       .finally(() => {
+        this.running.delete(recordId);
         if (this.storing.get(key) === stored) this.storing.delete(key);
       });
     this.storing.set(key, stored);
@@ -123,21 +143,31 @@ export class RunIdempotentRequestService {
       cursor: 0,
       pending: { ...scope, requestHash: hash, at: now, expiresAt: new Date(now.getTime() + this.deps.config.idempotencyTtlHours * 3_600_000) },
     };
-    let response: IdempotentResponse;
+    // Running from before its commit may write the record; answerThenStore unmarks it once stored.
+    this.running.add(handle.recordId);
+    let handedOver = false;
     try {
-      response = await run({ ...actor, idempotency: handle });
-    } catch (err) {
-      if (err instanceof IdempotencyRecordExists) return null;
-      if (err instanceof DomainError && err.code === 'idempotency_request_in_progress') return { kind: 'in_progress', retryAfterS: 1 };
-      // A record written by the run's commit is released or removed as after any server error; none written, nothing to do.
-      if (!handle.pending) await this.complete.execute(handle.recordId, { status: 500, body: '', headers: {} });
-      throw err;
+      let response: IdempotentResponse;
+      try {
+        response = await run({ ...actor, idempotency: handle });
+      } catch (err) {
+        if (err instanceof IdempotencyRecordExists) return null;
+        if (err instanceof DomainError && err.code === 'idempotency_request_in_progress') return { kind: 'in_progress', retryAfterS: 1 };
+        // A record written by the run's commit is released or removed as after any server error; none written, nothing to do.
+        if (!handle.pending) await this.release(handle.recordId);
+        throw err;
+      }
+      if (!handle.pending) {
+        handedOver = true;
+        return this.answerThenStore(scope, handle.recordId, response);
+      }
+      // Nothing was created: the record is born completed, unless another request took the key meanwhile.
+      if (response.status >= 500) return { kind: 'response', response, replayed: false };
+      if (!(await this.complete.executeNew(handle, response))) return null;
+      return { kind: 'response', response, replayed: false };
+    } finally {
+      if (!handedOver) this.running.delete(handle.recordId);
     }
-    if (!handle.pending) return this.answerThenStore(scope, handle.recordId, response);
-    // Nothing was created: the record is born completed, unless another request took the key meanwhile.
-    if (response.status >= 500) return { kind: 'response', response, replayed: false };
-    if (!(await this.complete.executeNew(handle, response))) return null;
-    return { kind: 'response', response, replayed: false };
   }
 }
 

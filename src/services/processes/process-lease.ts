@@ -19,7 +19,10 @@ export function unregisteredLease(): ProcessLease {
 /**
  * Keeps this process's row in `process_leases`: written at start, renewed every third of
  * PROCESS_LEASE_TTL_MS (database time, so machines' clocks may differ), removed at a clean stop.
- * Rows of processes gone for a day are swept at start.
+ * Every renewal also sweeps the rows of processes whose lease expired a whole TTL ago (killed with
+ * kill -9, or whose machine went away): an expired row and a missing one mean the same to everyone
+ * who reads them (the holder is dead), so nothing of theirs is lost, and the table holds only the
+ * processes that run (plus the recently dead).
  */
 export class ProcessLeaseKeeper implements ProcessLease {
   readonly id = newId(PROCESS_LEASE_PREFIX);
@@ -34,7 +37,7 @@ export class ProcessLeaseKeeper implements ProcessLease {
   async start(): Promise<void> {
     const me = thisProcess();
     const em = this.em();
-    await sql(em, `delete from process_leases where expires_at < now() - interval '1 day'`);
+    await this.sweep(em);
     await sql(
       em,
       `insert into process_leases (id, host, pid, pid_namespace, process_token, role, started_at, heartbeat_at, expires_at)
@@ -57,6 +60,7 @@ export class ProcessLeaseKeeper implements ProcessLease {
            on conflict (id) do update set heartbeat_at = now(), expires_at = excluded.expires_at`,
           [this.id, me.host, me.pid, me.pidNamespace, me.processToken, this.opts.role, this.opts.ttlMs / 1000],
         );
+        await this.sweep(this.em());
       } catch (err) {
         this.opts.logger.warn({ err }, 'no se pudo renovar la concesión del proceso');
       } finally {
@@ -64,6 +68,11 @@ export class ProcessLeaseKeeper implements ProcessLease {
       }
     })();
     return this.beating;
+  }
+
+  /** Removes the leases that expired more than one TTL ago (never this process's own). */
+  private async sweep(em: EntityManager): Promise<void> {
+    await sql(em, `delete from process_leases where expires_at < now() - make_interval(secs => ?) and id <> ?`, [this.opts.ttlMs / 1000, this.id]);
   }
 
   /** Clean stop: the lease row goes, so whatever this process still owned is resolved at once. */
