@@ -15,7 +15,7 @@ import { ApiGuard } from './http/api-guard';
 import { answerClientErrorsWithProblems } from './http/client-error-problems';
 import { createMetrics, metricsExposure } from './http/metrics';
 import { createMetricsServer } from './http/metrics-server';
-import { RateLimiter } from './http/rate-limiter';
+import { createRateLimiter } from './integrations/rate-limit/shared-rate-limiter';
 import { resolveMasterKey } from './integrations/crypto/master-key';
 import { SecretBox } from './integrations/crypto/secret-box';
 import { createMhRuntime } from './integrations/mh/mh-runtime';
@@ -190,7 +190,12 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     let metricsUrl: string | null = null;
     if (runsApi) {
       const schema = buildGraphQLSchema();
-      const guard = new ApiGuard(services, new RateLimiter(config.rateLimitPerMinute), new RateLimiter(config.rateLimitAnonymousPerMinute));
+      // Counters in PostgreSQL where there is one (shared by every API process), in memory on the embedded database.
+      const guard = new ApiGuard(
+        services,
+        createRateLimiter({ perMinute: config.rateLimitPerMinute, keyPrefix: 'key', pool: directPool, logger }),
+        createRateLimiter({ perMinute: config.rateLimitAnonymousPerMinute, keyPrefix: 'ip', pool: directPool, logger }),
+      );
       const metrics = createMetrics();
       const exposure = metricsExposure(config.metrics, config.host);
       const gql = await createGraphQLHttp({ schema, services, guard, logger, maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost });

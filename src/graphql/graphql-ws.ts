@@ -134,7 +134,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     onConnect: async (ctx) => {
       const admitted = await admitConnection(ctx.extra.request, ctx.connectionParams);
       if (!admitted) {
-        const rate = opts.guard.takeAnonymousRate(ctx.extra.request.socket.remoteAddress);
+        const rate = await opts.guard.takeAnonymousRate(ctx.extra.request.socket.remoteAddress);
         if (rate && !rate.allowed) ctx.extra.socket.close(WS_CLOSE.tooMany, 'Demasiados intentos sin llave valida');
         return false;
       }
@@ -222,7 +222,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
         return [typed(connection.credential.scheme === 'session' ? AUTH_MESSAGES.sessionInvalid : AUTH_MESSAGES.invalid, 'UNAUTHENTICATED')];
       }
       connection.actor = actor;
-      const rate = opts.guard.takeRate(actor);
+      const rate = await opts.guard.takeRate(actor);
       if (rate && !rate.allowed) return [typed(AUTH_MESSAGES.rateLimited(rate.resetS), 'RATE_LIMITED', { retryAfter: rate.resetS })];
       if (running > opts.maxSubscriptions) {
         return [typed(`Esta conexión ya tiene ${opts.maxSubscriptions} operaciones o suscripciones abiertas; complete alguna antes de iniciar otra.`, 'TOO_MANY_SUBSCRIPTIONS')];

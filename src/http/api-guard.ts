@@ -115,18 +115,18 @@ export class ApiGuard {
   }
 
   /** Counts one request against the actor's credential; null when rate limiting is off. */
-  takeRate(actor: Actor): RateDecision | null {
+  async takeRate(actor: Actor): Promise<RateDecision | null> {
     return this.limiter.enabled ? this.limiter.take(actor.keyId) : null;
   }
 
   /** Counts one request without credentials against the caller's address; null when off. */
-  takeAnonymousRate(address: string | undefined): RateDecision | null {
+  async takeAnonymousRate(address: string | undefined): Promise<RateDecision | null> {
     return this.anonymousLimiter.enabled ? this.anonymousLimiter.take(`ip:${address ?? 'unknown'}`) : null;
   }
 
   /** Counts the request against the credential and sets the RateLimit-* headers (and Retry-After when refused). */
-  rateLimit(res: Response, actor: Actor): RateDecision | null {
-    const d = this.takeRate(actor);
+  async rateLimit(res: Response, actor: Actor): Promise<RateDecision | null> {
+    const d = await this.takeRate(actor);
     if (d) for (const [k, v] of Object.entries(rateLimitHeaders(d))) res.setHeader(k, v);
     return d;
   }
@@ -145,7 +145,7 @@ export class ApiGuard {
     }
     // An embed view's token reads the routes of its view and changes nothing.
     if (auth.actor.scheme === 'embed_view' && (!SAFE_METHODS.has(req.method) || !need.embedView)) return refused('insufficient_scope', AUTH_MESSAGES.embedViewReadOnly);
-    const rate = this.rateLimit(res, auth.actor);
+    const rate = await this.rateLimit(res, auth.actor);
     if (rate && !rate.allowed) return refused('rate_limited', AUTH_MESSAGES.rateLimited(rate.resetS));
     if (need.sessionOnly && auth.actor.scheme !== 'session') {
       return refused(need.sessionOnly, need.sessionOnly === 'session_required' ? AUTH_MESSAGES.sessionRequired : AUTH_MESSAGES.noSession);

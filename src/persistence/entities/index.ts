@@ -25,6 +25,7 @@ import { EmbedSessionEntity } from './embed-session.entity';
 import { FiscalRecordEntity } from './fiscal-record.entity';
 import { FiscalPeriodEntity } from './fiscal-period.entity';
 import { ProcessLeaseEntity } from './process-lease.entity';
+import { RateLimitPointEntity } from './rate-limit-point.entity';
 import { UserEntity } from './user.entity';
 import { PanelSessionEntity } from './panel-session.entity';
 import { LoginFailureEntity } from './login-failure.entity';
@@ -37,7 +38,7 @@ import { CertificationItemEntity } from './certification-item.entity';
 import { CredentialExpiryNoticeEntity } from './credential-expiry-notice.entity';
 import { AccountEmailEntity } from './account-email.entity';
 
-export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity, AccountEmailEntity };
+export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, RateLimitPointEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity, AccountEmailEntity };
 
 /** Every entity MikroORM knows; add new ones here. */
 export const ENTITIES = [
@@ -68,6 +69,7 @@ export const ENTITIES = [
   FiscalPeriodSnapshotEntity,
   EmbedSessionEntity,
   ProcessLeaseEntity,
+  RateLimitPointEntity,
   UserEntity,
   PanelSessionEntity,
   LoginFailureEntity,

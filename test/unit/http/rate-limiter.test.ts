@@ -1,20 +1,29 @@
-import { RateLimiter } from '../../../src/http/rate-limiter';
+import { createRateLimiter } from '../../../src/integrations/rate-limit/shared-rate-limiter';
+import { createLogger } from '../../../src/config/logger';
 
-describe('rate limiter', () => {
-  it('allows the limit per key per minute, then refuses until the window resets', () => {
-    let now = 1_000_000;
-    const rl = new RateLimiter(3, () => now);
-    expect([1, 2, 3].map(() => rl.take('a').allowed)).toEqual([true, true, true]);
-    const refused = rl.take('a');
-    expect(refused).toEqual({ allowed: false, limit: 3, remaining: 0, resetS: 60 });
-    expect(rl.take('b').allowed).toBe(true);
-    now += 59_000;
-    expect(rl.take('a')).toMatchObject({ allowed: false, resetS: 1 });
-    now += 1_000;
-    expect(rl.take('a')).toEqual({ allowed: true, limit: 3, remaining: 2, resetS: 60 });
+/** The in-memory limiter of the embedded database (the PostgreSQL one is tested across two processes in test/api/rate-limit.api.test.ts). */
+describe('rate limiter in memory', () => {
+  beforeEach(() => jest.useFakeTimers({ now: new Date('2026-12-01T18:00:00.000Z'), doNotFake: ['nextTick', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('allows the limit per key per minute, then refuses until the window resets', async () => {
+    const rl = createRateLimiter({ perMinute: 3, keyPrefix: 'k', pool: null, logger: createLogger('silent') });
+    const first = [];
+    for (let i = 0; i < 3; i++) first.push(await rl.take('a'));
+    expect(first.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+    ]);
+    expect(await rl.take('a')).toEqual({ allowed: false, limit: 3, remaining: 0, resetS: 60 });
+    expect((await rl.take('b')).allowed).toBe(true);
+    jest.advanceTimersByTime(59_000);
+    expect(await rl.take('a')).toMatchObject({ allowed: false, resetS: 1 });
+    jest.advanceTimersByTime(1_000);
+    expect(await rl.take('a')).toEqual({ allowed: true, limit: 3, remaining: 2, resetS: 60 });
   });
 
   it('is off with 0', () => {
-    expect(new RateLimiter(0).enabled).toBe(false);
+    expect(createRateLimiter({ perMinute: 0, keyPrefix: 'k', pool: null, logger: createLogger('silent') }).enabled).toBe(false);
   });
 });
