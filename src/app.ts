@@ -14,7 +14,10 @@ import { buildGraphQLSchema } from './graphql/schema';
 import { ApiGuard } from './http/api-guard';
 import { answerClientErrorsWithProblems } from './http/client-error-problems';
 import { createMetrics, metricsExposure } from './http/metrics';
-import { createMetricsServer } from './http/metrics-server';
+import { createOperationsServer } from './http/metrics-server';
+import { registerOperationsMetrics } from './http/operations-metrics';
+import { MhReachability } from './services/health/mh-reachability';
+import type { OperationsSnapshot } from './services/health/read-operations-snapshot.service';
 import { createRateLimiter } from './integrations/rate-limit/shared-rate-limiter';
 import { resolveMasterKey } from './integrations/crypto/master-key';
 import { SecretBox } from './integrations/crypto/secret-box';
@@ -126,7 +129,15 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     agenda = created.agenda;
     stopping.push(created.close);
     queue = new AgendaQueue(agenda);
-    const mh = await createMhRuntime(config, logger, clock);
+    // Metrics exist in every process (a worker serves them on METRICS_PORT): MH calls and webhook outcomes are counted where they happen.
+    const metrics = createMetrics();
+    const reachability = new MhReachability(clock);
+    let snapshotOf: () => Promise<OperationsSnapshot> = () => Promise.reject(new Error('servicios sin iniciar'));
+    const operations = registerOperationsMetrics(metrics.registry, () => snapshotOf());
+    const mh = await createMhRuntime(config, logger, clock, (call) => {
+      reachability.record(call);
+      operations.mhCall(call);
+    });
     stopping.push(mh.close);
     let baseUrl = config.publicBaseUrl ?? '';
     // One LISTEN connection and one NOTIFY connection carry every notice channel of the process (real PostgreSQL only).
@@ -167,8 +178,11 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         outbox,
         baseUrl: () => baseUrl,
         processLease,
+        observer: operations.observer,
+        mhReachability: reachability,
       }),
     );
+    snapshotOf = () => services.readOperationsSnapshot.execute();
     // Outbox rows committed by a use case are dispatched to webhooks at once (and every 5 s anyway).
     outbox.kick = () => void services.dispatchOutboxEvents.kick();
     stopping.push(() => services.dispatchOutboxEvents.settle());
@@ -188,6 +202,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
 
     let url: string | null = null;
     let metricsUrl: string | null = null;
+    const exposure = metricsExposure(config.metrics, config.host);
     if (runsApi) {
       const schema = buildGraphQLSchema();
       // Counters in PostgreSQL where there is one (shared by every API process), in memory on the embedded database.
@@ -196,8 +211,6 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         createRateLimiter({ perMinute: config.rateLimitPerMinute, keyPrefix: 'key', pool: directPool, logger }),
         createRateLimiter({ perMinute: config.rateLimitAnonymousPerMinute, keyPrefix: 'ip', pool: directPool, logger }),
       );
-      const metrics = createMetrics();
-      const exposure = metricsExposure(config.metrics, config.host);
       const gql = await createGraphQLHttp({ schema, services, guard, logger, maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost });
       const inFlight = { count: 0 };
       const app = createHttpApp({
@@ -235,19 +248,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address === '0.0.0.0' ? '127.0.0.1' : addr.address;
       url = `http://${host}:${addr.port}`;
       baseUrl = config.publicBaseUrl ?? url;
-      if (exposure.kind === 'separate') {
-        const metricsServer = createMetricsServer(metrics, exposure.token);
-        await new Promise<void>((resolve, reject) => {
-          metricsServer.once('error', reject);
-          metricsServer.listen(config.metrics.port!, config.metrics.host, () => resolve());
-        });
-        const m = metricsServer.address() as AddressInfo;
-        metricsUrl = `http://${m.family === 'IPv6' ? `[${m.address}]` : m.address}:${m.port}/metrics`;
-        stopping.push(async () => {
-          metricsServer.closeAllConnections();
-          await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
-        });
-      } else if (exposure.kind === 'api') metricsUrl = `${baseUrl}/metrics`;
+      if (exposure.kind === 'api') metricsUrl = `${baseUrl}/metrics`;
       stopping.unshift(async () => {
         // Stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), then close sockets.
         server.close();
@@ -258,6 +259,20 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         await gql.stop();
         // Responses already answered whose replay copy is still being stored.
         await services.runIdempotentRequest.settled();
+      });
+    }
+    // The operations listener (METRICS_PORT): /metrics, /healthz and /readyz — a worker's only listener.
+    if (exposure.kind === 'separate') {
+      const opsServer = createOperationsServer(metrics, exposure.token, services);
+      await new Promise<void>((resolve, reject) => {
+        opsServer.once('error', reject);
+        opsServer.listen(config.metrics.port!, config.metrics.host, () => resolve());
+      });
+      const m = opsServer.address() as AddressInfo;
+      metricsUrl = `http://${m.family === 'IPv6' ? `[${m.address}]` : m.address}:${m.port}/metrics`;
+      stopping.push(async () => {
+        opsServer.closeAllConnections();
+        await new Promise<void>((resolve) => opsServer.close(() => resolve()));
       });
     }
     let stopped = false;

@@ -10,6 +10,7 @@ import { problemTypePage } from './http/pages/problem-type.page';
 import { staticAssetsRouter } from './http/pages/static-assets';
 import { panelRouter } from './http/panel/panel.router';
 import { redactPath } from './http/log-redaction';
+import { healthBody, readinessBody } from './http/health-bodies';
 import { requestIdMiddleware, requestIdOf } from './http/request-id';
 import type { Services } from './services/services';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isConnectionLost } from './services/shared/database-unavailable';
@@ -69,7 +70,11 @@ export function createHttpApp(opts: HttpAppOptions): Express {
 
   app.get('/healthz', async (_req, res) => {
     const h = await opts.services.checkHealth.execute();
-    res.status(h.status === 'ok' ? 200 : 503).json({ status: h.status, database: h.database, latency_ms: h.latencyMs });
+    res.status(h.status === 'ok' ? 200 : 503).json(healthBody(h));
+  });
+  app.get('/readyz', async (_req, res) => {
+    const r = await opts.services.checkReadiness.execute();
+    res.status(r.ready ? 200 : 503).json(readinessBody(r));
   });
   app.get('/metrics', async (req, res, next) => {
     const exposure = opts.metricsExposure;

@@ -37,6 +37,9 @@ import { ListEstablishmentsService } from './emitters/list-establishments.servic
 import { ListEstablishmentsByEmitterService } from './emitters/list-establishments-by-emitter.service';
 import { UpdateEmitterService } from './emitters/update-emitter.service';
 import { UpdateEstablishmentService } from './emitters/update-establishment.service';
+import { CheckReadinessService } from './health/check-readiness.service';
+import { MhReachability } from './health/mh-reachability';
+import { ReadOperationsSnapshotService } from './health/read-operations-snapshot.service';
 import { CheckHealthService } from './health/check-health.service';
 import { BeginIdempotentRequestService } from './idempotency/begin-idempotent-request.service';
 import { CleanupIdempotencyRecordsService } from './idempotency/cleanup-idempotency-records.service';
@@ -177,6 +180,8 @@ export function createServices(deps: ServiceDeps) {
     listEstablishments: new ListEstablishmentsService(deps),
     listEstablishmentsByEmitter: new ListEstablishmentsByEmitterService(deps),
     checkHealth: new CheckHealthService(deps),
+    checkReadiness: new CheckReadinessService(deps, deps.mhReachability ?? new MhReachability(deps.clock)),
+    readOperationsSnapshot: new ReadOperationsSnapshotService(deps),
     beginIdempotentRequest,
     runningRequests,
     completeIdempotentRequest,

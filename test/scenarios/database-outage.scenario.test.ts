@@ -153,6 +153,9 @@ describe('a database that drops its connections', () => {
       // While it is down: the service answers, with 503 and its reason, on every door.
       const health = await request(all.url, 'GET', '/healthz');
       expect(health.status).toBe(503);
+      const ready = await request(all.url, 'GET', '/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ status: 'not_ready', reasons: ['la base de datos no responde'], database: { status: 'unreachable' } });
       const rest = await request(all.url, 'GET', '/v1/emitters', { key: apiKey });
       expect(rest.status).toBe(503);
       expect(rest.headers.get('content-type')).toMatch(/^application\/problem\+json/);

@@ -26,6 +26,18 @@ export interface HttpMhClientOptions {
   logger?: Logger;
   /** Reuse a token at most this long (default 20 h, MH tokens last 24 h). */
   tokenMaxAgeMs?: number;
+  /** Told of every HTTP call to MH (metrics, reachability). */
+  onCall?: (call: MhCall) => void;
+}
+
+/** One HTTP call to MH as an operator counts it. */
+export interface MhCall {
+  operation: string;
+  environment: MhEnvironment;
+  /** `response` (any HTTP status), `timeout`, or a network failure kind. */
+  outcome: string;
+  status: number | null;
+  seconds: number;
 }
 
 type LoginOutcome = { ok: true; token: string } | { ok: false; code: MhLoginFailureCode; message: string; failure: MhFailure };
@@ -188,6 +200,7 @@ export class HttpMhClient implements MhClient {
   private async timed(operation: string, env: MhEnvironment, code: string | null, fn: () => Promise<HttpOutcome>): Promise<HttpOutcome> {
     const started = performance.now();
     const out = await fn();
+    this.opts.onCall?.({ operation, environment: env, outcome: out.kind, status: out.kind === 'response' ? out.status : null, seconds: (performance.now() - started) / 1000 });
     this.opts.logger?.info(
       {
         operation, environment: env, codigoGeneracion: code ?? undefined,

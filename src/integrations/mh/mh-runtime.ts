@@ -5,6 +5,7 @@ import type { MhCredentialGateway } from '../../services/shared/mh-gateway.port'
 import type { Clock } from '../../services/shared/clock';
 import { createMhSimulator } from '../../mh-simulator/mh-simulator.server';
 import { HttpMhClient, type MhClient } from '../mh-client';
+import type { MhCall } from '../mh-client/mh-http.client';
 
 export interface MhRuntime {
   client: MhClient;
@@ -19,10 +20,10 @@ export interface MhRuntime {
  * one in-process (state under DATA_DIR/mh-simulator) and enrols uploaded credentials in it;
  * `MH_MODE=remote` calls MH's hosts (MH_BASE_URL_00/01, default MH's real test and production hosts).
  */
-export async function createMhRuntime(config: AppConfig, logger: Logger, clock: Clock): Promise<MhRuntime> {
+export async function createMhRuntime(config: AppConfig, logger: Logger, clock: Clock, onCall?: (call: MhCall) => void): Promise<MhRuntime> {
   const mh = config.mh;
   if (mh.mode === 'remote') {
-    const client = new HttpMhClient({ baseUrls: mh.baseUrls, timeoutMs: mh.timeoutMs, logger, clock });
+    const client = new HttpMhClient({ baseUrls: mh.baseUrls, timeoutMs: mh.timeoutMs, logger, clock, onCall });
     return {
       client,
       credentials: { mode: 'remote', enrol: async () => undefined, login: (env, creds) => client.login(env, creds) },
@@ -46,7 +47,7 @@ export async function createMhRuntime(config: AppConfig, logger: Logger, clock: 
     close = () => sim.close();
   }
   const baseUrl = url;
-  const client = new HttpMhClient({ baseUrls: { '00': baseUrl, '01': baseUrl }, timeoutMs: mh.timeoutMs, logger, clock });
+  const client = new HttpMhClient({ baseUrls: { '00': baseUrl, '01': baseUrl }, timeoutMs: mh.timeoutMs, logger, clock, onCall });
   const enrol: MhCredentialGateway['enrol'] =
     enrolInProcess ??
     (async (e) => {

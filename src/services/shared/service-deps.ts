@@ -14,6 +14,8 @@ import type { DocumentStore } from '../../persistence/documents/document-store';
 import type { SessionEventsBus } from './session-events.port';
 import type { ApiKeyChanges } from './api-key-changes.port';
 import type { EmitterCaches } from '../emitters/emitter-cache';
+import type { OperationsObserver } from './operations-observer.port';
+import type { MhReachability } from '../health/mh-reachability';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */
 export interface ServiceDeps {
@@ -46,4 +48,8 @@ export interface ServiceDeps {
   processLease: ProcessLease;
   /** The only writer of documents, their events, outbox rows and notifications; the owner of their views. */
   documents: DocumentStore;
+  /** Counts what an operator graphs (webhook outcomes); absent: nothing counted. */
+  observer?: OperationsObserver;
+  /** What this process last learnt of MH per environment (readiness); absent: unknown. */
+  mhReachability?: MhReachability;
 }

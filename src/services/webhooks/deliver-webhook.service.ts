@@ -92,6 +92,7 @@ export class DeliverWebhookService {
       this.deps.logger.warn({ delivery_id: delivery.id, attempt: number }, 'entrega de webhook: el resultado llegó después del vencimiento de la reserva');
       return 'skipped';
     }
+    this.deps.observer?.webhookDelivery(outcome);
     if (next) await this.deps.queue.enqueue('deliver-webhook', { deliveryId: delivery.id }, { runAt: next });
     return outcome;
   }
