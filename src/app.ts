@@ -17,6 +17,7 @@ import { createMetrics, metricsExposure } from './http/metrics';
 import { createOperationsServer } from './http/metrics-server';
 import { registerOperationsMetrics } from './http/operations-metrics';
 import { MhReachability } from './services/health/mh-reachability';
+import { ProcessLifecycle } from './services/shared/process-lifecycle';
 import type { OperationsSnapshot } from './services/health/read-operations-snapshot.service';
 import { createRateLimiter } from './integrations/rate-limit/shared-rate-limiter';
 import { resolveMasterKey } from './integrations/crypto/master-key';
@@ -130,6 +131,9 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     stopping.push(created.close);
     queue = new AgendaQueue(agenda);
     // Metrics exist in every process (a worker serves them on METRICS_PORT): MH calls and webhook outcomes are counted where they happen.
+    const lifecycle = new ProcessLifecycle();
+    // A worker's stop begins the same way (its own MH calls are jobs: Agenda's stop waits for them).
+    stopping.push(async () => lifecycle.beginStop());
     const metrics = createMetrics();
     const reachability = new MhReachability(clock);
     let snapshotOf: () => Promise<OperationsSnapshot> = () => Promise.reject(new Error('servicios sin iniciar'));
@@ -180,6 +184,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         processLease,
         observer: operations.observer,
         mhReachability: reachability,
+        lifecycle,
       }),
     );
     snapshotOf = () => services.readOperationsSnapshot.execute();
@@ -224,6 +229,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         graphqlHandler: gql.handler,
         baseUrl: () => baseUrl,
         inFlight,
+        stopping: () => lifecycle.isStopping,
       });
       const server: Server = createServer(app);
       server.keepAliveTimeout = 65_000;
@@ -250,12 +256,17 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       baseUrl = config.publicBaseUrl ?? url;
       if (exposure.kind === 'api') metricsUrl = `${baseUrl}/metrics`;
       stopping.unshift(async () => {
-        // Stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), then close sockets.
+        // A rolling restart (ADR 0039): requests waiting on MH answer now (202), /readyz says 503, every
+        // response closes its connection; stop accepting, let in-flight requests finish (up to
+        // SHUTDOWN_TIMEOUT_MS), close the sockets with a code clients reconnect after, then let this
+        // process's MH calls finish within the same bound.
+        lifecycle.beginStop();
+        const deadline = Date.now() + config.shutdownTimeoutMs;
         server.close();
         await ws.close().catch(() => undefined);
-        const deadline = Date.now() + config.shutdownTimeoutMs;
-        while (inFlight.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        while (inFlight.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
         server.closeAllConnections();
+        await lifecycle.settle(deadline);
         await gql.stop();
         // Responses already answered whose replay copy is still being stored.
         await services.runIdempotentRequest.settled();

@@ -32,6 +32,8 @@ export interface HttpAppOptions {
   baseUrl: () => string;
   /** Tracks in-flight requests so SIGTERM can wait for them. */
   inFlight: { count: number };
+  /** True once SIGTERM began the stop: responses close their connections and /readyz answers 503. */
+  stopping?: () => boolean;
 }
 
 /** The express application: /v1 (REST), /graphql, /healthz, /metrics and the reference pages. */
@@ -43,6 +45,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use((req, res, next) => {
     opts.inFlight.count++;
     res.on('close', () => opts.inFlight.count--);
+    // Stopping: no keep-alive, so a proxy sends the next request elsewhere instead of onto a socket about to close.
+    if (opts.stopping?.()) res.setHeader('Connection', 'close');
     next();
   });
   app.use(requestIdMiddleware);
@@ -74,6 +78,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   });
   app.get('/readyz', async (_req, res) => {
     const r = await opts.services.checkReadiness.execute();
+    if (opts.stopping?.()) r.reasons.push('el proceso se está deteniendo'), (r.ready = false);
     res.status(r.ready ? 200 : 503).json(readinessBody(r));
   });
   app.get('/metrics', async (req, res, next) => {

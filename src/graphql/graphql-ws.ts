@@ -390,7 +390,8 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     close: async () => {
       clearInterval(sweep);
       sessionSockets.dispose();
-      for (const client of wss.clients) client.close(1001, 'Going away');
+      // 1012 "service restart": graphql-ws clients reconnect (to another process behind the proxy).
+      for (const client of wss.clients) client.close(1012, 'Reinicio del servicio');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

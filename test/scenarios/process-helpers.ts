@@ -34,7 +34,7 @@ export async function startService(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (readyPattern && readyPattern.test(out)) return { child, output: () => out, url: '', key: null };
-    const url = /REST API:\s+(http:\/\/\S+)\/v1/.exec(out)?.[1];
+    const url = /REST API:\s+(https?:\/\/\S+)\/v1/.exec(out)?.[1];
     if (url && /Test API key: (sk_test_\w+)/.test(out)) return { child, output: () => out, url, key: /Test API key: (sk_test_\w+)/.exec(out)![1] };
     if (child.exitCode !== null) throw new Error(`el servicio terminó (${child.exitCode}):\n${out}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -1,5 +1,8 @@
 import { request, type ApiResponse } from './http-client';
 
+/** How a sale is sent: fetch over http by default, or another client (https through a proxy). */
+export type SendRequest = (url: string, method: string, path: string, opts: { key?: string | null; body?: unknown; idempotencyKey?: string | null }) => Promise<ApiResponse>;
+
 /** One sale as an ERP sends it: a body, its Idempotency-Key, and every answer it got. */
 export interface LoadSale {
   key: string;
@@ -21,6 +24,7 @@ export interface IssuanceLoadOptions {
   mode?: 'sync' | 'async' | 'mixed';
   /** Pause between a refused attempt (409/503) and the client's next one; the answer's Retry-After caps it. */
   retryPauseMs?: number;
+  send?: SendRequest;
 }
 
 /**
@@ -75,7 +79,7 @@ export class IssuanceLoad {
     const url = this.opts.urls[turn % this.opts.urls.length];
     let r: ApiResponse;
     try {
-      r = await request(url, 'POST', `/v1/documents?mode=${sale.mode}`, { key: this.opts.apiKey, body: sale.body, idempotencyKey: sale.key });
+      r = await (this.opts.send ?? request)(url, 'POST', `/v1/documents?mode=${sale.mode}`, { key: this.opts.apiKey, body: sale.body, idempotencyKey: sale.key });
     } catch (err) {
       sale.transportErrors.push(String((err as Error).cause ?? err));
       return null;

@@ -15,6 +15,7 @@ import type { SessionEventsBus } from './session-events.port';
 import type { ApiKeyChanges } from './api-key-changes.port';
 import type { EmitterCaches } from '../emitters/emitter-cache';
 import type { OperationsObserver } from './operations-observer.port';
+import type { ProcessLifecycle } from './process-lifecycle';
 import type { MhReachability } from '../health/mh-reachability';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */
@@ -52,4 +53,6 @@ export interface ServiceDeps {
   observer?: OperationsObserver;
   /** What this process last learnt of MH per environment (readiness); absent: unknown. */
   mhReachability?: MhReachability;
+  /** This process's stop: requests waiting on MH answer at once, and the stop waits for the MH calls. Absent in the CLI. */
+  lifecycle?: ProcessLifecycle;
 }
