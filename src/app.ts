@@ -188,6 +188,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       }),
     );
     snapshotOf = () => services.readOperationsSnapshot.execute();
+    processLease.alsoOnEachBeat(() => services.renewRunningRequests.execute());
     // Outbox rows committed by a use case are dispatched to webhooks at once (and every 5 s anyway).
     outbox.kick = () => void services.dispatchOutboxEvents.kick();
     stopping.push(() => services.dispatchOutboxEvents.settle());

@@ -46,6 +46,7 @@ import { CleanupIdempotencyRecordsService } from './idempotency/cleanup-idempote
 import { CompleteIdempotentRequestService } from './idempotency/complete-idempotent-request.service';
 import { RunIdempotentRequestService } from './idempotency/run-idempotent-request.service';
 import { RunningRequests } from './idempotency/running-requests';
+import { RenewRunningRequestsService } from './idempotency/renew-running-requests.service';
 import type { ServiceDeps } from './shared/service-deps';
 import { UploadCredentialsService } from './credentials/upload-credentials.service';
 import { TestCredentialsService } from './credentials/test-credentials.service';
@@ -184,6 +185,7 @@ export function createServices(deps: ServiceDeps) {
     readOperationsSnapshot: new ReadOperationsSnapshotService(deps),
     beginIdempotentRequest,
     runningRequests,
+    renewRunningRequests: new RenewRunningRequestsService(deps, runningRequests),
     completeIdempotentRequest,
     runIdempotentRequest: new RunIdempotentRequestService(deps, beginIdempotentRequest, completeIdempotentRequest, runningRequests),
     cleanupIdempotencyRecords: new CleanupIdempotencyRecordsService(deps),

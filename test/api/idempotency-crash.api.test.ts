@@ -174,6 +174,30 @@ describe('Idempotency-Key across a crash of the issuing process', () => {
     expect(await t.app.services.beginIdempotentRequest.execute(scope, 'h-running')).toMatchObject({ kind: 'proceed', recordId: (begun as { recordId: string }).recordId });
   });
 
+  it('a live process\'s record whose claim it stopped renewing (its run ended without a trace) is taken over by any process after one lease TTL', async () => {
+    const body = ccfBody(issuer);
+    const first = await request(t.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body, idempotencyKey: 'claim-not-renewed' });
+    await insertLease('prc_alive_not_running', { pid: 1, pidNamespace: 'otra-maquina/pid:[1]' });
+    await crash('claim-not-renewed', 'prc_alive_not_running');
+    const busy = await request(t.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body, idempotencyKey: 'claim-not-renewed' });
+    expect(busy.status).toBe(409);
+    // Its owner would have renewed locked_at every third of the TTL while running it.
+    await dbRows(t.db.url, `update idempotency_records set locked_at = now() - interval '31 seconds' where key = 'claim-not-renewed'`);
+    const resolved = await request(t.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body, idempotencyKey: 'claim-not-renewed' });
+    expect([201, 202]).toContain(resolved.status);
+    expect(resolved.body.id).toBe(first.body.id);
+  });
+
+  it('the records this process runs have their claim renewed with its lease', async () => {
+    const scope = { accountId: t.account.id, environment: '00', key: 'claim-renewed' };
+    const begun = (await t.app.services.beginIdempotentRequest.execute(scope, 'h-renewed')) as { recordId: string };
+    await dbRows(t.db.url, `update idempotency_records set locked_at = now() - interval '1 hour' where id = $1`, [begun.recordId]);
+    expect(await t.app.services.renewRunningRequests.execute()).toBeGreaterThanOrEqual(1);
+    const [row] = await dbRows<{ age_s: number }>(t.db.url, `select extract(epoch from now() - locked_at)::float8 as age_s from idempotency_records where id = $1`, [begun.recordId]);
+    expect(row.age_s).toBeLessThan(60);
+    t.app.services.runningRequests.delete(begun.recordId);
+  });
+
   it('every lease renewal sweeps the leases of processes dead for more than one TTL (kill -9 leaves them), never a live or just-expired one', async () => {
     await dbRows(
       t.db.url,

@@ -4,7 +4,7 @@ import { openStoredBody } from './stored-response-body';
 import type { ServiceDeps } from '../shared/service-deps';
 import { NO_FLUSH_WAIT, preparedSql, statementEm } from '../shared/sql';
 import type { CreatedResource } from './idempotency-handle';
-import { STALE_LOCK_MS, type IdempotencyScope } from './idempotency-scope';
+import type { IdempotencyScope } from './idempotency-scope';
 import type { RunningRequests } from './running-requests';
 
 export type BeginResult =
@@ -130,10 +130,13 @@ export class BeginIdempotentRequestService {
     }
   }
 
-  /** No owner (released after a server error), an owner known dead, or a run older than STALE_LOCK_MS. */
+  /**
+   * No owner (released after a server error), an owner known dead, or a claim its owner stopped
+   * renewing more than one PROCESS_LEASE_TTL_MS ago (its run ended: RenewRunningRequestsService).
+   */
   private ownerGone(row: Row, now: Date): boolean {
     if (row.owner_lease_id === null) return true;
-    if (now.getTime() - new Date(row.locked_at).getTime() > STALE_LOCK_MS) return true;
+    if (now.getTime() - new Date(row.locked_at).getTime() > this.deps.config.processLeaseTtlMs) return true;
     const lease =
       row.lease_pid === null
         ? null

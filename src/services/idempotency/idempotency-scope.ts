@@ -7,8 +7,6 @@ export interface IdempotencyScope {
 }
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-/** A request still `in_progress` after this long is taken to have died with its process. */
-export const STALE_LOCK_MS = 5 * 60_000;
 
 /** JSON with sorted keys, so the same body always hashes the same. */
 export function canonicalJson(value: unknown): string {

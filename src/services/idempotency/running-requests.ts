@@ -5,6 +5,10 @@
  * instead of answering 409 in progress until the record goes stale (ADR 0020, "orphans of a live
  * process"). An id is added before the record is written or taken over, so a request of the same key
  * in this process never mistakes a run that is starting for an orphan.
+ *
+ * Other processes cannot see this set: the records it lists have their `locked_at` renewed at every
+ * lease renewal (RenewRunningRequestsService), so a record whose claim is older than one
+ * PROCESS_LEASE_TTL_MS is running nowhere and any process takes it over.
  */
 export class RunningRequests {
   private readonly ids = new Set<string>();
@@ -23,5 +27,10 @@ export class RunningRequests {
 
   get size(): number {
     return this.ids.size;
+  }
+
+  /** The ids running now (for the renewal of their claims). */
+  list(): string[] {
+    return [...this.ids];
   }
 }

@@ -28,6 +28,7 @@ export class ProcessLeaseKeeper implements ProcessLease {
   readonly id = newId(PROCESS_LEASE_PREFIX);
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
+  private readonly onBeat: (() => Promise<unknown>)[] = [];
 
   constructor(
     private readonly em: () => EntityManager,
@@ -61,6 +62,7 @@ export class ProcessLeaseKeeper implements ProcessLease {
           [this.id, me.host, me.pid, me.pidNamespace, me.processToken, this.opts.role, this.opts.ttlMs / 1000],
         );
         await this.sweep(this.em());
+        for (const f of this.onBeat) await f();
       } catch (err) {
         this.opts.logger.warn({ err }, 'no se pudo renovar la concesión del proceso');
       } finally {
@@ -68,6 +70,11 @@ export class ProcessLeaseKeeper implements ProcessLease {
       }
     })();
     return this.beating;
+  }
+
+  /** Work renewed with the lease (the claims of the requests this process runs). */
+  alsoOnEachBeat(f: () => Promise<unknown>): void {
+    this.onBeat.push(f);
   }
 
   /** Removes the leases that expired more than one TTL ago (never this process's own). */
