@@ -36,6 +36,7 @@ import { externalDatabase, openEmbeddedDatabase, type Database } from './persist
 import { createOrm, migrate, type Orm } from './persistence/orm';
 import { useDirectPool } from './persistence/sql';
 import { connectionBudget } from './persistence/connection-budget';
+import { newClient } from './persistence/database-hosts';
 import { createHttpApp } from './server';
 import { systemClock, type Clock } from './services/shared/clock';
 import { withDocumentStore } from './services/shared/with-document-store';
@@ -74,7 +75,7 @@ export interface RunningApp {
 async function migrateWithLock(orm: Orm, db: Database, logger: Logger): Promise<void> {
   let lockClient: Client | null = null;
   if (!db.embedded) {
-    lockClient = new Client(db.pool);
+    lockClient = newClient(db.pool);
     await lockClient.connect();
     await lockClient.query('select pg_advisory_lock(727000)');
   }
@@ -93,7 +94,7 @@ async function migrateWithLock(orm: Orm, db: Database, logger: Logger): Promise<
 export async function openDatabaseAndOrm(config: AppConfig, logger: Logger, opts: { migrate: boolean }): Promise<{ db: Database; orm: Orm }> {
   const db = config.databaseUrl ? externalDatabase(config.databaseUrl, `dte-${config.role}-${process.pid}`) : await openEmbeddedDatabase({ dataDir: config.dataDir });
   try {
-    const orm = await createOrm({ pool: db.pool, poolMax: connectionBudget(config.dbPoolMax, config.jobDbPoolMax).orm, namedStatements: !db.embedded });
+    const orm = await createOrm({ pool: db.pool, locator: db.locator, poolMax: connectionBudget(config.dbPoolMax, config.jobDbPoolMax).orm, namedStatements: !db.embedded });
     if (!(await orm.isConnected())) throw new Error(`no se pudo conectar a ${db.description}`);
     if (opts.migrate) await migrateWithLock(orm, db, logger);
     return { db, orm };
@@ -111,7 +112,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
   const { db, orm } = await openDatabaseAndOrm(config, logger, { migrate: true });
   logger.info({ database: db.description }, 'base de datos lista');
   // Raw statements outside the ORM's transactions borrow their connections here (real PostgreSQL only).
-  const directPool = db.embedded ? null : useDirectPool(orm, connectionBudget(config.dbPoolMax, config.jobDbPoolMax).direct);
+  const directPool = db.embedded ? null : useDirectPool(orm, connectionBudget(config.dbPoolMax, config.jobDbPoolMax).direct, db.pool);
 
   const runsApi = config.role !== 'worker';
   const runsWorkers = config.role !== 'api';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DatabaseUrlError, parseDatabaseUrl } from '../persistence/database-url';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (min: number, max: number) =>
@@ -26,7 +27,17 @@ export function isMailbox(v: string): boolean {
 export const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  // libpq's form, several hosts included (`postgres://u:p@h1:5432,h2:5432/db?target_session_attrs=read-write`).
+  DATABASE_URL: z
+    .string()
+    .superRefine((v, ctx) => {
+      try {
+        parseDatabaseUrl(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof DatabaseUrlError ? err.message : 'no es una URL de PostgreSQL' });
+      }
+    })
+    .optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DTE_MASTER_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'debe tener exactamente 64 caracteres hexadecimales (32 bytes)').optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),

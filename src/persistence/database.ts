@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { PoolConfig } from 'pg';
 import { pidAlive } from './pid-alive';
+import { PrimaryLocator, targetedClientClass } from './database-hosts';
+import { needsHostSelection, parseDatabaseUrl } from './database-url';
 
 /**
  * Where the service's PostgreSQL lives. With DATABASE_URL it is a real server; without it the
@@ -16,6 +18,8 @@ export interface Database {
   readonly pool: PoolConfig;
   /** Human-readable location without secrets, for logs. */
   readonly description: string;
+  /** A multi-host DATABASE_URL's choice of host (every pool's `Client` asks it). */
+  readonly locator?: PrimaryLocator;
   close(): Promise<void>;
 }
 
@@ -134,11 +138,26 @@ async function openPglite<T>(pgData: string, create: () => Promise<T>, dataDir: 
  * `pg_stat_activity` (`dte-<role>-<pid>`), so an operator sees which process holds which.
  */
 export function externalDatabase(url: string, applicationName = `dte-${process.pid}`): Database {
-  const u = new URL(url);
+  const parsed = parseDatabaseUrl(url);
+  const where = `${parsed.hosts.map((h) => `${h.host}:${h.port}`).join(',')}/${parsed.database}`;
+  if (!needsHostSelection(parsed)) {
+    return { embedded: false, pool: { connectionString: url, application_name: applicationName }, description: `PostgreSQL en ${where}`, close: async () => {} };
+  }
+  // Several hosts: every connection of the process goes to the one that accepts writes (ADR 0040).
+  const base = { user: parsed.user, password: parsed.password, database: parsed.database, application_name: applicationName, ...sslOf(parsed.params) };
+  const locator = new PrimaryLocator(parsed, base);
   return {
     embedded: false,
-    pool: { connectionString: url, application_name: applicationName },
-    description: `PostgreSQL en ${u.hostname}:${u.port || 5432}${u.pathname}`,
+    pool: { ...base, host: parsed.hosts[0].host, port: parsed.hosts[0].port, Client: targetedClientClass(locator) },
+    locator,
+    description: `PostgreSQL en ${where} (target_session_attrs=${parsed.targetSessionAttrs})`,
     close: async () => {},
   };
+}
+
+/** `sslmode` of the URL as pg's `ssl` option (require and stronger: TLS; verify-* also checks the certificate). */
+function sslOf(params: Record<string, string>): { ssl?: boolean | { rejectUnauthorized: boolean } } {
+  const mode = params.sslmode;
+  if (!mode || mode === 'disable' || mode === 'allow' || mode === 'prefer') return {};
+  return { ssl: mode === 'verify-ca' || mode === 'verify-full' ? { rejectUnauthorized: true } : { rejectUnauthorized: false } };
 }

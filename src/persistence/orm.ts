@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { PoolConfig } from 'pg';
 import { MIGRATIONS } from '../../migrations';
 import { ENTITIES } from './entities';
+import type { PrimaryLocator } from './database-hosts';
 import { useUnnamedStatements } from './sql';
 
 export type Orm = MikroORM;
@@ -16,6 +17,8 @@ export const ACQUIRE_TIMEOUT_MS = 15_000;
 
 export interface OrmOptions {
   pool: PoolConfig;
+  /** A multi-host DATABASE_URL: the ORM's connections go to the host it picks (ADR 0040). */
+  locator?: PrimaryLocator;
   poolMax: number;
   /**
    * Whether preparedSql may use named prepared statements (default true). Off for the embedded database:
@@ -52,7 +55,7 @@ export function ormConfig(opts: OrmOptions): Options {
       silent: true,
     },
     pool: { min: 0, max: opts.poolMax, idleTimeoutMillis: 10_000, acquireTimeoutMillis: ACQUIRE_TIMEOUT_MS },
-    ...(opts.pool.application_name ? { driverOptions: { connection: { application_name: opts.pool.application_name } } } : {}),
+    ...driverOptions(opts),
     forceUtcTimezone: true,
     allowGlobalContext: false,
     debug: process.env.DTE_DEBUG_SQL === '1' ? ['query'] : false,
@@ -60,10 +63,38 @@ export function ormConfig(opts: OrmOptions): Options {
   };
 }
 
+/**
+ * The knex connection settings: the process's `application_name`, and with a multi-host URL a
+ * provider knex asks once, for its first connections (the host the locator picks); every later
+ * connection is a TargetedClient (useClientClass), which asks the locator itself.
+ */
+function driverOptions(opts: OrmOptions): Partial<Options> {
+  const name = opts.pool.application_name;
+  const locator = opts.locator;
+  if (!locator) return name ? { driverOptions: { connection: { application_name: name } } } : {};
+  const { Client: _client, ...base } = opts.pool;
+  return {
+    driverOptions: {
+      connection: async () => {
+        const t = await locator.target();
+        return { ...base, host: t.host, port: t.port };
+      },
+    },
+  };
+}
+
 export async function createOrm(opts: OrmOptions): Promise<Orm> {
   const orm = await MikroORM.init(ormConfig(opts));
   if (opts.namedStatements === false) useUnnamedStatements(orm.em);
+  // Later connections are also checked to accept writes (the pools' Client class).
+  if (opts.pool.Client) useClientClass(orm, opts.pool.Client);
   return orm;
+}
+
+/** The ORM's knex creates its connections with `Client` (its driver is pg; only the class changes). */
+function useClientClass(orm: Orm, client: NonNullable<PoolConfig['Client']>): void {
+  const knexClient = (orm.em.getConnection() as unknown as { getKnex(): { client: { driver: object } } }).getKnex().client;
+  knexClient.driver = Object.create(knexClient.driver, { Client: { value: client } });
 }
 
 /** Applies pending migrations; returns the names applied. */

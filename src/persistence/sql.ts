@@ -86,9 +86,10 @@ const directPools = new WeakMap<object, Pool>();
  * borrowing a connection there (knex and tarn) cost more CPU than some of the statements themselves.
  * Not for the embedded database (its socket connections share one session). Returns the pool, to close.
  */
-export function useDirectPool(orm: MikroORM, max: number): Pool {
+export function useDirectPool(orm: MikroORM, max: number, config?: PoolConfig): Pool {
   const conn = orm.em.getConnection() as unknown as { getConnectionOptions(): PoolConfig };
-  const pool = new Pool({ ...conn.getConnectionOptions(), max, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 15_000 });
+  // The process's own settings where it has them (application_name; a multi-host URL's Client class).
+  const pool = new Pool({ ...(config ?? conn.getConnectionOptions()), max, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 15_000 });
   // An idle connection's error (the server restarted it) is handled by the pool, which drops it.
   pool.on('error', () => undefined);
   directPools.set(knexOf(orm.em).client, pool);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Client, Pool, type PoolConfig } from 'pg';
 import type { Logger } from '../../config/logger';
+import { newClient } from '../../persistence/database-hosts';
 
 /** A cross-process notice channel: publish an event, every subscriber of every process receives it. */
 export interface NoticeChannel<T> {
@@ -88,7 +89,7 @@ export function createPgNoticeHub(pool: PoolConfig, logger: Logger): PgNoticeHub
   };
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const c = new Client(pool);
+    const c = newClient(pool);
     // Listened from before connect() on: an error at any moment is a lost connection, never an unhandled event.
     c.on('error', (err) => lost(err, c));
     c.on('end', () => {
