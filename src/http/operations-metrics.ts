@@ -60,17 +60,17 @@ export function registerOperationsMetrics(registry: Registry, snapshot: () => Pr
   gauge('dte_documents', 'Documentos por estado, tipo y ambiente', ['status', 'type', 'environment'], (g, s) => {
     for (const d of s.documents) g.set({ status: d.status, type: d.type, environment: d.environment }, d.n);
   });
-  gauge('dte_jobs_waiting', 'Trabajos vencidos que esperan un trabajador, por nombre', ['job'], (g, s) => {
-    for (const j of s.jobs) g.set({ job: j.name }, j.waiting);
+  gauge('dte_jobs_waiting', 'Trabajos vencidos que esperan un trabajador, por nombre', ['job_name'], (g, s) => {
+    for (const j of s.jobs) g.set({ job_name: j.name }, j.waiting);
   });
-  gauge('dte_jobs_running', 'Trabajos en ejecución, por nombre', ['job'], (g, s) => {
-    for (const j of s.jobs) g.set({ job: j.name }, j.running);
+  gauge('dte_jobs_running', 'Trabajos en ejecución, por nombre', ['job_name'], (g, s) => {
+    for (const j of s.jobs) g.set({ job_name: j.name }, j.running);
   });
-  gauge('dte_jobs_failed', 'Trabajos cuya última ejecución falló, por nombre', ['job'], (g, s) => {
-    for (const j of s.jobs) g.set({ job: j.name }, j.failed);
+  gauge('dte_jobs_failed', 'Trabajos cuya última ejecución falló, por nombre', ['job_name'], (g, s) => {
+    for (const j of s.jobs) g.set({ job_name: j.name }, j.failed);
   });
-  gauge('dte_jobs_oldest_waiting_seconds', 'Antigüedad del trabajo vencido más antiguo que espera, por nombre', ['job'], (g, s) => {
-    for (const j of s.jobs) g.set({ job: j.name }, j.oldestWaitingS);
+  gauge('dte_jobs_oldest_waiting_seconds', 'Antigüedad del trabajo vencido más antiguo que espera, por nombre', ['job_name'], (g, s) => {
+    for (const j of s.jobs) g.set({ job_name: j.name }, j.oldestWaitingS);
   });
   gauge('dte_contingency_episodes_open', 'Episodios de contingencia abiertos, por ambiente', ['environment'], (g, s) => {
     for (const e of ['00', '01']) g.set({ environment: e }, s.openContingencies.find((c) => c.environment === e)?.n ?? 0);

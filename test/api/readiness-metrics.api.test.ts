@@ -63,8 +63,8 @@ describe('readiness and the operator metrics', () => {
     expect(sample(text, 'dte_certificate_expiry_days', { emitter_id: issuer.emitterId, environment: '00' })).toBeGreaterThan(300);
     // Jobs: the worker's own listener shows Agenda's queue (recurring sweeps at least).
     const workerText = await (await fetch(worker.app.metricsUrl!)).text();
-    expect(sample(workerText, 'dte_jobs_waiting', { job: 'reconcile-documents' })).not.toBeNull();
-    expect(sample(workerText, 'dte_jobs_oldest_waiting_seconds', { job: 'reconcile-documents' })).not.toBeNull();
+    expect(sample(workerText, 'dte_jobs_waiting', { job_name: 'reconcile-documents' })).not.toBeNull();
+    expect(sample(workerText, 'dte_jobs_oldest_waiting_seconds', { job_name: 'reconcile-documents' })).not.toBeNull();
   });
 
   it('reports MH down as contingency with its reason, and stays ready (documents go on in contingency)', async () => {
