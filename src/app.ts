@@ -108,7 +108,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
   const masterKey = resolveMasterKey({ value: config.masterKeyHex ?? undefined, dataDir: config.dataDir, allowGenerate: !config.databaseUrl });
-  const secretBox = new SecretBox(masterKey);
+  const secretBox = new SecretBox(masterKey, config.masterKeyPreviousHex.map((h) => Buffer.from(h, 'hex')));
   const { db, orm } = await openDatabaseAndOrm(config, logger, { migrate: true });
   logger.info({ database: db.description }, 'base de datos lista');
   // Raw statements outside the ORM's transactions borrow their connections here (real PostgreSQL only).

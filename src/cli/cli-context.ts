@@ -58,7 +58,10 @@ export async function openCliContext(): Promise<CliContext> {
       logger,
       clock: systemClock,
       queue: noQueue,
-      secrets: new SecretBox(resolveMasterKey({ value: config.masterKeyHex ?? undefined, dataDir: config.dataDir, allowGenerate: !config.databaseUrl })),
+      secrets: new SecretBox(
+        resolveMasterKey({ value: config.masterKeyHex ?? undefined, dataDir: config.dataDir, allowGenerate: !config.databaseUrl }),
+        config.masterKeyPreviousHex.map((h) => Buffer.from(h, 'hex')),
+      ),
       signingKeys: new SigningKeyCache(1),
       mhCredentials: { mode: config.mh.mode, enrol: noMh, login: noMh } as MhCredentialGateway,
       mhClient: new Proxy({}, { get: () => noMh }) as MhClient,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { parseScopes } from '../domain/identity/scopes';
@@ -11,6 +12,8 @@ import { certificationRunCommand } from './certification/certification.command';
 
 export interface CliResult {
   json: unknown;
+  /** A partial success: why, on stderr, and this exit code (the JSON document still on stdout). */
+  failure?: { message: string; exitCode: number };
   /** `json` already serialised, when its key order matters (JSON.stringify puts integer-like keys first). */
   jsonText?: string;
   text: string;
@@ -276,6 +279,35 @@ export const COMMANDS: CliCommand[] = [
         text: `Copia del ${r.createdAt} restaurada en ${r.dataDir} (${r.files} archivos, ${r.documents} documentos).${aside} Ya puede ejecutar npm start.`,
       };
     },
+  },
+  {
+    name: 'master-key generate',
+    summary: 'Imprime una llave maestra nueva (64 caracteres hexadecimales) para DTE_MASTER_KEY; no cambia nada.',
+    usage: '[--json]',
+    options: {},
+    run: async () => {
+      const key = randomBytes(32).toString('hex');
+      return { json: { key }, text: key };
+    },
+  },
+  {
+    name: 'master-key rotate',
+    summary: 'Vuelve a cifrar cada secreto con DTE_MASTER_KEY (la nueva), abriendo los cifrados con DTE_MASTER_KEY_PREVIOUS (la anterior).',
+    usage: '[--json]   (con DTE_MASTER_KEY=nueva y DTE_MASTER_KEY_PREVIOUS=anterior; se puede repetir sin riesgo)',
+    options: {},
+    run: () =>
+      withContext(async ({ services }) => {
+        const counts = await services.rotateMasterKey.execute();
+        const total = (k: 'resealed' | 'current' | 'unreadable') => counts.reduce((n, c) => n + c[k], 0);
+        const unreadable = total('unreadable');
+        const lines = counts.filter((c) => c.resealed + c.current + c.unreadable > 0).map((c) => `  ${c.table}.${c.column}: ${c.resealed} cifrados de nuevo, ${c.current} ya con la llave nueva${c.unreadable ? `, ${c.unreadable} ilegibles` : ''}`);
+        const result = {
+          json: { resealed: total('resealed'), already_current: total('current'), unreadable, columns: counts.map((c) => ({ table: c.table, column: c.column, resealed: c.resealed, already_current: c.current, unreadable: c.unreadable })) },
+          text: [`${total('resealed')} secretos cifrados de nuevo con la llave maestra actual; ${total('current')} ya lo estaban.`, ...lines].join('\n'),
+        };
+        if (!unreadable) return result;
+        return { ...result, failure: { exitCode: 1, message: `${unreadable} secretos no se abren con DTE_MASTER_KEY ni con DTE_MASTER_KEY_PREVIOUS: se dejaron como estaban. Defina en DTE_MASTER_KEY_PREVIOUS la llave con que se cifraron y repita.` } };
+      }),
   },
   certificationRunCommand,
 ];

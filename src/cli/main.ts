@@ -35,7 +35,8 @@ async function main(argv: string[]): Promise<number> {
     const result = await command.run(values);
     if (values.json) process.stdout.write(`${result.jsonText ?? JSON.stringify(result.json)}\n`);
     else process.stdout.write(`${result.text}\n`);
-    return 0;
+    if (result.failure) process.stderr.write(`Error: ${result.failure.message}\n`);
+    return result.failure?.exitCode ?? 0;
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

@@ -12,6 +12,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   dataDir: string;
   masterKeyHex: string | null;
+  /** DTE_MASTER_KEY_PREVIOUS: keys secrets may still be sealed with while a rotation runs (opened, never used to seal). */
+  masterKeyPreviousHex: string[];
   role: Role;
   logLevel: RawEnv['LOG_LEVEL'];
   /** Base of every absolute link handed out; null = the listening URL. */
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL ?? null,
     dataDir: resolve(e.DATA_DIR),
     masterKeyHex: e.DTE_MASTER_KEY ?? null,
+    masterKeyPreviousHex: e.DTE_MASTER_KEY_PREVIOUS ? e.DTE_MASTER_KEY_PREVIOUS.split(',') : [],
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
     publicBaseUrl: e.PUBLIC_BASE_URL ? e.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,

@@ -40,6 +40,10 @@ export const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DTE_MASTER_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'debe tener exactamente 64 caracteres hexadecimales (32 bytes)').optional(),
+  DTE_MASTER_KEY_PREVIOUS: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}(,[0-9a-fA-F]{64})*$/, 'debe ser una o más llaves de 64 caracteres hexadecimales separadas por comas')
+    .optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_BASE_URL: url(['http:', 'https:']).optional(),

@@ -41,6 +41,7 @@ import { CheckReadinessService } from './health/check-readiness.service';
 import { MhReachability } from './health/mh-reachability';
 import { ReadOperationsSnapshotService } from './health/read-operations-snapshot.service';
 import { CheckHealthService } from './health/check-health.service';
+import { RotateMasterKeyService } from './secrets/rotate-master-key.service';
 import { BeginIdempotentRequestService } from './idempotency/begin-idempotent-request.service';
 import { CleanupIdempotencyRecordsService } from './idempotency/cleanup-idempotency-records.service';
 import { CompleteIdempotentRequestService } from './idempotency/complete-idempotent-request.service';
@@ -181,6 +182,7 @@ export function createServices(deps: ServiceDeps) {
     listEstablishments: new ListEstablishmentsService(deps),
     listEstablishmentsByEmitter: new ListEstablishmentsByEmitterService(deps),
     checkHealth: new CheckHealthService(deps),
+    rotateMasterKey: new RotateMasterKeyService(deps),
     checkReadiness: new CheckReadinessService(deps, deps.mhReachability ?? new MhReachability(deps.clock)),
     readOperationsSnapshot: new ReadOperationsSnapshotService(deps),
     beginIdempotentRequest,

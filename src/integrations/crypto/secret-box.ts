@@ -17,13 +17,26 @@ const REMEMBERED_MAX = 256;
  */
 export class SecretBox {
   readonly #key: Buffer;
+  /** Keys a value may still be sealed with during a rotation (DTE_MASTER_KEY_PREVIOUS): opened, never used to seal. */
+  readonly #previous: Buffer[];
   readonly #remembered = new BoundedMemo<string>(REMEMBERED_MAX);
 
-  constructor(masterKey: Buffer) {
-    if (!Buffer.isBuffer(masterKey) || masterKey.length !== 32) {
-      throw new CryptoError('secret_box_key_invalid', 'La llave maestra debe tener exactamente 32 bytes.');
+  constructor(masterKey: Buffer, previousKeys: Buffer[] = []) {
+    for (const k of [masterKey, ...previousKeys]) {
+      if (!Buffer.isBuffer(k) || k.length !== 32) throw new CryptoError('secret_box_key_invalid', 'La llave maestra debe tener exactamente 32 bytes.');
     }
     this.#key = Buffer.from(masterKey);
+    this.#previous = previousKeys.map((k) => Buffer.from(k));
+  }
+
+  /** Whether `sealed` opens with the current key (a rotation skips it). */
+  sealedWithCurrentKey(sealed: string, aad?: string): boolean {
+    try {
+      this.openWith(this.#key, parse(sealed), aad);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   seal(plain: string | Buffer, aad?: string): string {
@@ -36,28 +49,27 @@ export class SecretBox {
     return [VERSION, iv.toString('base64url'), tag.toString('base64url'), ciphertext.toString('base64url')].join('.');
   }
 
+  /** Opens with the current key, else with each previous key (a rotation under way). */
   open(sealed: string, aad?: string): Buffer {
-    const parts = typeof sealed === 'string' ? sealed.split('.') : [];
-    if (parts.length !== 4 || parts[0] !== VERSION || !parts.slice(1).every((p) => B64URL.test(p))) {
-      throw new CryptoError('sealed_secret_malformed', 'El secreto cifrado no tiene un formato reconocido.');
+    const parts = parse(sealed);
+    for (const key of [this.#key, ...this.#previous]) {
+      try {
+        return this.openWith(key, parts, aad);
+      } catch {
+        // the next key
+      }
     }
-    const iv = Buffer.from(parts[1], 'base64url');
-    const tag = Buffer.from(parts[2], 'base64url');
-    const ciphertext = Buffer.from(parts[3], 'base64url');
-    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) {
-      throw new CryptoError('sealed_secret_malformed', 'El secreto cifrado no tiene un formato reconocido.');
-    }
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.#key, iv, { authTagLength: TAG_BYTES });
-      if (aad !== undefined) decipher.setAAD(Buffer.from(aad, 'utf8'));
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
-    } catch {
-      throw new CryptoError(
-        'sealed_secret_tampered',
-        'No se pudo descifrar el secreto: fue alterado o se cifró con otra llave maestra (DTE_MASTER_KEY).',
-      );
-    }
+    throw new CryptoError(
+      'sealed_secret_tampered',
+      'No se pudo descifrar el secreto: fue alterado o se cifró con otra llave maestra (DTE_MASTER_KEY).',
+    );
+  }
+
+  private openWith(key: Buffer, parts: SealedParts, aad: string | undefined): Buffer {
+    const decipher = createDecipheriv('aes-256-gcm', key, parts.iv, { authTagLength: TAG_BYTES });
+    if (aad !== undefined) decipher.setAAD(Buffer.from(aad, 'utf8'));
+    decipher.setAuthTag(parts.tag);
+    return Buffer.concat([decipher.update(parts.ciphertext), decipher.final()]);
   }
 
   /** A 32-byte key for another purpose (HKDF-SHA256 of the master key with `label`), e.g. signing links. */
@@ -77,4 +89,24 @@ export class SecretBox {
   openTextRemembered(sealed: string, aad?: string): string {
     return this.#remembered.get(`${aad ?? ''}\n${sealed}`, () => this.openText(sealed, aad));
   }
+}
+
+interface SealedParts {
+  iv: Buffer;
+  tag: Buffer;
+  ciphertext: Buffer;
+}
+
+function parse(sealed: string): SealedParts {
+  const parts = typeof sealed === 'string' ? sealed.split('.') : [];
+  if (parts.length !== 4 || parts[0] !== VERSION || !parts.slice(1).every((p) => B64URL.test(p))) {
+    throw new CryptoError('sealed_secret_malformed', 'El secreto cifrado no tiene un formato reconocido.');
+  }
+  const iv = Buffer.from(parts[1], 'base64url');
+  const tag = Buffer.from(parts[2], 'base64url');
+  const ciphertext = Buffer.from(parts[3], 'base64url');
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) {
+    throw new CryptoError('sealed_secret_malformed', 'El secreto cifrado no tiene un formato reconocido.');
+  }
+  return { iv, tag, ciphertext };
 }

@@ -135,3 +135,25 @@ describe('SecretBox', () => {
     });
   });
 });
+
+describe('secret box during a master-key rotation', () => {
+  const oldKey = Buffer.alloc(32, 1);
+  const newKey = Buffer.alloc(32, 2);
+
+  it('opens what the previous key sealed, seals with the current one, and tells them apart', () => {
+    const before = new SecretBox(oldKey).seal('clave-mh', 'ctx');
+    const during = new SecretBox(newKey, [oldKey]);
+    expect(during.openText(before, 'ctx')).toBe('clave-mh');
+    expect(during.sealedWithCurrentKey(before, 'ctx')).toBe(false);
+    const resealed = during.seal('clave-mh', 'ctx');
+    expect(during.sealedWithCurrentKey(resealed, 'ctx')).toBe(true);
+    expect(new SecretBox(newKey).openText(resealed, 'ctx')).toBe('clave-mh');
+    // The context still binds: another one opens with neither key.
+    expect(() => during.openText(before, 'otro')).toThrow(/alterado o se cifró con otra llave maestra/);
+  });
+
+  it('without the previous key, a value of the old key does not open', () => {
+    const before = new SecretBox(oldKey).seal('x');
+    expect(() => new SecretBox(newKey).open(before)).toThrow(/otra llave maestra/);
+  });
+});
