@@ -146,7 +146,7 @@ export async function runBenchProcess<T>(script: string, job: unknown): Promise<
 }
 
 /** CPU time (user, system) of a process in ms from /proc (Linux; 0 elsewhere or once it has exited). */
-function procCpuMs(pid: number): { user: number; system: number } {
+export function procCpuMs(pid: number): { user: number; system: number } {
   try {
     return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {

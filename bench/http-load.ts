@@ -3,7 +3,7 @@
  * parsing answers does not share the service's event loop (as a real client would not).
  * Reads one JSON job on stdin, prints one JSON result on stdout:
  *   job    {url, key, issuer, kind, warmup, count, concurrency}
- *          kind: `issue-fe` | `issue-ccf` (sync POST /v1/documents), `rest-emitter`
+ *          kind: `issue-fe` | `issue-ccf` (sync POST /v1/documents), `issue-fe-async` (mode=async, 202), `rest-emitter`
  *          (GET /v1/emitters/{id}), `graphql-emitter` (`emitter(id) { id nit nrc name }`)
  *   result {elapsed_ms, latencies_ms (sorted), statuses: {code: n}, first_error}
  */
@@ -12,7 +12,7 @@ import type { Issuer } from '../test/support/issuer';
 import { runConcurrent } from './bench-support';
 import { httpRequest } from './http-client';
 
-export type LoadKind = 'issue-fe' | 'issue-ccf' | 'rest-emitter' | 'graphql-emitter';
+export type LoadKind = 'issue-fe' | 'issue-fe-async' | 'issue-ccf' | 'rest-emitter' | 'graphql-emitter';
 
 interface Job {
   url: string;
@@ -35,6 +35,8 @@ function requestOf(job: Job): () => [number, string, { method?: string; headers:
       const body = job.kind === 'issue-fe' ? feBody : ccfBody;
       return () => [201, `${job.url}/v1/documents`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': `b-${Math.random()}` }, body: JSON.stringify(body(job.issuer)) }];
     }
+    case 'issue-fe-async':
+      return () => [202, `${job.url}/v1/documents?mode=async`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': `b-${Math.random()}` }, body: JSON.stringify(feBody(job.issuer)) }];
     case 'rest-emitter':
       return () => [200, `${job.url}/v1/emitters/${job.issuer.emitterId}`, { headers: auth }];
     case 'graphql-emitter': {

@@ -5,6 +5,7 @@ import type { Agenda } from 'agenda';
 import { Client } from 'pg';
 import { AgendaQueue, createAgenda, defineJobs, scheduleRecurring } from '../jobs/agenda-queue';
 import { JOBS } from '../jobs/jobs';
+import { TransmissionPump } from '../jobs/transmission-pump';
 import { noQueue, type QueuePort } from '../jobs/queue.port';
 import type { AppConfig } from './config/config';
 import { createLogger, type Logger } from './config/logger';
@@ -28,6 +29,7 @@ import { createLocalStatusBus, createPgStatusBus } from './integrations/events/d
 import { createLocalSessionEvents, createPgSessionEvents } from './integrations/events/session-events-bus';
 import { createPgEmitterChanges } from './integrations/events/emitter-changes-bus';
 import { createPgNoticeHub } from './integrations/events/notify-channel';
+import { createLocalTransmissionDue, createPgTransmissionDue } from './integrations/events/transmission-due-bus';
 import { EmitterCaches } from './services/emitters/emitter-cache';
 import type { EmitterChanges } from './services/shared/emitter-changes.port';
 import { createPgApiKeyChanges } from './integrations/events/api-key-changes-bus';
@@ -150,7 +152,8 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     if (hub) stopping.push(() => hub.close());
     const statusBus = hub ? createPgStatusBus(hub) : createLocalStatusBus();
     const sessionEvents = hub ? createPgSessionEvents(hub) : createLocalSessionEvents();
-    if (!hub) stopping.push(() => statusBus.close(), () => sessionEvents.close());
+    const transmissionDue = hub ? createPgTransmissionDue(hub) : createLocalTransmissionDue();
+    if (!hub) stopping.push(() => statusBus.close(), () => sessionEvents.close(), () => transmissionDue.close());
     // Authenticated keys are cached per process only where the api_keys trigger's notices reach it.
     const apiKeyChanges = hub ? createPgApiKeyChanges(hub) : undefined;
     // So are issuers, where the issuer tables' triggers' notices reach it.
@@ -186,6 +189,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         observer: operations.observer,
         mhReachability: reachability,
         lifecycle,
+        transmissionDue,
       }),
     );
     snapshotOf = () => services.readOperationsSnapshot.execute();
@@ -198,6 +202,10 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       defineJobs(agenda, jobs, logger, config.jobLockLifetimeMs, config.jobConcurrency);
       await agenda.start();
       await scheduleRecurring(agenda, jobs);
+      // Async documents: claimed in batches by this worker's pump, not one job each (ADR 0041).
+      const pump = new TransmissionPump(services.transmitDueDocuments, transmissionDue, { concurrency: config.jobConcurrency, pollMs: 1000, logger });
+      pump.start();
+      stopping.unshift(() => pump.stop());
     }
 
     let demo: RunningApp['demo'] = null;

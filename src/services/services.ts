@@ -56,6 +56,7 @@ import { IssueDocumentService } from './documents/issue-document.service';
 import { GetDocumentService } from './documents/get-document.service';
 import { GetDocumentJsonService } from './documents/get-document-json.service';
 import { TransmitDocumentService } from './documents/transmit-document.service';
+import { TransmitDueDocumentsService } from './documents/transmit-due-documents.service';
 import { ReconcileDocumentsService } from './documents/reconcile-documents.service';
 import { NotifyContingencyFailuresService } from './documents/notify-contingency-failures.service';
 import { RecoverContingencyService } from './documents/recover-contingency.service';
@@ -202,6 +203,7 @@ export function createServices(deps: ServiceDeps) {
     deliverDocumentEmail: new DeliverDocumentEmailService(deps, pdf),
     deliverAccountEmail: new DeliverAccountEmailService(deps),
     transmitDocument,
+    transmitDueDocuments: new TransmitDueDocumentsService(deps, transmitDocument),
     reconcileDocuments: new ReconcileDocumentsService(deps, transmitDocument),
     recoverContingency: new RecoverContingencyService(deps),
     notifyContingencyFailures: new NotifyContingencyFailuresService(deps),

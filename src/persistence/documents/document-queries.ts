@@ -274,10 +274,10 @@ export class DocumentQueries {
     const rows = await sqlRows<{ id: string }>(
       this.em(),
       `select id from documents
-        where status = any(?::text[]) and model_type = 1 and contingency_episode_id is null
+        where status in (${AWAITING_TRANSMISSION_STATUSES.map((x) => `'${x}'`).join(', ')}) and model_type = 1 and contingency_episode_id is null
           and (transmit_lease_until is null or transmit_lease_until < ?) and updated_at < ?
         order by updated_at limit ?`,
-      [AWAITING_TRANSMISSION_STATUSES, now, quietSince, limit],
+      [now, quietSince, limit],
     );
     return rows.map((r) => r.id);
   }

@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import {
+  AWAITING_TRANSMISSION_STATUSES,
   DOCUMENT_BIRTHS,
   DOCUMENT_MOVES,
   TRANSMITTED_MESSAGE,
@@ -37,6 +38,8 @@ export interface DocumentStoreHooks {
   statusBus: { readonly notifyChannel?: string; publish(e: DocumentStatusChange): Promise<void> };
   /** Outbox rows were committed: dispatch them now. */
   outbox: { kick(): void };
+  /** Documents were committed `signed` for a worker to transmit: wake the pumps (absent: they poll). */
+  transmissionDue?: { publish(e: { count: number }): Promise<void> };
   /** A pending issuance e-mail was committed: deliver it. */
   emailQueued(emailId: string): void;
   /** Inside the transaction of a change that enters the books: mark the drift of a closed period it touches. */
@@ -211,6 +214,11 @@ export class DocumentStore extends DocumentQueries {
     const text = companion ? this.insertWithCompanionText.replace('?COMPANION?', companion.cte) : this.insertText;
     const [r] = await preparedSql<{ companion_rows?: number }>(tx.em, text, companion ? [...params, ...companion.params] : params);
     if (outbox.length) tx.afterCommit(() => this.hooks.outbox.kick());
+    const due = born.filter((b) => b.row.status === 'signed').length;
+    if (due && this.hooks.transmissionDue) {
+      const bus = this.hooks.transmissionDue;
+      tx.afterCommit(() => void bus.publish({ count: due }).catch((err: unknown) => this.hooks.logger.warn({ err }, 'no se pudo avisar a los trabajadores; transmitirán al consultar')));
+    }
     return { companionRows: r?.companion_rows ?? 0 };
   }
 
@@ -267,6 +275,46 @@ export class DocumentStore extends DocumentQueries {
     if (!doc.notified) this.publish({ id: doc.id, account_id: doc.account_id, environment: doc.environment, emitter_id: doc.emitter_id, status: move.to });
     delete doc.notified;
     return doc;
+  }
+
+  /**
+   * The workers' batch claim (TransmitDueDocumentsService): up to `limit` normally signed documents
+   * waiting for a transmitter — free lease, no contingency episode, oldest first — leased and counted
+   * as claim() does, in one statement; `skip locked` lets every worker take its own. Documents a
+   * request is transmitting hold a lease and are not taken.
+   */
+  async claimDue(limit: number, leaseUntil: Date): Promise<ClaimedDocument[]> {
+    const at = this.hooks.clock.now();
+    const move = DOCUMENT_MOVES.transmit;
+    // Those the reconciler also looks for (the partial index's statuses), never `error` nor contingency.
+    const from = AWAITING_TRANSMISSION_STATUSES;
+    const channel = this.hooks.statusBus.notifyChannel;
+    const eventIds = Array.from({ length: limit }, () => newSequentialId(IdPrefix.documentEvent, at.getTime()));
+    const rows = await preparedRows<ClaimedDocument & { notified?: boolean }>(
+      this.em(),
+      `with pick as (
+         select id from documents
+          where status in (${from.map((x) => `'${x}'`).join(', ')}) and model_type = 1 and contingency_episode_id is null and (transmit_lease_until is null or transmit_lease_until < ?)
+          order by updated_at limit ? for update skip locked),
+       c as (
+         update documents set status = ?, transmit_lease_until = ?, updated_at = ?,
+                transmission_attempts = transmission_attempts + 1, first_transmitted_at = coalesce(first_transmitted_at, ?)
+           from pick where documents.id = pick.id
+          returning documents.id, account_id, environment, emitter_id, type, status, generation_code, jws, model_type, transmission_attempts - 1 as transmission_attempts, first_transmitted_at),
+       k as (select c.id, cr.mh_user, cr.sealed_mh_password, c.transmission_attempts = 0 and cr.mh_user is not null and cr.sealed_mh_password is not null as sends_now,
+                    row_number() over (order by c.id) as n
+               from c left join emitter_credentials cr on cr.emitter_id = c.emitter_id and cr.environment = c.environment),
+       ev as (insert into document_events (id, document_id, type, at, message, data) select (?::text[])[k.n], k.id, ?, ?::timestamptz, ?, null from k where k.sends_now)
+       select c.id, c.account_id, c.environment, c.emitter_id, c.type, c.generation_code, c.jws, c.model_type, c.transmission_attempts, c.first_transmitted_at,
+              k.sends_now as send_recorded, e.nit, k.mh_user, k.sealed_mh_password${channel ? `, ${notifySql('c')} as notified` : ''}
+         from c join k on k.id = c.id join emitters e on e.id = c.emitter_id`,
+      [at, limit, move.to, leaseUntil, at, at, eventIds, move.event, at, TRANSMITTED_MESSAGE(1), ...(channel ? [channel] : [])],
+    );
+    for (const doc of rows) {
+      if (!doc.notified) this.publish({ id: doc.id, account_id: doc.account_id, environment: doc.environment, emitter_id: doc.emitter_id, status: move.to });
+      delete doc.notified;
+    }
+    return rows;
   }
 
   /** Before a send within one claim: its `transmitted` line and, for a resend, the attempt counter (the status stays `sending`). */

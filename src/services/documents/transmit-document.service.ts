@@ -73,15 +73,17 @@ export class TransmitDocumentService {
       await this.deps.documents.releaseLease(doc.id);
       throw err;
     }
-    if (!creds) {
-      // No send happened: the claim's count is taken back.
-      await this.deps.documents.transition(doc.id, 'fail', {
-        set: { transmit_lease_until: null, transmission_attempts: doc.transmission_attempts, first_transmitted_at: doc.transmission_attempts === 0 ? null : doc.first_transmitted_at },
-        message: 'No se puede transmitir: el emisor no tiene credenciales del MH para este ambiente.',
-      });
-      return { kind: 'skipped', reason: 'no_credentials' };
-    }
+    if (!creds) return this.failWithoutCredentials(doc);
     return this.executeClaimed(doc, creds, opts);
+  }
+
+  /** A claimed document whose issuer has no MH credentials for its environment: no send happened, so the claim's count is taken back. */
+  async failWithoutCredentials(doc: Claimed): Promise<TransmitOutcome> {
+    await this.deps.documents.transition(doc.id, 'fail', {
+      set: { transmit_lease_until: null, transmission_attempts: doc.transmission_attempts, first_transmitted_at: doc.transmission_attempts === 0 ? null : doc.first_transmitted_at },
+      message: 'No se puede transmitir: el emisor no tiene credenciales del MH para este ambiente.',
+    });
+    return { kind: 'skipped', reason: 'no_credentials' };
   }
 
   private async run(doc: Claimed, creds: MhCredentials, opts: TransmitOptions): Promise<TransmitOutcome> {

@@ -4,9 +4,10 @@ import type { TransmitOutcome } from './transmit-document.service';
 
 /**
  * How a request that stored or changed a document hands it to MH — shared by issuance and `/retry`:
- * `async` queues the `transmit-document` job and answers at once; `sync` runs the transmission in
+ * `async` answers at once: the document is `signed` and unleased, and the commit's own status notice
+ * wakes the workers' transmission pumps (ADR 0041), which claim it; `sync` runs the transmission in
  * this request and waits up to SYNC_WAIT_MS. After that the transmission goes on (the answer is 202),
- * and if this process dies the job or the reconciler takes it up, asking MH first. Null when the
+ * and if this process dies a pump or the reconciler takes it up, asking MH first. Null when the
  * request answers before the transmission ends.
  */
 export async function transmitInRequest(
@@ -15,11 +16,6 @@ export async function transmitInRequest(
   mode: 'sync' | 'async',
   transmit: () => Promise<TransmitOutcome>,
 ): Promise<TransmitOutcome | null> {
-  if (mode === 'async') {
-    await deps.queue.enqueue('transmit-document', { documentId }).catch((err) => {
-      deps.logger.warn({ err, document_id: documentId }, 'no se pudo encolar la transmisión; la retomará el reconciliador');
-    });
-    return null;
-  }
+  if (mode === 'async') return null;
   return waitUpToSyncWait(deps, transmit(), { document_id: documentId });
 }

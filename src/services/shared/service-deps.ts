@@ -16,6 +16,7 @@ import type { ApiKeyChanges } from './api-key-changes.port';
 import type { EmitterCaches } from '../emitters/emitter-cache';
 import type { OperationsObserver } from './operations-observer.port';
 import type { ProcessLifecycle } from './process-lifecycle';
+import type { TransmissionDueBus } from './transmission-due.port';
 import type { MhReachability } from '../health/mh-reachability';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */
@@ -55,4 +56,6 @@ export interface ServiceDeps {
   mhReachability?: MhReachability;
   /** This process's stop: requests waiting on MH answer at once, and the stop waits for the MH calls. Absent in the CLI. */
   lifecycle?: ProcessLifecycle;
+  /** Wakes the workers' transmission pumps after an async commit; absent: they poll. */
+  transmissionDue?: TransmissionDueBus;
 }

@@ -8,6 +8,7 @@ export function withDocumentStore(base: Omit<ServiceDeps, 'documents'>): Service
     clock: base.clock,
     statusBus: base.statusBus,
     outbox: { kick: () => base.outbox.kick() },
+    transmissionDue: base.transmissionDue,
     logger: base.logger,
     booksTouched: detectDocumentDrift,
     emailQueued: (emailId) => {
