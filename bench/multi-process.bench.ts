@@ -58,11 +58,17 @@ async function stopProcess(p: Proc): Promise<void> {
 
 const cpuOf = (procs: Proc[]) => procs.map((p) => procCpuMs(p.child.pid!)).map((c) => c.user + c.system);
 
+/** Documents sealed so far; a rejected one stops the benchmark (its figures would be wrong). */
 async function processedCount(url: string): Promise<number> {
   const c = new Client({ connectionString: url });
   await c.connect();
   try {
-    return (await c.query<{ n: number }>(`select count(*)::int as n from documents where status = 'processed'`)).rows[0].n;
+    const { rows } = await c.query<{ processed: number; rejected: number; sample: string | null }>(
+      `select (count(*) filter (where status = 'processed'))::int as processed, (count(*) filter (where status = 'rejected'))::int as rejected,
+              (select mh_response->>'message' from documents where status = 'rejected' limit 1) as sample from documents`,
+    );
+    if (rows[0].rejected) throw new Error(`${rows[0].rejected} documentos rechazados por el MH: ${rows[0].sample}`);
+    return rows[0].processed;
   } finally {
     await c.end();
   }
@@ -124,7 +130,8 @@ async function topology(simulatorUrl: string, shape: 'single' | 'multi') {
     cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
     await new Promise((r) => cli.once('exit', r));
     const key = JSON.parse(out).keys.test as string;
-    const issuer = await createIssuer(entry, key, { nit: '06140606060606' });
+    // An issuer of its own per topology: the simulator keeps every control number it sealed.
+    const issuer = await createIssuer(entry, key, { nit: shape === 'single' ? '06140606060606' : '06140707070707' });
     await runBenchProcess('http-load.ts', { url: entry, key, issuer, kind: 'issue-fe', warmup: 0, count: WARMUP, concurrency: CONCURRENCY });
     await runBenchProcess('http-load.ts', { url: entry, key, issuer, kind: 'issue-fe-async', warmup: 0, count: WARMUP / 2, concurrency: CONCURRENCY });
     while ((await processedCount(db.url)) < WARMUP * 1.5) await new Promise((res) => setTimeout(res, 50));

@@ -11,7 +11,7 @@ export interface TransmissionPumpOptions {
 }
 
 /**
- * How a worker transmits async documents (ADR 0041): no job per document. A notice sent after the
+ * How a worker transmits async documents (ADR 0061): no job per document. A notice sent after the
  * async commit (TransmissionDueBus) or the poll wakes the pump, which claims as many waiting
  * documents as it has free slots, in one statement, and transmits them; each finished transmission
  * frees a slot and claims again. One claim at a time per process; every worker runs its own pump.

@@ -202,7 +202,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
       defineJobs(agenda, jobs, logger, config.jobLockLifetimeMs, config.jobConcurrency);
       await agenda.start();
       await scheduleRecurring(agenda, jobs);
-      // Async documents: claimed in batches by this worker's pump, not one job each (ADR 0041).
+      // Async documents: claimed in batches by this worker's pump, not one job each (ADR 0061).
       const pump = new TransmissionPump(services.transmitDueDocuments, transmissionDue, { concurrency: config.jobConcurrency, pollMs: 1000, logger });
       pump.start();
       stopping.unshift(() => pump.stop());

@@ -3,7 +3,7 @@ import type { ParsedDatabaseUrl } from './database-url';
 
 /**
  * Picks the host of a multi-host `DATABASE_URL` that accepts writes (`target_session_attrs=read-write`,
- * as libpq does), for every connection the process opens (ADR 0040). The last primary found is used
+ * as libpq does), for every connection the process opens (ADR 0060). The last primary found is used
  * until a connection to it fails or turns out read-only (a failover promoted another host, or the old
  * primary came back as a standby); then the hosts are probed again, in order, one probe at a time.
  */

@@ -1,7 +1,7 @@
 /**
  * `DATABASE_URL` as libpq reads it, with several hosts (`postgres://u:p@h1:5432,h2:5432/db?…`) for a
  * highly available PostgreSQL: node-postgres takes one host only, so the service parses the list
- * itself and picks the host by `target_session_attrs` (database-hosts.ts, ADR 0040).
+ * itself and picks the host by `target_session_attrs` (database-hosts.ts, ADR 0060).
  */
 export interface ParsedDatabaseUrl {
   hosts: { host: string; port: number }[];

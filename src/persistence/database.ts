@@ -143,7 +143,7 @@ export function externalDatabase(url: string, applicationName = `dte-${process.p
   if (!needsHostSelection(parsed)) {
     return { embedded: false, pool: { connectionString: url, application_name: applicationName }, description: `PostgreSQL en ${where}`, close: async () => {} };
   }
-  // Several hosts: every connection of the process goes to the one that accepts writes (ADR 0040).
+  // Several hosts: every connection of the process goes to the one that accepts writes (ADR 0060).
   const base = { user: parsed.user, password: parsed.password, database: parsed.database, application_name: applicationName, ...sslOf(parsed.params) };
   const locator = new PrimaryLocator(parsed, base);
   return {

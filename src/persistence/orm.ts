@@ -17,7 +17,7 @@ export const ACQUIRE_TIMEOUT_MS = 15_000;
 
 export interface OrmOptions {
   pool: PoolConfig;
-  /** A multi-host DATABASE_URL: the ORM's connections go to the host it picks (ADR 0040). */
+  /** A multi-host DATABASE_URL: the ORM's connections go to the host it picks (ADR 0060). */
   locator?: PrimaryLocator;
   poolMax: number;
   /**

@@ -3,7 +3,7 @@ import { mhCredentialsFrom } from './mh-credentials-for';
 import { transmitLeaseMs, type TransmitDocumentService, type TransmitOutcome } from './transmit-document.service';
 
 /**
- * The workers' side of async issuance (ADR 0041): claims up to `max` documents waiting for a
+ * The workers' side of async issuance (ADR 0061): claims up to `max` documents waiting for a
  * transmitter in one statement (skip locked: each worker takes its own) and transmits each as the
  * transmit service does — MH asked before any resend, the same signed bytes, the seals stored by the
  * grouped status change. `sent` resolves with each transmission's outcome; the claim itself is what

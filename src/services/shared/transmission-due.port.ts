@@ -5,7 +5,7 @@ export interface TransmissionDueEvent {
 }
 
 /**
- * Wakes the workers' transmission pumps (ADR 0041): PostgreSQL LISTEN/NOTIFY with a real database
+ * Wakes the workers' transmission pumps (ADR 0061): PostgreSQL LISTEN/NOTIFY with a real database
  * (an API process's commit reaches every worker), in-process with the embedded one. A notice lost
  * costs at most the pump's poll interval, never a document: the documents are the queue.
  */
