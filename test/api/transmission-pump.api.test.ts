@@ -6,7 +6,7 @@ import { waitFor } from '../support/mh-control';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Async issuance without a job per document (ADR 0041): the documents committed `signed` are claimed
+ * Async issuance without a job per document (ADR 0061): the documents committed `signed` are claimed
  * by the workers' pumps in batches (skip locked, each claim disjoint), transmitted and sealed once.
  */
 describe('the transmission pump', () => {
