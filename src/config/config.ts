@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { PlanCatalog } from '../domain/billing/plan';
 import { envSchema, type RawEnv } from './env.schema';
 import { loadPlanCatalog } from './plans-file';
+import { trimTrailing } from '../domain/shared/linear-text';
 
 export type Role = RawEnv['ROLE'];
 
@@ -137,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     masterKeyHex: e.DTE_MASTER_KEY ?? null,
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
-    publicBaseUrl: e.PUBLIC_BASE_URL ? e.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
+    publicBaseUrl: e.PUBLIC_BASE_URL ? trimTrailing(e.PUBLIC_BASE_URL, '/') : null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimitAnonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     downloadUrlTtlS: e.DOWNLOAD_URL_TTL_S,
@@ -156,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobDbPoolMax: e.JOB_DB_POOL_MAX,
     mh: {
       mode: e.MH_MODE,
-      simulatorUrl: e.MH_SIMULATOR_URL ? e.MH_SIMULATOR_URL.replace(/\/+$/, '') : null,
+      simulatorUrl: e.MH_SIMULATOR_URL ? trimTrailing(e.MH_SIMULATOR_URL, '/') : null,
       simulatorAllowProduction: e.MH_SIMULATOR_ALLOW_PRODUCTION,
       baseUrls: { '00': e.MH_BASE_URL_00 ?? MH_REAL_HOSTS['00'], '01': e.MH_BASE_URL_01 ?? MH_REAL_HOSTS['01'] },
       timeoutMs: e.MH_TIMEOUT_MS,
