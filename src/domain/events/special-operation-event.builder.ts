@@ -50,6 +50,7 @@ export function checkSpecialOperationLines(lines: readonly SpecialOperationLineI
       if (l.rangeFrom === undefined) errors.push({ path: `${base}.rangeFrom`, code: 'required', message: 'Las facturas de venta simplificada (02) se informan por rango: indique el primer número.' });
       if (l.rangeTo === undefined) errors.push({ path: `${base}.rangeTo`, code: 'required', message: 'Indique el último número del rango de facturas de venta simplificada.' });
       if (l.documentNumber !== undefined) errors.push({ path: `${base}.documentNumber`, code: 'invalid_combination', message: 'Las facturas de venta simplificada se informan por rango (rangeFrom, rangeTo), no por número.' });
+      errors.push(...rangeErrors(l, base));
     } else {
       if (l.documentNumber === undefined) errors.push({ path: `${base}.documentNumber`, code: 'required', message: 'Un comprobante de control interno (97) se informa con su número.' });
       if (l.rangeFrom !== undefined || l.rangeTo !== undefined) {
@@ -61,6 +62,29 @@ export function checkSpecialOperationLines(lines: readonly SpecialOperationLineI
     const total = dec(l.noSujeta).plus(dec(l.exenta)).plus(dec(l.gravada));
     if (total.isZero()) errors.push({ path: `${base}.gravada`, code: 'required', message: 'Indique el valor de las operaciones (noSujeta, exenta o gravada).' });
   });
+  return errors;
+}
+
+const DIGITS = /^\d{1,36}$/;
+
+/**
+ * A range of simplified invoices: both ends are document numbers (digits only), the first not after
+ * the last, and `quantity` is the number of documents they span (to − from + 1).
+ */
+function rangeErrors(l: SpecialOperationLineInput, base: string): FieldError[] {
+  if (l.rangeFrom === undefined || l.rangeTo === undefined) return [];
+  const errors: FieldError[] = [];
+  for (const k of ['rangeFrom', 'rangeTo'] as const) {
+    if (!DIGITS.test(l[k]!)) errors.push({ path: `${base}.${k}`, code: 'invalid_format', message: 'El número de una factura de venta simplificada tiene solo dígitos (hasta 36).' });
+  }
+  if (errors.length) return errors;
+  const from = BigInt(l.rangeFrom);
+  const to = BigInt(l.rangeTo);
+  if (from > to) return [{ path: `${base}.rangeFrom`, code: 'out_of_range', message: `El rango empieza después de terminar: ${l.rangeFrom} es mayor que ${l.rangeTo}.` }];
+  const span = to - from + 1n;
+  if (BigInt(l.quantity) !== span) {
+    errors.push({ path: `${base}.quantity`, code: 'invalid_combination', message: `El rango ${l.rangeFrom}–${l.rangeTo} abarca ${span} documentos; la cantidad debe ser ${span}.` });
+  }
   return errors;
 }
 
