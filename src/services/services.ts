@@ -105,6 +105,7 @@ import { PdfkitBookRenderer } from '../integrations/fiscal-pdf/book-pdf.renderer
 import { webhookSender } from './webhooks/webhook-sender';
 import { EnsureDemoAccountService, type DemoKeySealer } from './accounts/ensure-demo-account.service';
 import { EnsureDemoUserService } from './identity/ensure-demo-user.service';
+import { RetirePrintedDemoSecretsService } from './identity/retire-printed-demo-secrets.service';
 import { CreateDocumentReturnService } from './events/create-document-return.service';
 import { CreateSpecialOperationService } from './events/create-special-operation.service';
 import { ListDteEventsService } from './events/list-dte-events.service';
@@ -147,6 +148,7 @@ export function createServices(deps: ServiceDeps) {
     createUser,
     ensureDemoAccount: new EnsureDemoAccountService(deps, demoSealer, createAccount, createApiKey),
     ensureDemoUser: new EnsureDemoUserService(deps, demoSealer, createUser),
+    retirePrintedDemoSecrets: new RetirePrintedDemoSecretsService(deps, demoSealer),
     listAccountUsers: new ListAccountUsersService(deps),
     inviteUser: new InviteUserService(deps, createUser),
     updateUser: new UpdateUserService(deps),
