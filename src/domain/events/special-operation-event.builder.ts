@@ -12,6 +12,7 @@ import { ZERO, dec, fixed2, round2, sum } from '../dte/amounts/decimal-math';
 import { jsonNumber as n } from '../dte/builders/json-number';
 import type { FieldError, Totals } from '../dte/dte.types';
 import { localDateTime } from '../mh-rules/el-salvador-time';
+import { atLine, withEventAmountLimits } from './event-amount-limits';
 
 export const SIMPLIFIED_INVOICE = '02';
 export const INTERNAL_CONTROL_VOUCHER = '97';
@@ -89,6 +90,10 @@ function rangeErrors(l: SpecialOperationLineInput, base: string): FieldError[] {
 }
 
 export function buildSpecialOperationEvent(input: SpecialOperationEventInput): SpecialOperationBuild {
+  return withEventAmountLimits('fe-eop-v1', 'lines', () => buildUnchecked(input));
+}
+
+function buildUnchecked(input: SpecialOperationEventInput): SpecialOperationBuild {
   const { date, time } = localDateTime(input.at);
   const errors = checkSpecialOperationLines(input.lines, date);
   if (errors.length > 0) return { ok: false, errors };
@@ -104,7 +109,7 @@ export function buildSpecialOperationEvent(input: SpecialOperationEventInput): S
       fecEmi: date, horEmi: time, tipoMoneda: 'USD',
     },
     emisor: { nit: input.emitter.nit, nombre: input.emitter.name.slice(0, 250) },
-    cuerpoDocumento: parsed.map(({ l, noSuj, exenta, gravada }, i) => ({
+    cuerpoDocumento: parsed.map(({ l, noSuj, exenta, gravada }, i) => atLine(`lines[${i}]`, () => ({
       numItem: i + 1,
       codigoGeneracionRef: l.referenceEvent ?? null,
       tipoDocumento: l.documentType,
@@ -119,7 +124,7 @@ export function buildSpecialOperationEvent(input: SpecialOperationEventInput): S
       ventaExenta: n(fixed2(exenta)),
       ventaGravada: n(fixed2(gravada)),
       tributos: null,
-    })),
+    }))),
     resumen: {
       totalNoSuj: n(fixed2(totalNoSuj)),
       totalExenta: n(fixed2(totalExenta)),

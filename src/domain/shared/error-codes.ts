@@ -74,6 +74,7 @@ export const ERROR_CODES = {
   emitter_mismatch: { status: 422, title: 'Emisor incoherente' },
   emitter_incomplete: { status: 422, title: 'Datos del emisor incompletos' },
   amount_not_representable: { status: 422, title: 'Monto no representable' },
+  amount_out_of_range: { status: 422, title: 'Monto fuera de los límites del MH' },
   issued_at_out_of_range: { status: 422, title: 'Fecha de emisión fuera de la holgura' },
   unknown_establishment: { status: 422, title: 'Establecimiento desconocido o inactivo' },
   unknown_point_of_sale: { status: 422, title: 'Punto de venta desconocido o inactivo' },
