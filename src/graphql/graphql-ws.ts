@@ -62,6 +62,8 @@ interface Connection {
   origin: RequestOrigin;
   /** Set when the key was found revoked: the socket closes right after the refusal is sent. */
   closeAfterSend?: { code: number; reason: string };
+  /** The panel session behind a cookie-authenticated connection. */
+  sessionId?: string;
 }
 
 interface Extra {
@@ -144,7 +146,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
         return false;
       }
       const origin = originOf(ctx.extra.request);
-      const connection: Connection = { socket: ctx.extra.socket, credential: admitted.credential, actor: { ...admitted.actor, origin }, origin };
+      const connection: Connection = { socket: ctx.extra.socket, credential: admitted.credential, actor: { ...admitted.actor, origin }, origin, sessionId: admitted.sessionId };
       ctx.extra.connection = connection;
       track(connection);
       if (admitted.sessionId) sessionSockets.add(admitted.sessionId, ctx.extra.socket);
@@ -362,15 +364,26 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     });
   });
 
-  // Open connections of a revoked key close within `recheckMs` even when idle; scopes stay current.
+  // Open connections of a revoked key, or of an expired panel session, close within `recheckMs` even when idle; scopes stay current.
   const recheckMs = Math.min(opts.recheckMs ?? 5000, 5000);
   const sweep = setInterval(() => void recheckOpenConnections(), recheckMs);
   sweep.unref();
   async function recheckOpenConnections(): Promise<void> {
+    // Sessions: re-read at each operation, closed at once by logout, a role change or the expiry
+    // sweep (session events) — and here, without sliding their idle deadline, once the session
+    // passed its idle or absolute deadline or its row is gone.
+    const bySession = new Map<string, Connection[]>();
+    for (const [, set] of byKey) for (const c of set) if (c.sessionId) bySession.set(c.sessionId, [...(bySession.get(c.sessionId) ?? []), c]);
+    if (bySession.size) {
+      try {
+        const live = await opts.services.livePanelSessions.execute([...bySession.keys()]);
+        for (const [id, connections] of bySession) if (!live.has(id)) for (const c of connections) c.socket.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+      } catch (err) {
+        opts.logger.warn({ err }, 'no se pudo volver a verificar las sesiones de las conexiones graphql-ws');
+      }
+    }
     for (const [, set] of byKey) {
       const first = set.values().next().value;
-      // Sessions: re-read at each operation and closed at once by logout or a role change (session
-      // events); a sweep would also slide their idle expiry.
       if (!first || first.credential.scheme === 'session') continue;
       try {
         const actor = await opts.guard.reauthenticate(first.credential);

@@ -24,6 +24,7 @@ import { CleanupPanelSessionsService } from './identity/cleanup-panel-sessions.s
 import { CreateUserService } from './identity/create-user.service';
 import { ListUsersService } from './identity/list-users.service';
 import { LogInService } from './identity/log-in.service';
+import { LivePanelSessionsService } from './identity/live-panel-sessions.service';
 import { LogOutService } from './identity/log-out.service';
 import { SetUserPasswordService } from './identity/set-user-password.service';
 import { SwitchSessionEnvironmentService } from './identity/switch-session-environment.service';
@@ -161,6 +162,7 @@ export function createServices(deps: ServiceDeps) {
     setUserPassword: new SetUserPasswordService(deps),
     logIn: new LogInService(deps),
     authenticateSession: new AuthenticateSessionService(deps),
+    livePanelSessions: new LivePanelSessionsService(deps),
     switchSessionEnvironment: new SwitchSessionEnvironmentService(deps),
     logOut: new LogOutService(deps),
     cleanupPanelSessions: new CleanupPanelSessionsService(deps),
