@@ -16,6 +16,7 @@ import { answerClientErrorsWithProblems } from './http/client-error-problems';
 import { createMetrics, metricsExposure } from './http/metrics';
 import { createMetricsServer } from './http/metrics-server';
 import { RateLimiter } from './http/rate-limiter';
+import { trustFunction } from './http/trust-proxy';
 import { resolveMasterKey } from './integrations/crypto/master-key';
 import { SecretBox } from './integrations/crypto/secret-box';
 import { createMhRuntime } from './integrations/mh/mh-runtime';
@@ -211,6 +212,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         graphqlHandler: gql.handler,
         baseUrl: () => baseUrl,
         inFlight,
+        trustProxy: trustFunction(config.trustProxy),
       });
       const server: Server = createServer(app);
       server.keepAliveTimeout = 65_000;
@@ -226,6 +228,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         maxSubscriptions: config.graphqlWs.maxSubscriptions,
         maxConnectionsPerKey: config.graphqlWs.maxConnectionsPerKey,
         baseUrl: () => baseUrl,
+        trustProxy: trustFunction(config.trustProxy),
       });
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

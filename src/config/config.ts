@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { PlanCatalog } from '../domain/billing/plan';
 import { envSchema, type RawEnv } from './env.schema';
 import { loadPlanCatalog } from './plans-file';
+import { parseTrustProxy, type TrustProxySetting } from '../http/trust-proxy';
 import { trimTrailing } from '../domain/shared/linear-text';
 
 export type Role = RawEnv['ROLE'];
@@ -90,6 +91,8 @@ export interface AppConfig {
   };
   /** The public price list (PLANS_FILE or the built-in one). */
   plans: PlanCatalog;
+  /** TRUST_PROXY: the hops whose X-Forwarded-For names the client (throttling, rate limits, audit, key addresses). */
+  trustProxy: TrustProxySetting;
 }
 
 /** MH's real hosts (MH-API-NOTES §1), used in remote mode unless MH_BASE_URL_00/01 are set. */
@@ -127,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.DATABASE_URL && !e.DTE_MASTER_KEY) {
     problems.push('DTE_MASTER_KEY: es obligatoria cuando se usa DATABASE_URL (64 caracteres hexadecimales, la misma en todas las instancias)');
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (!trustProxy.ok) problems.push(`TRUST_PROXY=${JSON.stringify(e.TRUST_PROXY)}: ${trustProxy.message}`);
   const plans = loadPlanCatalog(e.PLANS_FILE);
   if ('problems' in plans) problems.push(...plans.problems);
   if (problems.length || 'problems' in plans) throw new ConfigError(problems);
@@ -184,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: e.EMAIL_MAX_ATTEMPTS,
     },
     plans: plans.catalog,
+    trustProxy: trustProxy.ok ? trustProxy.value : false,
   };
 }

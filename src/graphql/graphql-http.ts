@@ -15,6 +15,7 @@ import { formatGraphQLError, isServiceUnavailable } from './common/format-error'
 import { DATABASE_RETRY_AFTER_S } from '../services/shared/database-unavailable';
 import { createLoaders } from './common/loaders';
 import { operationScopeRefusal, type ScopeRefusal } from './common/operation-scopes';
+import { clientAddress } from '../http/session-cookie';
 
 export interface GraphQLHttpOptions {
   schema: GraphQLSchema;
@@ -87,7 +88,7 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
     const actor = auth.kind === 'ok' ? auth.actor : null;
     // An embed view's token reads with GET only: every POST (mutation or not) is refused.
     if (actor?.scheme === 'embed_view' && req.method !== 'GET' && req.method !== 'HEAD') return json(403, 'INSUFFICIENT_SCOPE', AUTH_MESSAGES.embedViewReadOnly);
-    const rate = actor ? opts.guard.takeRate(actor) : opts.guard.takeAnonymousRate(req.socket.remoteAddress);
+    const rate = actor ? opts.guard.takeRate(actor) : opts.guard.takeAnonymousRate(clientAddress(req));
     if (rate) for (const [k, v] of Object.entries(rateLimitHeaders(rate))) res.setHeader(k, v);
     if (rate && !rate.allowed) return json(429, 'RATE_LIMITED', actor ? AUTH_MESSAGES.rateLimited(rate.resetS) : AUTH_MESSAGES.anonymousRateLimited(rate.resetS));
     const context = (a: typeof actor): GraphQLContext => ({ actor: a, requestId: requestIdOf(res), logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) });

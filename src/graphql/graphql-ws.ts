@@ -9,7 +9,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from '../config/logger';
 import { AUTH_MESSAGES, originOf, type ApiGuard, type ConnectionCredential } from '../http/api-guard';
 import { bearerFromConnectionParams } from '../http/bearer-token';
-import { sessionTokenOf } from '../http/session-cookie';
+import { clientAddress, sessionTokenOf } from '../http/session-cookie';
+import { clientAddressOf } from '../http/trust-proxy';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
 import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
@@ -52,6 +53,8 @@ export interface GraphQLWebSocketOptions {
   keepAliveMs?: number;
   /** The service's public address: a cookie-authenticated upgrade must come from its origin. */
   baseUrl: () => string;
+  /** TRUST_PROXY, compiled: the upgrade request's client address follows the same rule as HTTP. */
+  trustProxy?: (address: string, hop: number) => boolean;
 }
 
 interface Connection {
@@ -136,7 +139,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     onConnect: async (ctx) => {
       const admitted = await admitConnection(ctx.extra.request, ctx.connectionParams);
       if (!admitted) {
-        const rate = opts.guard.takeAnonymousRate(ctx.extra.request.socket.remoteAddress);
+        const rate = opts.guard.takeAnonymousRate(clientAddress(ctx.extra.request));
         if (rate && !rate.allowed) ctx.extra.socket.close(WS_CLOSE.tooMany, 'Demasiados intentos sin llave valida');
         return false;
       }
@@ -321,6 +324,8 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
   }
 
   wss.on('connection', (socket, request) => {
+    // The client address by TRUST_PROXY, once: every operation of the connection acts from there.
+    Object.defineProperty(request, 'ip', { value: clientAddressOf(request, opts.trustProxy ?? (() => false)), enumerable: true });
     socket.on('error', (err: Error & { code?: string }) => {
       // A message over maxPayload (1009) or a broken frame: one line, no stack.
       opts.logger.warn({ code: err.code, message: err.message }, 'conexión graphql-ws cerrada por un error del protocolo');

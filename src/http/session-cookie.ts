@@ -39,7 +39,11 @@ export function clearedSessionCookie(secure: boolean): string {
   return `${SESSION_COOKIE}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The address a request came from (Express's `req.ip`, which honours `trust proxy`), for throttling and audit. */
+/**
+ * The address a request came from, by TRUST_PROXY: Express's `req.ip` (its `trust proxy`), or the one
+ * the graphql-ws server set on the upgrade request by the same rule. For throttling, rate limits,
+ * the audit log and the keys' allowed addresses.
+ */
 export function clientAddress(req: IncomingMessage & { ip?: string }): string {
   return (req.ip ?? req.socket.remoteAddress ?? 'desconocida').replace(/^::ffff:/, '');
 }

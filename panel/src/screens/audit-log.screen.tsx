@@ -25,6 +25,7 @@ const ACTIONS: Record<string, string> = {
   'account.embed_origins_changed': 'Cambió los sitios que pueden incrustar la vista embebida',
   'session.login_succeeded': 'Inició sesión',
   'session.login_failed': 'Intento de inicio de sesión fallido',
+  'session.login_locked': 'Usuario bloqueado por intentos fallidos',
 };
 
 /** What kind of thing an entry is about, in words. */

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'account.embed_origins_changed',
   'session.login_succeeded',
   'session.login_failed',
+  'session.login_locked',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -23,3 +23,18 @@ export function invitationEmail(deps: ServiceDeps, to: string, invitedBy: string
 export function passwordResetEmail(deps: ServiceDeps, to: string, link: string): MailMessage {
   return message(deps, to, 'Restablecer su contraseña', ['Recibimos una solicitud para restablecer la contraseña de su usuario del panel de facturación electrónica.', 'Para elegir una contraseña nueva, abra este enlace:'], link, 'Restablecer la contraseña');
 }
+
+/** A notice without a link: what happened, when, and what to do if it was not the user. */
+export function securityNoticeEmail(deps: ServiceDeps, to: string, subject: string, lines: string[]): MailMessage {
+  const tail = 'Si no fue usted, cambie su contraseña y avise al propietario de la cuenta. Este es un aviso de seguridad automático; no lo responda.';
+  const text = `${[...lines, tail].join('\n\n')}`;
+  const html = `<p>${[...lines, tail].map(escapeHtml).join('</p><p>')}</p>`;
+  return { from: deps.config.mail.from, to: [to], subject, text, html, attachments: [] };
+}
+
+export function loginLockedEmail(deps: ServiceDeps, to: string, failures: number, minutes: number): MailMessage {
+  return securityNoticeEmail(deps, to, 'Su usuario del panel quedó bloqueado por intentos fallidos', [
+    `Hubo ${failures} intentos fallidos de iniciar sesión con su usuario (${to}) en los últimos ${minutes} minutos, desde una o varias direcciones.`,
+    `Por seguridad, su usuario no admite inicios de sesión durante hasta ${minutes} minutos, ni siquiera con la contraseña correcta. Luego podrá entrar de nuevo.`,
+  ]);
+}

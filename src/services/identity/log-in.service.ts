@@ -1,6 +1,6 @@
 import type { Environment } from '../../domain/identity/api-key-format';
 import { normalizeEmail } from '../../domain/identity/email-address';
-import { LOGIN_THROTTLE, loginThrottle } from '../../domain/identity/login-throttle';
+import { LOGIN_THROTTLE, locksAccount, loginThrottle } from '../../domain/identity/login-throttle';
 import type { Role } from '../../domain/identity/roles';
 import { SESSION_ABSOLUTE_MS, sessionExpiry } from '../../domain/identity/session-lifetime';
 import { generateOpaqueToken, generateSessionToken, hashToken, isWellFormedToken } from '../../domain/identity/session-token';
@@ -10,6 +10,8 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { recordAudit } from '../audit/audit-trail';
 import type { SessionView } from './session-view';
+import { deliverSoon, queueSecurityNotice } from './account-email-outbox';
+import { loginLockedEmail } from './account-emails';
 
 export interface LogInInput {
   email: unknown;
@@ -27,7 +29,8 @@ export type LogInResult =
   | { kind: 'throttled'; retryAfterS: number };
 
 /**
- * Panel login: throttled per e-mail + address and per address (domain/identity/login-throttle.ts),
+ * Panel login: throttled per e-mail + address, per address and per account whatever the address
+ * (domain/identity/login-throttle.ts; the failure that locks an account tells its owner by e-mail),
  * Argon2id check (as long for an unknown e-mail as for a wrong password), then a new session with a
  * new random token — a token the browser presented is never reused.
  */
@@ -52,11 +55,17 @@ export class LogInService {
     const ok = (await verifyPassword(user?.password_hash ?? null, password)) && !!user;
     const origin = { ip: input.ip, userAgent: input.userAgent };
     if (!ok) {
-      await em.transactional(async (tx) => {
+      const notice = await em.transactional(async (tx) => {
         await sql(tx, 'insert into login_failures (email, ip, failed_at) values (?, ?, ?)', [email, input.ip, now]);
-        // A failure for a known e-mail goes to that account's audit log (an unknown e-mail has no account).
-        if (user) await recordAudit(tx, now, { anonymous: origin, userId: user.id, email: user.email }, { accountId: user.account_id, action: 'session.login_failed', target: { type: 'user', id: user.id } });
+        if (!user) return null; // an unknown e-mail has no account to tell or audit
+        await recordAudit(tx, now, { anonymous: origin, userId: user.id, email: user.email }, { accountId: user.account_id, action: 'session.login_failed', target: { type: 'user', id: user.id } });
+        const [{ n }] = await sql<{ n: number }>(tx, 'select count(*)::int as n from login_failures where email = ? and failed_at > ?', [email, new Date(now.getTime() - LOGIN_THROTTLE.accountWindowMs)]);
+        if (!locksAccount(n)) return null;
+        // The failure that locks the account: audited, and its owner told (once per lock).
+        await recordAudit(tx, now, { anonymous: origin, userId: user.id, email: user.email }, { accountId: user.account_id, action: 'session.login_locked', target: { type: 'user', id: user.id }, details: { failures: n } });
+        return queueSecurityNotice(this.deps, tx, { accountId: user.account_id, userId: user.id, now, message: loginLockedEmail(this.deps, user.email, n, LOGIN_THROTTLE.accountWindowMs / 60_000) });
       });
+      if (notice) deliverSoon(this.deps, notice);
       return { kind: 'invalid' };
     }
 
@@ -90,11 +99,12 @@ export class LogInService {
   private async throttle(email: string, ip: string, now: Date) {
     const em = this.deps.orm.em.fork();
     const t = LOGIN_THROTTLE;
-    const [pair, byIp] = await Promise.all([
+    const [pair, byIp, byAccount] = await Promise.all([
       sql<{ failed_at: Date }>(em, 'select failed_at from login_failures where email = ? and ip = ? and failed_at > ? order by failed_at desc limit ?', [email, ip, new Date(now.getTime() - t.pairWindowMs), t.pairLimit]),
       sql<{ failed_at: Date }>(em, 'select failed_at from login_failures where ip = ? and failed_at > ? order by failed_at desc limit ?', [ip, new Date(now.getTime() - t.ipWindowMs), t.ipLimit]),
+      sql<{ failed_at: Date }>(em, 'select failed_at from login_failures where email = ? and failed_at > ? order by failed_at desc limit ?', [email, new Date(now.getTime() - t.accountWindowMs), t.accountLimit]),
     ]);
     const times = (rows: { failed_at: Date }[]) => rows.map((r) => new Date(r.failed_at).getTime());
-    return loginThrottle(now.getTime(), times(pair), times(byIp));
+    return loginThrottle(now.getTime(), times(pair), times(byIp), times(byAccount));
   }
 }
