@@ -24,6 +24,7 @@ import { CleanupPanelSessionsService } from './identity/cleanup-panel-sessions.s
 import { CreateUserService } from './identity/create-user.service';
 import { ListUsersService } from './identity/list-users.service';
 import { LogInService } from './identity/log-in.service';
+import { ChangeOwnPasswordService } from './identity/change-own-password.service';
 import { LivePanelSessionsService } from './identity/live-panel-sessions.service';
 import { LogOutService } from './identity/log-out.service';
 import { SetUserPasswordService } from './identity/set-user-password.service';
@@ -161,6 +162,7 @@ export function createServices(deps: ServiceDeps) {
     listUsers: new ListUsersService(deps),
     setUserPassword: new SetUserPasswordService(deps),
     logIn: new LogInService(deps),
+    changeOwnPassword: new ChangeOwnPasswordService(deps),
     authenticateSession: new AuthenticateSessionService(deps),
     livePanelSessions: new LivePanelSessionsService(deps),
     switchSessionEnvironment: new SwitchSessionEnvironmentService(deps),

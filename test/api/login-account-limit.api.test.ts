@@ -53,7 +53,7 @@ it('120 wrong passwords over 24 addresses: stopped before the 100th, the right o
 
   // The user is told, once, by e-mail; the lock is in the audit log.
   const mail = await eventually(async () => smtp.messages.find((m) => m.envelope.to.includes(VICTIM)) ?? null, 15_000, 'aviso de bloqueo');
-  expect(mail.mail.subject).toMatch(/bloquead/);
+  expect(mail!.mail.subject).toMatch(/bloquead/);
   expect(smtp.messages.filter((m) => m.envelope.to.includes(VICTIM))).toHaveLength(1);
   expect(await dbRows(t.db.url, "select action from audit_entries where action = 'session.login_locked'")).toEqual([{ action: 'session.login_locked' }]);
 

@@ -56,8 +56,8 @@ beforeAll(async () => {
     keyWithout.set(scope, (await t.app.services.createApiKey.execute({ accountId: t.account.id, environment: '00', scopes: others })).key);
   }
   issuer = await createIssuer(t.url, key);
-  await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-rutas@example.com', password: 'Clave-del-tour-1', role: 'owner' });
-  const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-rutas@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+  await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-rutas@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
+  const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-rutas@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
   panel = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
 }, 90_000);
 
@@ -272,23 +272,26 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
   });
 
   it('panel session: login 200 and 401, session 200, environment switch 200 and 403 without CSRF, logout 204', async () => {
-    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour@example.com', password: 'Clave-del-tour-1', role: 'owner' });
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
     expectStatus(await tour.call('POST', '/v1/auth/login', { body: { email: 'tour@example.com', password: 'otra-clave-xx' }, idempotencyKey: null }), 401);
-    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
     expectStatus(login, 200);
     const session = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
     const csrf = { ...session, 'X-CSRF-Token': login.body.csrf_token };
     expectStatus(await tour.call('GET', '/v1/auth/session', { headers: session }), 200);
     expectStatus(await tour.call('PATCH', '/v1/auth/session', { headers: session, body: { environment: '01' } }), 403);
     expectStatus(await tour.call('PATCH', '/v1/auth/session', { headers: csrf, body: { environment: '01' } }), 200);
+    expectStatus(await tour.call('POST', '/v1/auth/password', { headers: csrf, body: { current_password: 'no-es-la-clave-1', new_password: 'Otra-frase-del-recorrido-9' }, idempotencyKey: null }), 422);
+    expectStatus(await tour.call('POST', '/v1/auth/password', { headers: csrf, body: { current_password: 'Clave-del-recorrido-1', new_password: 'Otra-frase-del-recorrido-9' }, idempotencyKey: null }), 204);
+    expectStatus(await tour.call('POST', '/v1/auth/password', { headers: csrf, body: { current_password: 'Otra-frase-del-recorrido-9', new_password: 'Clave-del-recorrido-1' }, idempotencyKey: null }), 204);
     expectStatus(await tour.call('POST', '/v1/auth/logout', { headers: session, idempotencyKey: null }), 403);
     expectStatus(await tour.call('POST', '/v1/auth/logout', { headers: csrf, idempotencyKey: null }), 204);
     expectStatus(await tour.call('GET', '/v1/auth/session', { headers: session }), 401);
   });
 
   it('account keys from a panel session: create 201, list 200, revoke 200; with an API key 403', async () => {
-    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-llaves@example.com', password: 'Clave-del-tour-1', role: 'owner' });
-    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-llaves@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-llaves@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-llaves@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
     const csrf = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
     const created = await tour.call('POST', '/v1/api-keys', { headers: csrf, body: { name: 'Tour', scopes: ['documents:read'] } });
     expectStatus(created, 201);
@@ -308,8 +311,8 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
   });
 
   it('account users from a panel session: invite 201, list 200, role 200, remove 204, with an API key 403; password reset 202 and 410; invitation 204 and 410', async () => {
-    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-usuarios@example.com', password: 'Clave-del-tour-1', role: 'owner' });
-    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-usuarios@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-usuarios@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-usuarios@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
     const csrf = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
     const invited = await tour.call('POST', '/v1/users', { headers: csrf, body: { email: 'tour-invitado@example.com', role: 'member' } });
     expectStatus(invited, 201);

@@ -20,6 +20,7 @@ const ACTIONS: Record<string, string> = {
   'user.password_reset_requested': 'Pidió restablecer la contraseña',
   'user.password_reset': 'Restableció la contraseña',
   'user.password_set': 'Cambió la contraseña de un usuario',
+  'user.password_changed': 'Cambió su propia contraseña',
   'document.invalidation_requested': 'Solicitó la invalidación de un documento',
   'fiscal.period.reopened': 'Reabrió un período fiscal',
   'account.embed_origins_changed': 'Cambió los sitios que pueden incrustar la vista embebida',

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'user.password_reset_requested',
   'user.password_reset',
   'user.password_set',
+  'user.password_changed',
   'user.invitation_accepted',
   'document.invalidation_requested',
   'fiscal.period.reopened',

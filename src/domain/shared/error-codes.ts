@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   unauthenticated: { status: 401, title: 'No autenticado' },
   insufficient_scope: { status: 403, title: 'Permiso insuficiente' },
   invalid_credentials: { status: 401, title: 'Credenciales incorrectas' },
+  current_password_incorrect: { status: 422, title: 'Contraseña actual incorrecta' },
   csrf_token_invalid: { status: 403, title: 'Token CSRF ausente o incorrecto' },
   session_required: { status: 403, title: 'Se requiere una sesión del panel' },
   insufficient_role: { status: 403, title: 'Rol insuficiente' },

@@ -38,3 +38,10 @@ export function loginLockedEmail(deps: ServiceDeps, to: string, failures: number
     `Por seguridad, su usuario no admite inicios de sesión durante hasta ${minutes} minutos, ni siquiera con la contraseña correcta. Luego podrá entrar de nuevo.`,
   ]);
 }
+
+export function passwordChangedEmail(deps: ServiceDeps, to: string, at: Date): MailMessage {
+  return securityNoticeEmail(deps, to, 'Se cambió la contraseña de su usuario del panel', [
+    `La contraseña de su usuario del panel de facturación electrónica (${to}) se cambió el ${at.toISOString().replace('T', ' ').slice(0, 16)} (UTC).`,
+    'Las demás sesiones abiertas de su usuario se cerraron.',
+  ]);
+}
