@@ -96,7 +96,7 @@ export const authRoutes: RestRoute[] = [
         password: body.password,
         ip: clientAddress(req),
         userAgent: req.get('user-agent') ?? null,
-        presentedToken: sessionTokenOf(req),
+        presentedToken: sessionTokenOf(req, gctx.services.deps.config.publicBaseUrl ?? null),
       });
       if (r.kind === 'throttled') {
         return problemResult(

@@ -10,7 +10,7 @@ import type { Logger } from '../config/logger';
 import { AUTH_MESSAGES, originOf, type ApiGuard, type ConnectionCredential } from '../http/api-guard';
 import { bearerFromConnectionParams } from '../http/bearer-token';
 import { clientAddress, sessionTokenOf } from '../http/session-cookie';
-import { clientAddressOf } from '../http/trust-proxy';
+import { clientAddressOf, protocolOf } from '../http/trust-proxy';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
 import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
@@ -205,7 +205,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
       const actor = token ? await opts.guard.reauthenticate(credential) : null;
       return actor ? { credential, actor } : null;
     }
-    const cookie = sessionTokenOf(request);
+    const cookie = sessionTokenOf(request, opts.services.deps.config.publicBaseUrl);
     if (!cookie || !isOwnOrigin(request, opts.baseUrl())) return null;
     const s = await opts.services.authenticateSession.execute(cookie);
     if (!s || !csrfMatches(params, s.session.csrfToken)) return null;
@@ -325,7 +325,10 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
 
   wss.on('connection', (socket, request) => {
     // The client address by TRUST_PROXY, once: every operation of the connection acts from there.
-    Object.defineProperty(request, 'ip', { value: clientAddressOf(request, opts.trustProxy ?? (() => false)), enumerable: true });
+    const trust = opts.trustProxy ?? (() => false);
+    Object.defineProperty(request, 'ip', { value: clientAddressOf(request, trust), enumerable: true });
+    // And its scheme as Express's `req.protocol` gives it (X-Forwarded-Proto from a trusted hop): the session cookie's name depends on it.
+    Object.defineProperty(request, 'protocol', { value: protocolOf(request, trust), enumerable: true });
     socket.on('error', (err: Error & { code?: string }) => {
       // A message over maxPayload (1009) or a broken frame: one line, no stack.
       opts.logger.warn({ code: err.code, message: err.message }, 'conexión graphql-ws cerrada por un error del protocolo');

@@ -99,7 +99,7 @@ export class ApiGuard {
       const actor = token.startsWith(EMBED_VIEW_TOKEN_PREFIX) ? await this.services.authenticateEmbedView.execute(token) : await this.services.authenticateApiKey.execute(token);
       return actor ? { kind: 'ok', actor: { ...actor, origin: originOf(req) } } : { kind: 'invalid', scheme: 'api_key' };
     }
-    const cookie = sessionTokenOf(req);
+    const cookie = sessionTokenOf(req, this.services.deps.config.publicBaseUrl);
     if (cookie === null) return { kind: 'missing' };
     const s = await this.services.authenticateSession.execute(cookie);
     if (!s) return { kind: 'invalid', scheme: 'session' };

@@ -35,3 +35,11 @@ export function trustFunction(setting: TrustProxySetting): (address: string, hop
 export function clientAddressOf(req: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
   return proxyAddr(req, trust);
 }
+
+/** `https` or `http` as Express's `req.protocol` gives it: the socket's, or X-Forwarded-Proto's first value when the peer is trusted. */
+export function protocolOf(req: IncomingMessage, trust: (address: string, hop: number) => boolean): 'https' | 'http' {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return 'https';
+  const header = req.headers['x-forwarded-proto'];
+  const forwarded = (Array.isArray(header) ? header[0] : header ?? '').split(',')[0].trim().toLowerCase();
+  return forwarded === 'https' && trust(req.socket.remoteAddress ?? '', 0) ? 'https' : 'http';
+}

@@ -25,6 +25,8 @@ import { CreateUserService } from './identity/create-user.service';
 import { ListUsersService } from './identity/list-users.service';
 import { LogInService } from './identity/log-in.service';
 import { ChangeOwnPasswordService } from './identity/change-own-password.service';
+import { ListOwnSessionsService } from './identity/list-own-sessions.service';
+import { EndOwnSessionsService } from './identity/end-own-sessions.service';
 import { LivePanelSessionsService } from './identity/live-panel-sessions.service';
 import { LogOutService } from './identity/log-out.service';
 import { SetUserPasswordService } from './identity/set-user-password.service';
@@ -163,6 +165,8 @@ export function createServices(deps: ServiceDeps) {
     setUserPassword: new SetUserPasswordService(deps),
     logIn: new LogInService(deps),
     changeOwnPassword: new ChangeOwnPasswordService(deps),
+    listOwnSessions: new ListOwnSessionsService(deps),
+    endOwnSessions: new EndOwnSessionsService(deps),
     authenticateSession: new AuthenticateSessionService(deps),
     livePanelSessions: new LivePanelSessionsService(deps),
     switchSessionEnvironment: new SwitchSessionEnvironmentService(deps),

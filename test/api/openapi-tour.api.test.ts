@@ -284,6 +284,15 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('POST', '/v1/auth/password', { headers: csrf, body: { current_password: 'no-es-la-clave-1', new_password: 'Otra-frase-del-recorrido-9' }, idempotencyKey: null }), 422);
     expectStatus(await tour.call('POST', '/v1/auth/password', { headers: csrf, body: { current_password: 'Clave-del-recorrido-1', new_password: 'Otra-frase-del-recorrido-9' }, idempotencyKey: null }), 204);
     expectStatus(await tour.call('POST', '/v1/auth/password', { headers: csrf, body: { current_password: 'Otra-frase-del-recorrido-9', new_password: 'Clave-del-recorrido-1' }, idempotencyKey: null }), 204);
+    const sessions = await tour.call('GET', '/v1/auth/sessions', { headers: session });
+    expectStatus(sessions, 200);
+    expectStatus(await tour.call('GET', '/v1/auth/sessions', { key: t.account.testKey }), 401);
+    const second = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
+    const secondId = (await tour.call('GET', '/v1/auth/sessions', { headers: { Cookie: (second.headers.get('set-cookie') ?? '').split(';')[0] } })).body.data[0].id;
+    expectStatus(await tour.call('DELETE', '/v1/auth/sessions/ses_desconocida', { headers: csrf }), 404);
+    expectStatus(await tour.call('DELETE', `/v1/auth/sessions/${secondId}`, { headers: csrf }), 200);
+    expectStatus(await tour.call('POST', '/v1/auth/sessions/end-others', { headers: session, idempotencyKey: null }), 403);
+    expectStatus(await tour.call('POST', '/v1/auth/sessions/end-others', { headers: csrf, idempotencyKey: null }), 200);
     expectStatus(await tour.call('POST', '/v1/auth/logout', { headers: session, idempotencyKey: null }), 403);
     expectStatus(await tour.call('POST', '/v1/auth/logout', { headers: csrf, idempotencyKey: null }), 204);
     expectStatus(await tour.call('GET', '/v1/auth/session', { headers: session }), 401);

@@ -27,6 +27,7 @@ const ACTIONS: Record<string, string> = {
   'session.login_succeeded': 'Inició sesión',
   'session.login_failed': 'Intento de inicio de sesión fallido',
   'session.login_locked': 'Usuario bloqueado por intentos fallidos',
+  'session.ended': 'Cerró una o más de sus sesiones',
 };
 
 /** What kind of thing an entry is about, in words. */

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'session.login_succeeded',
   'session.login_failed',
   'session.login_locked',
+  'session.ended',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
