@@ -143,7 +143,7 @@ export function createRestRouter(opts: RestRouterOptions) {
 
   /** Authentication, the key's rate limit, the route's scope (or panel session): before anything else is read. */
   async function admit(req: Request, res: Response, route: RestRoute, ctx: ProblemContext): Promise<Step<Actor | null>> {
-    const a = await opts.guard.admit(req, res, { public: route.public, scope: route.scope, embedView: route.embedView, sessionOnly: route.sessionOnly });
+    const a = await opts.guard.admit(req, res, { public: route.public, scope: route.scope, embedView: route.embedView, sessionOnly: route.sessionOnly, secondFactorPending: route.secondFactorPending });
     if (a.kind === 'refused') return stop(problemResult({ code: a.refusal.code, detail: a.refusal.detail }, ctx, a.refusal.headers));
     return pass(a.actor);
   }

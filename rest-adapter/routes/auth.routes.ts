@@ -119,6 +119,7 @@ export const authRoutes: RestRoute[] = [
     summary: 'La sesión del panel en curso, con su csrf_token; 401 sin una sesión válida.',
     scope: null,
     sessionOnly: 'unauthenticated',
+    secondFactorPending: true,
     response: sessionResource,
     handler: async (req, _input, _gctx, ctx) => {
       const s = currentSession(req, ctx);
@@ -153,6 +154,7 @@ export const authRoutes: RestRoute[] = [
     summary: 'Cierra la sesión: la cookie deja de valer de inmediato y sus WebSockets se cierran. Requiere X-CSRF-Token; sin Idempotency-Key.',
     scope: null,
     sessionOnly: 'unauthenticated',
+    secondFactorPending: true,
     idempotent: false,
     response: null,
     handler: async (req, _input, gctx, ctx) => {

@@ -209,6 +209,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     if (!cookie || !isOwnOrigin(request, opts.baseUrl())) return null;
     const s = await opts.services.authenticateSession.execute(cookie);
     if (!s || !csrfMatches(params, s.session.csrfToken)) return null;
+    if (s.session.secondFactor === 'required' || s.session.secondFactor === 'enrolment_required') return null;
     return { credential: { scheme: 'session', cookie }, actor: s.actor, sessionId: s.session.id };
   }
 

@@ -16,7 +16,9 @@ export type AuthOutcome =
   | { kind: 'missing' }
   | { kind: 'invalid'; scheme: 'api_key' | 'session' }
   /** A session without the right `X-CSRF-Token` on a request that needs it. */
-  | { kind: 'csrf' };
+  | { kind: 'csrf' }
+  /** A session that still owes its second factor (the code, or enrolling) on a request outside that. */
+  | { kind: 'second_factor'; owes: 'required' | 'enrolment_required' };
 
 /** Methods that change nothing: a session needs no `X-CSRF-Token` on them. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -37,7 +39,7 @@ export function sessionOf(req: Request): AuthenticatedSession | null {
 
 /** Why a request is refused before its input is even read: 401, 403 (CSRF, scope, panel session) or 429. */
 export interface GuardRefusal {
-  code: 'unauthenticated' | 'csrf_token_invalid' | 'rate_limited' | 'insufficient_scope' | 'session_required';
+  code: 'unauthenticated' | 'csrf_token_invalid' | 'rate_limited' | 'insufficient_scope' | 'session_required' | 'second_factor_required';
   detail: string;
   headers: Record<string, string>;
 }
@@ -52,13 +54,16 @@ export const AUTH_MESSAGES = {
   noSession: 'No hay una sesión del panel: inicie sesión con POST /v1/auth/login.',
   embedViewReadOnly: 'La vista incrustada es de solo lectura: su token no admite POST, PATCH ni DELETE, ni otra consulta que las de la vista.',
   csrf: 'Falta el encabezado X-CSRF-Token o no coincide con el csrf_token de la sesión (GET /v1/auth/session); no se hizo ningún cambio.',
+  secondFactorCode: 'Falta la verificación en dos pasos: envíe el código de su aplicación (POST /v1/auth/login/second-factor) para terminar de iniciar sesión.',
+  secondFactorEnrolment: 'Su cuenta exige la verificación en dos pasos: actívela (POST /v1/auth/second-factor/enrolment y …/confirm) para usar el panel.',
   rateLimited: (s: number) => `Se superó el límite de solicitudes por minuto de esta llave; reintente en ${s} s.`,
   anonymousRateLimited: (s: number) => `Se superó el límite de solicitudes por minuto sin llave de API desde esta dirección; reintente en ${s} s.`,
 };
 
 /** The refusal of a failed authentication, the same for REST (problem) and GraphQL (error code). */
-export function authFailure(outcome: Exclude<AuthOutcome, { kind: 'ok' }>): { code: 'unauthenticated' | 'csrf_token_invalid'; message: string } {
+export function authFailure(outcome: Exclude<AuthOutcome, { kind: 'ok' }>): { code: 'unauthenticated' | 'csrf_token_invalid' | 'second_factor_required'; message: string } {
   if (outcome.kind === 'csrf') return { code: 'csrf_token_invalid', message: AUTH_MESSAGES.csrf };
+  if (outcome.kind === 'second_factor') return { code: 'second_factor_required', message: outcome.owes === 'required' ? AUTH_MESSAGES.secondFactorCode : AUTH_MESSAGES.secondFactorEnrolment };
   if (outcome.kind === 'missing') return { code: 'unauthenticated', message: AUTH_MESSAGES.missing };
   return { code: 'unauthenticated', message: outcome.scheme === 'session' ? AUTH_MESSAGES.sessionInvalid : AUTH_MESSAGES.invalid };
 }
@@ -91,7 +96,7 @@ export class ApiGuard {
     private readonly anonymousLimiter: RateLimiter,
   ) {}
 
-  async authenticate(req: Request, opts: { csrf: boolean } = { csrf: false }): Promise<AuthOutcome> {
+  async authenticate(req: Request, opts: { csrf: boolean; secondFactorPending?: boolean } = { csrf: false }): Promise<AuthOutcome> {
     const header = req.get('authorization');
     if (header !== undefined && header !== '') {
       const token = bearerToken(header);
@@ -104,6 +109,8 @@ export class ApiGuard {
     const s = await this.services.authenticateSession.execute(cookie);
     if (!s) return { kind: 'invalid', scheme: 'session' };
     if (opts.csrf && !sameToken(req.get('x-csrf-token'), s.session.csrfToken)) return { kind: 'csrf' };
+    const owes = s.session.secondFactor;
+    if ((owes === 'required' || owes === 'enrolment_required') && !opts.secondFactorPending) return { kind: 'second_factor', owes };
     sessions.set(req, s);
     return { kind: 'ok', actor: { ...s.actor, origin: originOf(req) } };
   }
@@ -111,7 +118,9 @@ export class ApiGuard {
   /** A connection's credential read again (revoked key, ended session, changed scopes or role); null when it no longer holds. */
   async reauthenticate(credential: ConnectionCredential): Promise<Actor | null> {
     if (credential.scheme === 'api_key') return this.services.authenticateApiKey.execute(credential.token);
-    return (await this.services.authenticateSession.execute(credential.cookie))?.actor ?? null;
+    const s = await this.services.authenticateSession.execute(credential.cookie);
+    // A session still owing its second factor opens no socket.
+    return s && s.session.secondFactor !== 'required' && s.session.secondFactor !== 'enrolment_required' ? s.actor : null;
   }
 
   /** Counts one request against the actor's credential; null when rate limiting is off. */
@@ -136,9 +145,13 @@ export class ApiGuard {
    * limit, then the route's scope — or, for a panel-session route, a panel session (`sessionOnly`
    * names the refusal of any other credential).
    */
-  async admit(req: Request, res: Response, need: { public?: boolean; scope: Scope | null; embedView?: boolean; sessionOnly?: 'session_required' | 'unauthenticated' }): Promise<Admission> {
+  async admit(
+    req: Request,
+    res: Response,
+    need: { public?: boolean; scope: Scope | null; embedView?: boolean; sessionOnly?: 'session_required' | 'unauthenticated'; secondFactorPending?: boolean },
+  ): Promise<Admission> {
     if (need.public) return { kind: 'admitted', actor: null };
-    const auth = await this.authenticate(req, { csrf: !SAFE_METHODS.has(req.method) });
+    const auth = await this.authenticate(req, { csrf: !SAFE_METHODS.has(req.method), secondFactorPending: need.secondFactorPending });
     if (auth.kind !== 'ok') {
       const f = authFailure(auth);
       return refused(f.code, f.message, f.code === 'unauthenticated' ? WWW_AUTHENTICATE : {});

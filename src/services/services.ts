@@ -27,6 +27,12 @@ import { LogInService } from './identity/log-in.service';
 import { ChangeOwnPasswordService } from './identity/change-own-password.service';
 import { ListOwnSessionsService } from './identity/list-own-sessions.service';
 import { EndOwnSessionsService } from './identity/end-own-sessions.service';
+import { GetSecondFactorService } from './identity/get-second-factor.service';
+import { BeginSecondFactorEnrolmentService } from './identity/begin-second-factor-enrolment.service';
+import { ConfirmSecondFactorEnrolmentService } from './identity/confirm-second-factor-enrolment.service';
+import { DisableSecondFactorService } from './identity/disable-second-factor.service';
+import { VerifyLoginSecondFactorService } from './identity/verify-login-second-factor.service';
+import { SetSecondFactorPolicyService } from './identity/set-second-factor-policy.service';
 import { LivePanelSessionsService } from './identity/live-panel-sessions.service';
 import { LogOutService } from './identity/log-out.service';
 import { SetUserPasswordService } from './identity/set-user-password.service';
@@ -167,6 +173,12 @@ export function createServices(deps: ServiceDeps) {
     changeOwnPassword: new ChangeOwnPasswordService(deps),
     listOwnSessions: new ListOwnSessionsService(deps),
     endOwnSessions: new EndOwnSessionsService(deps),
+    getSecondFactor: new GetSecondFactorService(deps),
+    beginSecondFactorEnrolment: new BeginSecondFactorEnrolmentService(deps),
+    confirmSecondFactorEnrolment: new ConfirmSecondFactorEnrolmentService(deps),
+    disableSecondFactor: new DisableSecondFactorService(deps),
+    verifyLoginSecondFactor: new VerifyLoginSecondFactorService(deps),
+    setSecondFactorPolicy: new SetSecondFactorPolicyService(deps),
     authenticateSession: new AuthenticateSessionService(deps),
     livePanelSessions: new LivePanelSessionsService(deps),
     switchSessionEnvironment: new SwitchSessionEnvironmentService(deps),

@@ -18,6 +18,7 @@ import { issueUserToken } from '../../src/services/identity/user-tokens';
 import { ApiTour, type TourResponse } from '../support/openapi-tour';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { totpCode } from '../support/rfc6238';
 
 let t: TestApp;
 let tour: ApiTour;
@@ -340,6 +341,29 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('POST', '/v1/auth/invitations/accept', { body: { token, password: 'Clave-nueva-del-tour' }, idempotencyKey: null }), 204);
     const reset = await t.app.services.deps.orm.em.fork().transactional(async (tx) => issueUserToken(tx, { id: again.body.id, accountId: t.account.id }, 'reset', t.app.services.deps.clock.now()));
     expectStatus(await tour.call('POST', '/v1/auth/password-reset/confirm', { body: { token: reset, password: 'Otra-clave-del-tour' }, idempotencyKey: null }), 204);
+  });
+
+  it('second factor: status 200, enrolment 200, confirm 422 and 200, login code 422 and 200, disable 422 and 200, the account policy 200 and 403', async () => {
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-totp@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-totp@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
+    const csrf = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
+    expectStatus(await tour.call('GET', '/v1/auth/second-factor', { headers: csrf }), 200);
+    const enrolment = await tour.call('POST', '/v1/auth/second-factor/enrolment', { headers: csrf, idempotencyKey: null });
+    expectStatus(enrolment, 200);
+    const code = (offset = 0) => totpCode(enrolment.body.secret, t.app.services.deps.clock.now().getTime(), offset);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/enrolment/confirm', { headers: csrf, body: { code: code(7) }, idempotencyKey: null }), 422);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/enrolment/confirm', { headers: csrf, body: { code: code(-1) }, idempotencyKey: null }), 200);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/enrolment', { headers: csrf, idempotencyKey: null }), 409);
+    const half = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-totp@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
+    const halfCsrf = { Cookie: (half.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': half.body.csrf_token };
+    expectStatus(await tour.call('POST', '/v1/auth/login/second-factor', { headers: halfCsrf, body: { code: code(9) }, idempotencyKey: null }), 422);
+    expectStatus(await tour.call('POST', '/v1/auth/login/second-factor', { headers: halfCsrf, body: { code: code(0) }, idempotencyKey: null }), 200);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/disable', { headers: csrf, body: { password: 'no-es-la-clave-1', code: code(1) }, idempotencyKey: null }), 422);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/disable', { headers: csrf, body: { password: 'Clave-del-recorrido-1', code: code(1) }, idempotencyKey: null }), 200);
+    expectStatus(await tour.call('PUT', '/v1/second-factor-policy', { headers: csrf, body: { required: false } }), 200);
+    expectStatus(await tour.call('PUT', '/v1/second-factor-policy', { key, body: { required: true } }), 403);
+    expectStatus(await tour.call('GET', '/v1/second-factor-policy', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/second-factor-policy', { key }), 403);
   });
 
   it('plans and usage: public plans 200; usage 200 and a bad period 400', async () => {

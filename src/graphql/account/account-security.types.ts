@@ -34,3 +34,40 @@ export class SessionsEndedType {
 
 @ObjectType('EndSessionsPayload')
 export class EndSessionsPayload extends payloadOf('sessionsEnded', () => SessionsEndedType) {}
+
+@ObjectType('SecondFactor', { description: 'La verificación en dos pasos (TOTP) del usuario de la sesión.' })
+export class SecondFactorType {
+  @Field(() => Boolean) enabled!: boolean;
+  @Field(() => Date, { nullable: true }) enabledAt!: Date | null;
+  @Field(() => Int) recoveryCodesLeft!: number;
+  @Field(() => Boolean, { description: 'El propietario la exige a todos los usuarios de la cuenta.' }) accountRequired!: boolean;
+}
+
+@ObjectType('SecondFactorEnrolment', { description: 'Un secreto nuevo por activar: se muestra solo en esta respuesta.' })
+export class SecondFactorEnrolmentType {
+  @Field(() => String, { description: 'Base32, para escribirlo en la aplicación.' }) secret!: string;
+  @Field(() => String) otpauthUri!: string;
+  @Field(() => String, { description: 'El código QR de otpauthUri (data URL PNG).' }) qrCode!: string;
+}
+
+@ObjectType('SecondFactorEnrolmentPayload')
+export class SecondFactorEnrolmentPayload extends payloadOf('enrolment', () => SecondFactorEnrolmentType) {}
+
+@ObjectType('SecondFactorEnabled')
+export class SecondFactorEnabledType {
+  @Field(() => [String], { description: 'Diez códigos de recuperación de un solo uso; solo en esta respuesta.' }) recoveryCodes!: string[];
+}
+
+@ObjectType('ConfirmSecondFactorPayload')
+export class ConfirmSecondFactorPayload extends payloadOf('secondFactorEnabled', () => SecondFactorEnabledType) {}
+
+@ObjectType('SecondFactorPayload')
+export class SecondFactorPayload extends payloadOf('secondFactor', () => SecondFactorType) {}
+
+@ObjectType('SecondFactorPolicy')
+export class SecondFactorPolicyType {
+  @Field(() => Boolean) required!: boolean;
+}
+
+@ObjectType('SecondFactorPolicyPayload')
+export class SecondFactorPolicyPayload extends payloadOf('policy', () => SecondFactorPolicyType) {}

@@ -45,3 +45,23 @@ export function passwordChangedEmail(deps: ServiceDeps, to: string, at: Date): M
     'Las demás sesiones abiertas de su usuario se cerraron.',
   ]);
 }
+
+/** The second factor turned on or off, or a recovery code spent, or the account's requirement changed. */
+export function secondFactorNoticeEmail(deps: ServiceDeps, to: string, change: 'enabled' | 'disabled' | 'recovery_code_used' | 'required' | 'not_required', at: Date): MailMessage {
+  const when = `${at.toISOString().replace('T', ' ').slice(0, 16)} (UTC)`;
+  const subjects = {
+    enabled: 'Activó la verificación en dos pasos',
+    disabled: 'Desactivó la verificación en dos pasos',
+    recovery_code_used: 'Se usó un código de recuperación de su usuario',
+    required: 'Su cuenta ahora exige la verificación en dos pasos',
+    not_required: 'Su cuenta ya no exige la verificación en dos pasos',
+  } as const;
+  const lines = {
+    enabled: `Desde el ${when}, su usuario del panel (${to}) pide un código de su aplicación de autenticación después de la contraseña. Guarde sus códigos de recuperación en un lugar seguro.`,
+    disabled: `Desde el ${when}, su usuario del panel (${to}) ya no pide el código de su aplicación de autenticación.`,
+    recovery_code_used: `El ${when} se inició sesión con su usuario del panel (${to}) usando uno de sus códigos de recuperación, que ya no vale.`,
+    required: `Desde el ${when}, el propietario exige la verificación en dos pasos a todos los usuarios de la cuenta: si usted aún no la tiene, la activará al iniciar sesión.`,
+    not_required: `Desde el ${when}, la cuenta ya no exige la verificación en dos pasos; quien la tenga activada la conserva.`,
+  } as const;
+  return securityNoticeEmail(deps, to, subjects[change], [lines[change]]);
+}

@@ -8,6 +8,8 @@ import type { IdempotencyHandle } from '../idempotency/idempotency-handle';
  */
 export type ActorScheme = 'api_key' | 'session' | 'embed_view';
 
+export type SessionSecondFactor = 'none' | 'verified' | 'required' | 'enrolment_required';
+
 /** The panel user behind a session. */
 export interface ActorUser {
   id: string;
@@ -35,6 +37,12 @@ export interface Actor {
   origin?: RequestOrigin;
   /** A read-only embed view reads this emitter only (every read of emitters, documents and reports honours it). */
   onlyEmitterId?: string;
+  /**
+   * A panel session's second factor (ADR 0053): `required` (the password was right, the code is
+   * awaited) and `enrolment_required` (the account requires one the user lacks) open nothing but
+   * finishing the login or enrolling; `none` and `verified` are full sessions.
+   */
+  secondFactor?: SessionSecondFactor;
   /** Set while a request carrying an Idempotency-Key runs: what it creates is linked to its record. */
   idempotency?: IdempotencyHandle;
 }
