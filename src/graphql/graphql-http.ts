@@ -80,9 +80,9 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
     if (deep) return write(res, { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ errors: [{ message: deep.message, extensions: deep.extensions }] }) });
     // With a panel session every POST needs X-CSRF-Token, queries included (a query can be sent by a cross-site form).
     const auth = await opts.guard.authenticate(req, { csrf: req.method === 'POST' });
-    if (auth.kind === 'invalid' || auth.kind === 'csrf' || auth.kind === 'second_factor') {
+    if (auth.kind === 'invalid' || auth.kind === 'csrf' || auth.kind === 'second_factor' || auth.kind === 'address') {
       const f = authFailure(auth);
-      const status = f.code === 'csrf_token_invalid' ? 403 : 401;
+      const status = f.code === 'csrf_token_invalid' || f.code === 'api_key_address_forbidden' ? 403 : 401;
       return json(status, f.code.toUpperCase(), f.message, status === 401 ? { 'WWW-Authenticate': 'Bearer realm="dte"' } : {});
     }
     const actor = auth.kind === 'ok' ? auth.actor : null;

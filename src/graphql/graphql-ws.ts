@@ -7,7 +7,7 @@ import {
 import { handleProtocols, makeServer, type SubscribePayload } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from '../config/logger';
-import { AUTH_MESSAGES, originOf, type ApiGuard, type ConnectionCredential } from '../http/api-guard';
+import { AUTH_MESSAGES, keyAddressAllowed, originOf, type ApiGuard, type ConnectionCredential } from '../http/api-guard';
 import { bearerFromConnectionParams } from '../http/bearer-token';
 import { clientAddress, sessionTokenOf } from '../http/session-cookie';
 import { clientAddressOf, protocolOf } from '../http/trust-proxy';
@@ -203,7 +203,8 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     if (token !== null) {
       const credential: ConnectionCredential = { scheme: 'api_key', token };
       const actor = token ? await opts.guard.reauthenticate(credential) : null;
-      return actor ? { credential, actor } : null;
+      // A key with allowed_ips opens no socket from another address (the upgrade's, by TRUST_PROXY).
+      return actor && keyAddressAllowed(actor, clientAddress(request)) ? { credential, actor } : null;
     }
     const cookie = sessionTokenOf(request, opts.services.deps.config.publicBaseUrl);
     if (!cookie || !isOwnOrigin(request, opts.baseUrl())) return null;

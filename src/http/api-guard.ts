@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
+import { addressAllowed } from '../domain/identity/api-key-limits';
 import { firstMissingScope, type Scope } from '../domain/identity/scopes';
 import { sameToken } from '../domain/identity/session-token';
 import { insufficientScopeMessage } from '../graphql/common/graphql-errors';
@@ -18,7 +19,9 @@ export type AuthOutcome =
   /** A session without the right `X-CSRF-Token` on a request that needs it. */
   | { kind: 'csrf' }
   /** A session that still owes its second factor (the code, or enrolling) on a request outside that. */
-  | { kind: 'second_factor'; owes: 'required' | 'enrolment_required' };
+  | { kind: 'second_factor'; owes: 'required' | 'enrolment_required' }
+  /** An API key with `allowed_ips`, used from another address. */
+  | { kind: 'address'; address: string };
 
 /** Methods that change nothing: a session needs no `X-CSRF-Token` on them. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -39,7 +42,7 @@ export function sessionOf(req: Request): AuthenticatedSession | null {
 
 /** Why a request is refused before its input is even read: 401, 403 (CSRF, scope, panel session) or 429. */
 export interface GuardRefusal {
-  code: 'unauthenticated' | 'csrf_token_invalid' | 'rate_limited' | 'insufficient_scope' | 'session_required' | 'second_factor_required';
+  code: 'unauthenticated' | 'csrf_token_invalid' | 'rate_limited' | 'insufficient_scope' | 'session_required' | 'second_factor_required' | 'api_key_address_forbidden';
   detail: string;
   headers: Record<string, string>;
 }
@@ -48,7 +51,8 @@ export type Admission = { kind: 'admitted'; actor: Actor | null } | { kind: 'ref
 
 export const AUTH_MESSAGES = {
   missing: 'Falta el encabezado Authorization: envíe "Authorization: Bearer sk_test_…" o "sk_live_…" (o inicie sesión en el panel).',
-  invalid: 'La llave de API no es válida o fue revocada.',
+  invalid: 'La llave de API no es válida, fue revocada o venció.',
+  addressForbidden: (address: string) => `Esta llave de API solo vale desde las direcciones de su lista (allowed_ips); esta solicitud viene de ${address}.`,
   sessionInvalid: 'La sesión del panel no es válida o expiró; inicie sesión de nuevo.',
   sessionRequired: 'Solo desde una sesión del panel: una llave de API no administra la cuenta (llaves de API, usuarios, sitios de la vista embebida) ni lee el registro de auditoría.',
   noSession: 'No hay una sesión del panel: inicie sesión con POST /v1/auth/login.',
@@ -61,7 +65,8 @@ export const AUTH_MESSAGES = {
 };
 
 /** The refusal of a failed authentication, the same for REST (problem) and GraphQL (error code). */
-export function authFailure(outcome: Exclude<AuthOutcome, { kind: 'ok' }>): { code: 'unauthenticated' | 'csrf_token_invalid' | 'second_factor_required'; message: string } {
+export function authFailure(outcome: Exclude<AuthOutcome, { kind: 'ok' }>): { code: 'unauthenticated' | 'csrf_token_invalid' | 'second_factor_required' | 'api_key_address_forbidden'; message: string } {
+  if (outcome.kind === 'address') return { code: 'api_key_address_forbidden', message: AUTH_MESSAGES.addressForbidden(outcome.address) };
   if (outcome.kind === 'csrf') return { code: 'csrf_token_invalid', message: AUTH_MESSAGES.csrf };
   if (outcome.kind === 'second_factor') return { code: 'second_factor_required', message: outcome.owes === 'required' ? AUTH_MESSAGES.secondFactorCode : AUTH_MESSAGES.secondFactorEnrolment };
   if (outcome.kind === 'missing') return { code: 'unauthenticated', message: AUTH_MESSAGES.missing };
@@ -102,7 +107,10 @@ export class ApiGuard {
       const token = bearerToken(header);
       if (!token) return { kind: 'invalid', scheme: 'api_key' };
       const actor = token.startsWith(EMBED_VIEW_TOKEN_PREFIX) ? await this.services.authenticateEmbedView.execute(token) : await this.services.authenticateApiKey.execute(token);
-      return actor ? { kind: 'ok', actor: { ...actor, origin: originOf(req) } } : { kind: 'invalid', scheme: 'api_key' };
+      if (!actor) return { kind: 'invalid', scheme: 'api_key' };
+      const origin = originOf(req);
+      if (!keyAddressAllowed(actor, origin.ip)) return { kind: 'address', address: origin.ip ?? 'desconocida' };
+      return { kind: 'ok', actor: { ...actor, origin } };
     }
     const cookie = sessionTokenOf(req, this.services.deps.config.publicBaseUrl);
     if (cookie === null) return { kind: 'missing' };
@@ -167,6 +175,12 @@ export class ApiGuard {
     if (missing) return refused('insufficient_scope', insufficientScopeMessage(missing, auth.actor.scheme));
     return { kind: 'admitted', actor: auth.actor };
   }
+}
+
+/** Whether an API key with `allowed_ips` may be used from this client address (ADR 0054); any other credential may. */
+export function keyAddressAllowed(actor: Actor, address: string | null): boolean {
+  const ranges = actor.scheme === 'api_key' ? actor.keyLimits?.allowedIps : null;
+  return !ranges || (!!address && addressAllowed(address, ranges));
 }
 
 /**

@@ -13,6 +13,9 @@ export const ERROR_CODES = {
   // authentication and authorization
   unauthenticated: { status: 401, title: 'No autenticado' },
   insufficient_scope: { status: 403, title: 'Permiso insuficiente' },
+  api_key_emitter_forbidden: { status: 403, title: 'Emisor fuera de los de la llave' },
+  api_key_document_type_forbidden: { status: 403, title: 'Tipo de documento fuera de los de la llave' },
+  api_key_address_forbidden: { status: 403, title: 'Dirección no permitida para la llave' },
   invalid_credentials: { status: 401, title: 'Credenciales incorrectas' },
   current_password_incorrect: { status: 422, title: 'Contraseña actual incorrecta' },
   second_factor_required: { status: 401, title: 'Falta la verificación en dos pasos' },

@@ -35,8 +35,13 @@ export interface Actor {
   user: ActorUser | null;
   /** Where the request came from (client address and User-Agent), for the audit log; absent outside a request. */
   origin?: RequestOrigin;
-  /** A read-only embed view reads this emitter only (every read of emitters, documents and reports honours it). */
-  onlyEmitterId?: string;
+  /**
+   * The only emitters the caller sees and acts for: an embed view's one emitter, or an API key's
+   * `emitter_ids` (every read of emitters, documents, reports and status events honours it).
+   */
+  onlyEmitterIds?: readonly string[];
+  /** An API key's limits (ADR 0054): the CAT-002 types it issues, the CIDRs its requests come from. */
+  keyLimits?: { documentTypes: readonly string[] | null; allowedIps: readonly string[] | null; emitterIds: readonly string[] | null };
   /**
    * A panel session's second factor (ADR 0053): `required` (the password was right, the code is
    * awaited) and `enrolment_required` (the account requires one the user lacks) open nothing but
