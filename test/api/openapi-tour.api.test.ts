@@ -318,6 +318,11 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('PUT', '/v1/embed-origins', { key, body: { origins: [] } }), 403);
     expectStatus(await tour.call('GET', '/v1/embed-origins', { headers: csrf }), 200);
     expectStatus(await tour.call('GET', '/v1/embed-origins', { key }), 403);
+    // A key limited to an address, a type: created 201 (a bad range 422) and refused 403 naming the limit.
+    expectStatus(await tour.call('POST', '/v1/api-keys', { headers: csrf, body: { name: 'Mala', allowed_ips: ['10.0.0.0/99'] } }), 422);
+    const limited = await tour.call('POST', '/v1/api-keys', { headers: csrf, body: { name: 'Solo una dirección', allowed_ips: ['203.0.113.1'], document_types: ['01'] } });
+    expectStatus(limited, 201);
+    expectStatus(await tour.call('GET', '/v1/emitters', { key: limited.body.key }), 403);
   });
 
   it('account users from a panel session: invite 201, list 200, role 200, remove 204, with an API key 403; password reset 202 and 410; invitation 204 and 410', async () => {
