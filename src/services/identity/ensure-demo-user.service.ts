@@ -14,7 +14,8 @@ function demoPassword(): string {
   const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   let out = '';
   for (const b of randomBytes(32)) if (b < 4 * alphabet.length && out.length < 16) out += alphabet[b % alphabet.length];
-  return out.length === 16 ? out : demoPassword();
+  // The password rules refuse one holding the e-mail's local part ("demo"): draw again (≈ 1 in 50,000).
+  return out.length === 16 && !out.toLowerCase().includes('demo') ? out : demoPassword();
 }
 
 /**
