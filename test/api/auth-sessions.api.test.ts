@@ -39,6 +39,7 @@ describe('login and the session cookie', () => {
       environment: '00',
       csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       expires_at: new Date(clock.now().getTime() + 30 * 60_000).toISOString(),
+      second_factor: 'none',
     });
     const cookie = r.headers.get('set-cookie')!;
     const attrs = cookie.split(';').map((p) => p.trim());
