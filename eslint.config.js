@@ -7,6 +7,7 @@
  */
 const tseslint = require('typescript-eslint');
 const comments = require('@eslint-community/eslint-plugin-eslint-comments/configs');
+const regexp = require('eslint-plugin-regexp');
 
 /** A relative import that reaches the top-level directory `dir` (of `src/`, or the repository root). */
 const reaches = (dir) => `^(\\.\\./)+(src/)?${dir}(/|$)`;
@@ -145,6 +146,15 @@ module.exports = tseslint.config(
   { files: ['src/graphql/**/*.ts', 'rest-adapter/**/*.ts'], rules: layerRules(rules.transport) },
   { files: ['src/services/**/*.ts'], rules: layerRules(rules.services) },
   { files: ['src/mh-simulator/**/*.ts'], rules: layerRules(rules.simulator) },
+  // Every regular expression of the service, the panel and the scripts runs in linear time: one that
+  // can backtrack super-linearly (ADR 0050) fails the lint, whatever input it is applied to today.
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
+    ignores: ['test/**', 'bench/**'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
+  },
   {
     files: ['**/*.ts'],
     ignores: ['src/persistence/documents/**', 'src/persistence/entities/**', 'migrations/**'],

@@ -1,5 +1,5 @@
 /** Jest: every layer's tests, transpiled by SWC (decorator metadata kept for MikroORM/type-graphql). */
-const esmOnly = ['agenda', '@agendajs', '@seriousme', 'jose', 'nodemailer', 'smtp-server', 'sofa-api', 'pdfjs-dist', 'p-limit', 'yocto-queue'];
+const esmOnly = ['agenda', '@agendajs', '@seriousme', 'jose', 'nodemailer', 'smtp-server', 'sofa-api', 'pdfjs-dist', 'p-limit', 'yocto-queue', 'eslint-plugin-regexp', 'jsdoc-type-pratt-parser', 'comment-parser'];
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],

@@ -23,6 +23,7 @@ import { databaseUnavailable, jsonResult, problemResult, writeResult, type HttpR
 import { problemFromGraphQLError, problemFromUserErrors, type ProblemContext, type ProblemInput } from './problem';
 import { BodyTooLargeError, isJsonMediaType, readBody } from './read-body';
 import type { RestRoute, RouteInput } from './route';
+import { trimTrailing } from '../src/domain/shared/linear-text';
 
 interface CompiledRoute {
   route: RestRoute;
@@ -122,7 +123,7 @@ export function createRestRouter(opts: RestRouterOptions) {
 
   /** The route for the path and method; HEAD is answered by the GET route (without a body). */
   function findRoute(req: Request, ctx: ProblemContext): Step<{ hit: CompiledRoute; rawParams: Record<string, string> }> {
-    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const path = req.path.length > 1 ? trimTrailing(req.path, '/') : req.path;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     // The common case: the first route of the request's method and resource whose path matches (only those are matched).
     for (const c of byResource.get(resourceKey(method, path)) ?? []) {
@@ -142,7 +143,7 @@ export function createRestRouter(opts: RestRouterOptions) {
 
   /** Authentication, the key's rate limit, the route's scope (or panel session): before anything else is read. */
   async function admit(req: Request, res: Response, route: RestRoute, ctx: ProblemContext): Promise<Step<Actor | null>> {
-    const a = await opts.guard.admit(req, res, { public: route.public, scope: route.scope, embedView: route.embedView, sessionOnly: route.sessionOnly });
+    const a = await opts.guard.admit(req, res, { public: route.public, scope: route.scope, embedView: route.embedView, sessionOnly: route.sessionOnly, secondFactorPending: route.secondFactorPending });
     if (a.kind === 'refused') return stop(problemResult({ code: a.refusal.code, detail: a.refusal.detail }, ctx, a.refusal.headers));
     return pass(a.actor);
   }

@@ -42,6 +42,12 @@ export function impliedRefusals(route: RestRoute): ErrorCode[] {
   if (route.multipart) codes.push('unsupported_media_type');
   else if (readsBody) codes.push('unsupported_media_type', 'malformed_json');
   if (!route.public) codes.push('unauthenticated', 'rate_limited');
+  // An API key used from outside its allowed_ips; a panel session still owing its second factor (ADRs 0053, 0054).
+  if (!route.public) codes.push('api_key_address_forbidden');
+  if (!route.public && !route.secondFactorPending) codes.push('second_factor_required');
+  // A key limited to some emitters naming another (an emitter's routes, issuing), or issuing another type.
+  if (route.scope && (route.path.startsWith('/v1/emitters') || route.id === 'issueDocument' || route.id === 'retryDocument')) codes.push('api_key_emitter_forbidden');
+  if (route.id === 'issueDocument' || route.id === 'retryDocument') codes.push('api_key_document_type_forbidden');
   // A panel session without its X-CSRF-Token on a method that changes something.
   if (!route.public && route.method !== 'GET') codes.push('csrf_token_invalid');
   if (route.scope) codes.push('insufficient_scope');

@@ -1,5 +1,7 @@
 import type { RestRoute } from './route';
 import { authRoutes } from './routes/auth.routes';
+import { authSessionListRoutes } from './routes/auth-session-list.routes';
+import { secondFactorRoutes } from './routes/second-factor.routes';
 import { apiKeyRoutes } from './routes/api-key.routes';
 import { embedOriginsRoutes } from './routes/embed-origins.routes';
 import { userRoutes } from './routes/user.routes';
@@ -16,4 +18,4 @@ import { fiscalReportRoutes } from './routes/fiscal-report.routes';
 import { dteEventRoutes } from './routes/dte-event.routes';
 
 /** Every REST /v1 route. A contract test checks them against the interface spec. Fiscal record routes go last: `/fiscal/:resource` also matches fixed fiscal paths. */
-export const ROUTES: readonly RestRoute[] = [...authRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];
+export const ROUTES: readonly RestRoute[] = [...authRoutes, ...authSessionListRoutes, ...secondFactorRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];

@@ -117,6 +117,8 @@ export interface RestRoute {
    * `/v1/auth/*`, which answers "no session".
    */
   sessionOnly?: 'session_required' | 'unauthenticated';
+  /** Open to a panel session that still owes its second factor (finishing the login, enrolling, the session itself, logout). */
+  secondFactorPending?: boolean;
   /** True for the reads an embed view's token may make (GET only; the view's emitter only). */
   embedView?: boolean;
   /** False for the POSTs that need no Idempotency-Key (the panel session's `/v1/auth/*`). */

@@ -21,6 +21,7 @@ import { MhReachability } from './services/health/mh-reachability';
 import { ProcessLifecycle } from './services/shared/process-lifecycle';
 import type { OperationsSnapshot } from './services/health/read-operations-snapshot.service';
 import { createRateLimiter } from './integrations/rate-limit/shared-rate-limiter';
+import { trustFunction } from './http/trust-proxy';
 import { resolveMasterKey } from './integrations/crypto/master-key';
 import { SecretBox } from './integrations/crypto/secret-box';
 import { createMhRuntime } from './integrations/mh/mh-runtime';
@@ -49,7 +50,7 @@ import { ProcessLeaseKeeper } from './services/processes/process-lease';
 export interface StartOptions {
   logger?: Logger;
   clock?: Clock;
-  /** Skip creating/printing the demo account (tests). */
+  /** Skip creating/printing the demo account of the embedded default (tests). Never made with DATABASE_URL. */
   demoAccount?: boolean;
 }
 
@@ -60,7 +61,8 @@ export interface RunningApp {
   /** http://host:port (the listening address), or null for a worker. */
   url: string | null;
   baseUrl: string;
-  demo: { accountId: string; testKey: string; user: { email: string; password: string } } | null;
+  /** The embedded default's demo account (never with DATABASE_URL): its test key and panel user, whose password only while it is still the demo one. */
+  demo: { accountId: string; testKey: string; user: { email: string; password: string | null } } | null;
   /** The MH simulator's URL in simulator mode. */
   mhSimulatorUrl: string | null;
   /** Where /metrics answers (the API port or METRICS_PORT), or null when it is not served. */
@@ -209,10 +211,14 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
     }
 
     let demo: RunningApp['demo'] = null;
-    if (opts.demoAccount !== false) {
+    // The demo account, key and user belong to the embedded default only: a service on an
+    // operator's database creates no user and prints no secret (accounts, users, keys: the CLI).
+    if (opts.demoAccount !== false && !config.databaseUrl) {
       const d = await services.ensureDemoAccount.execute();
       const user = await services.ensureDemoUser.execute(d.accountId);
       demo = { accountId: d.accountId, testKey: d.testKey, user };
+    } else if (config.databaseUrl && runsApi) {
+      await services.retirePrintedDemoSecrets.execute();
     }
 
     let url: string | null = null;
@@ -240,6 +246,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         baseUrl: () => baseUrl,
         inFlight,
         stopping: () => lifecycle.isStopping,
+        trustProxy: trustFunction(config.trustProxy),
       });
       const server: Server = createServer(app);
       server.keepAliveTimeout = 65_000;
@@ -255,6 +262,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         maxSubscriptions: config.graphqlWs.maxSubscriptions,
         maxConnectionsPerKey: config.graphqlWs.maxConnectionsPerKey,
         baseUrl: () => baseUrl,
+        trustProxy: trustFunction(config.trustProxy),
       });
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

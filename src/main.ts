@@ -32,7 +32,15 @@ async function main(): Promise<void> {
   // The in-process simulator (MH_MODE=simulator without MH_SIMULATOR_URL) listens on its own port: its control API lives there.
   if (app.mhSimulatorUrl && !config.mh.simulatorUrl) lines.push(`Simulador MH: ${app.mhSimulatorUrl}  (control: ${app.mhSimulatorUrl}/__control/faults)`);
   if (app.demo) lines.push(`Test API key: ${app.demo.testKey}`);
-  if (app.demo && app.url) lines.push(`Panel: ${app.baseUrl}/panel/  (usuario ${app.demo.user.email} · contraseña ${app.demo.user.password})`);
+  if (app.demo && app.url) {
+    const { email, password } = app.demo.user;
+    lines.push(`Panel: ${app.baseUrl}/panel/  (usuario ${email}${password ? ` · contraseña ${password}` : ''})`);
+  } else if (app.url) {
+    lines.push(`Panel: ${app.baseUrl}/panel/`);
+  }
+  if (config.databaseUrl) {
+    lines.push('Cuentas, usuarios y llaves: se crean con la CLI (npm run -s cli -- accounts create …, users create …, keys create …); este servicio no crea ninguno.');
+  }
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);
 

@@ -34,6 +34,8 @@ export interface HttpAppOptions {
   inFlight: { count: number };
   /** True once SIGTERM began the stop: responses close their connections and /readyz answers 503. */
   stopping?: () => boolean;
+  /** TRUST_PROXY, compiled: which hops' X-Forwarded-For Express believes (`req.ip`, `req.protocol`). */
+  trustProxy: (address: string, hop: number) => boolean;
 }
 
 /** The express application: /v1 (REST), /graphql, /healthz, /metrics and the reference pages. */
@@ -42,6 +44,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  app.set('trust proxy', opts.trustProxy);
   app.use((req, res, next) => {
     opts.inFlight.count++;
     res.on('close', () => opts.inFlight.count--);

@@ -5,6 +5,7 @@ import { sessionState, type Session } from './lib/session';
 import { useStore } from './lib/store';
 import { DocumentsScreen } from './screens/documents.screen';
 import { LoginScreen } from './screens/login.screen';
+import { SecondFactorLoginScreen } from './screens/second-factor-login.screen';
 import { Lazy } from './ui/lazy';
 import { Shell } from './ui/shell';
 import { Loading } from './ui/states';
@@ -41,6 +42,7 @@ const ROUTES: Route[] = [
   { pattern: '/consumo', title: 'Consumo y plan', screen: { load: () => import('./screens/usage.screen') } },
   { pattern: '/usuarios', title: 'Usuarios', screen: { load: () => import('./screens/users.screen') } },
   { pattern: '/auditoria', title: 'Auditoría', screen: { load: () => import('./screens/audit-log.screen') } },
+  { pattern: '/seguridad', title: 'Seguridad', screen: { load: () => import('./screens/security.screen') } },
 ];
 
 /** Pages reached from an e-mailed link, before any session exists. */
@@ -100,6 +102,8 @@ export function App() {
     body = <Loading label="Abriendo el panel…" />;
   } else if (state.kind === 'anonymous') {
     body = <LoginScreen notice={state.notice} />;
+  } else if (state.kind === 'second_factor') {
+    body = <SecondFactorLoginScreen session={state.session} />;
   } else {
     const props = { session: state.session, params: found?.params ?? {}, query: loc.query };
     body = (

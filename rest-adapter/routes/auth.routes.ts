@@ -24,6 +24,10 @@ const linkBody = z.object({
   password: z.string().max(1024).describe('La contraseña nueva (al menos 12 caracteres)'),
 });
 const sessionPatchBody = z.object({ environment: z.enum(['00', '01']).describe('00 pruebas, 01 producción') });
+const passwordChangeBody = z.object({
+  currentPassword: z.string().max(1024).describe('La contraseña actual'),
+  newPassword: z.string().max(1024).describe('La contraseña nueva (12 a 200 caracteres; ni de las más usadas, ni con el correo o el nombre de la cuenta)'),
+});
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -92,7 +96,7 @@ export const authRoutes: RestRoute[] = [
         password: body.password,
         ip: clientAddress(req),
         userAgent: req.get('user-agent') ?? null,
-        presentedToken: sessionTokenOf(req),
+        presentedToken: sessionTokenOf(req, gctx.services.deps.config.publicBaseUrl ?? null),
       });
       if (r.kind === 'throttled') {
         return problemResult(
@@ -115,6 +119,7 @@ export const authRoutes: RestRoute[] = [
     summary: 'La sesión del panel en curso, con su csrf_token; 401 sin una sesión válida.',
     scope: null,
     sessionOnly: 'unauthenticated',
+    secondFactorPending: true,
     response: sessionResource,
     handler: async (req, _input, _gctx, ctx) => {
       const s = currentSession(req, ctx);
@@ -149,6 +154,7 @@ export const authRoutes: RestRoute[] = [
     summary: 'Cierra la sesión: la cookie deja de valer de inmediato y sus WebSockets se cierran. Requiere X-CSRF-Token; sin Idempotency-Key.',
     scope: null,
     sessionOnly: 'unauthenticated',
+    secondFactorPending: true,
     idempotent: false,
     response: null,
     handler: async (req, _input, gctx, ctx) => {
@@ -156,6 +162,29 @@ export const authRoutes: RestRoute[] = [
       if ('status' in s) return s;
       await gctx.services.logOut.execute(s.session.id);
       return { status: 204, headers: { ...NO_STORE, 'Set-Cookie': clearedSessionCookie(secure(req, gctx)) }, body: '' };
+    },
+  },
+  {
+    id: 'changePassword',
+    method: 'POST',
+    path: '/v1/auth/password',
+    status: 204,
+    tag: TAG,
+    summary: 'Cambia la contraseña del usuario de la sesión con la actual: sus demás sesiones terminan (esta sigue) y se le avisa por correo. Requiere X-CSRF-Token; sin Idempotency-Key.',
+    description:
+      'Una contraseña actual incorrecta → 422 `current_password_incorrect` (cuenta como intento fallido para el límite de la cuenta); una nueva que no cumple la política (corta, de las más usadas, con el correo o el nombre de la cuenta) → 422 naming `new_password`. GraphQL: `changePassword`.',
+    scope: null,
+    sessionOnly: 'unauthenticated',
+    idempotent: false,
+    body: { schema: passwordChangeBody, required: true, graphqlInput: 'ChangePasswordInput' },
+    response: null,
+    refusals: ['current_password_incorrect'],
+    handler: async (req, input, gctx, ctx) => {
+      const s = currentSession(req, ctx);
+      if ('status' in s) return s;
+      const body = input.body as z.infer<typeof passwordChangeBody>;
+      await gctx.services.changeOwnPassword.execute(gctx.actor!, body);
+      return { status: 204, headers: NO_STORE, body: '' };
     },
   },
   {

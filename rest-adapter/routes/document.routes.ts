@@ -170,7 +170,7 @@ documentRoutes.push(
     summary: 'Invalida (anula) un documento procesado con el evento de invalidación del MH (esquema v3).',
     description:
       '`reason_type` "1" (error en la información), "2" (rescindir) o "3" (otro, con `reason`); `replacement_document_id` obligatorio para 1 y 3 (un documento ya procesado; no para NC); `responsible` y `requester` con `name`, `document_type` (CAT-022) y `document_number`. Se aplican los plazos del MH (MF-2.0). 200 con el documento `voided`; 202 si el MH aún no respondió (`void.status` pending); 422 `invalidation_rejected` con la respuesta del MH en `mh` si el MH rechazó el evento (el documento sigue `processed` con `void.status` rejected); idempotente si ya estaba invalidado.',
-    scope: 'documents:write',
+    scope: 'documents:invalidate',
     params: idParam('id', 'Id del documento'),
     body: { schema: invalidateSchema, required: true, graphqlInput: 'InvalidateDocumentInput' },
     response: documentResource,

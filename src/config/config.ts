@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import type { PlanCatalog } from '../domain/billing/plan';
 import { envSchema, type RawEnv } from './env.schema';
 import { loadPlanCatalog } from './plans-file';
+import { parseTrustProxy, type TrustProxySetting } from '../http/trust-proxy';
+import { trimTrailing } from '../domain/shared/linear-text';
 
 export type Role = RawEnv['ROLE'];
 
@@ -91,6 +93,8 @@ export interface AppConfig {
   };
   /** The public price list (PLANS_FILE or the built-in one). */
   plans: PlanCatalog;
+  /** TRUST_PROXY: the hops whose X-Forwarded-For names the client (throttling, rate limits, audit, key addresses). */
+  trustProxy: TrustProxySetting;
 }
 
 /** MH's real hosts (MH-API-NOTES §1), used in remote mode unless MH_BASE_URL_00/01 are set. */
@@ -128,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.DATABASE_URL && !e.DTE_MASTER_KEY) {
     problems.push('DTE_MASTER_KEY: es obligatoria cuando se usa DATABASE_URL (64 caracteres hexadecimales, la misma en todas las instancias)');
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (!trustProxy.ok) problems.push(`TRUST_PROXY=${JSON.stringify(e.TRUST_PROXY)}: ${trustProxy.message}`);
   const plans = loadPlanCatalog(e.PLANS_FILE);
   if ('problems' in plans) problems.push(...plans.problems);
   if (problems.length || 'problems' in plans) throw new ConfigError(problems);
@@ -140,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     masterKeyPreviousHex: e.DTE_MASTER_KEY_PREVIOUS ? e.DTE_MASTER_KEY_PREVIOUS.split(',') : [],
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
-    publicBaseUrl: e.PUBLIC_BASE_URL ? e.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
+    publicBaseUrl: e.PUBLIC_BASE_URL ? trimTrailing(e.PUBLIC_BASE_URL, '/') : null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimitAnonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     downloadUrlTtlS: e.DOWNLOAD_URL_TTL_S,
@@ -159,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobDbPoolMax: e.JOB_DB_POOL_MAX,
     mh: {
       mode: e.MH_MODE,
-      simulatorUrl: e.MH_SIMULATOR_URL ? e.MH_SIMULATOR_URL.replace(/\/+$/, '') : null,
+      simulatorUrl: e.MH_SIMULATOR_URL ? trimTrailing(e.MH_SIMULATOR_URL, '/') : null,
       simulatorAllowProduction: e.MH_SIMULATOR_ALLOW_PRODUCTION,
       baseUrls: { '00': e.MH_BASE_URL_00 ?? MH_REAL_HOSTS['00'], '01': e.MH_BASE_URL_01 ?? MH_REAL_HOSTS['01'] },
       timeoutMs: e.MH_TIMEOUT_MS,
@@ -186,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: e.EMAIL_MAX_ATTEMPTS,
     },
     plans: plans.catalog,
+    trustProxy: trustProxy.ok ? trustProxy.value : false,
   };
 }

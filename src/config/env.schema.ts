@@ -99,6 +99,8 @@ export const envSchema = z.object({
   EMAIL_MAX_ATTEMPTS: int(1, 50).default(8),
   // Account surface
   PLANS_FILE: z.string().min(1).optional(),
+  /** off, a hop count or comma-separated CIDRs (src/http/trust-proxy.ts); checked in loadConfig. */
+  TRUST_PROXY: z.string().max(4000).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -15,6 +15,7 @@ import { formatGraphQLError, isServiceUnavailable } from './common/format-error'
 import { DATABASE_RETRY_AFTER_S } from '../services/shared/database-unavailable';
 import { createLoaders } from './common/loaders';
 import { operationScopeRefusal, type ScopeRefusal } from './common/operation-scopes';
+import { clientAddress } from '../http/session-cookie';
 
 export interface GraphQLHttpOptions {
   schema: GraphQLSchema;
@@ -79,15 +80,15 @@ export async function createGraphQLHttp(opts: GraphQLHttpOptions) {
     if (deep) return write(res, { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ errors: [{ message: deep.message, extensions: deep.extensions }] }) });
     // With a panel session every POST needs X-CSRF-Token, queries included (a query can be sent by a cross-site form).
     const auth = await opts.guard.authenticate(req, { csrf: req.method === 'POST' });
-    if (auth.kind === 'invalid' || auth.kind === 'csrf') {
+    if (auth.kind === 'invalid' || auth.kind === 'csrf' || auth.kind === 'second_factor' || auth.kind === 'address') {
       const f = authFailure(auth);
-      const status = f.code === 'csrf_token_invalid' ? 403 : 401;
+      const status = f.code === 'csrf_token_invalid' || f.code === 'api_key_address_forbidden' ? 403 : 401;
       return json(status, f.code.toUpperCase(), f.message, status === 401 ? { 'WWW-Authenticate': 'Bearer realm="dte"' } : {});
     }
     const actor = auth.kind === 'ok' ? auth.actor : null;
     // An embed view's token reads with GET only: every POST (mutation or not) is refused.
     if (actor?.scheme === 'embed_view' && req.method !== 'GET' && req.method !== 'HEAD') return json(403, 'INSUFFICIENT_SCOPE', AUTH_MESSAGES.embedViewReadOnly);
-    const rate = actor ? await opts.guard.takeRate(actor) : await opts.guard.takeAnonymousRate(req.socket.remoteAddress);
+    const rate = actor ? await opts.guard.takeRate(actor) : await opts.guard.takeAnonymousRate(clientAddress(req));
     if (rate) for (const [k, v] of Object.entries(rateLimitHeaders(rate))) res.setHeader(k, v);
     if (rate && !rate.allowed) return json(429, 'RATE_LIMITED', actor ? AUTH_MESSAGES.rateLimited(rate.resetS) : AUTH_MESSAGES.anonymousRateLimited(rate.resetS));
     const context = (a: typeof actor): GraphQLContext => ({ actor: a, requestId: requestIdOf(res), logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) });

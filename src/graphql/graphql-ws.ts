@@ -7,9 +7,10 @@ import {
 import { handleProtocols, makeServer, type SubscribePayload } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from '../config/logger';
-import { AUTH_MESSAGES, originOf, type ApiGuard, type ConnectionCredential } from '../http/api-guard';
+import { AUTH_MESSAGES, keyAddressAllowed, originOf, type ApiGuard, type ConnectionCredential } from '../http/api-guard';
 import { bearerFromConnectionParams } from '../http/bearer-token';
-import { sessionTokenOf } from '../http/session-cookie';
+import { clientAddress, sessionTokenOf } from '../http/session-cookie';
+import { clientAddressOf, protocolOf } from '../http/trust-proxy';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
 import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
@@ -52,6 +53,8 @@ export interface GraphQLWebSocketOptions {
   keepAliveMs?: number;
   /** The service's public address: a cookie-authenticated upgrade must come from its origin. */
   baseUrl: () => string;
+  /** TRUST_PROXY, compiled: the upgrade request's client address follows the same rule as HTTP. */
+  trustProxy?: (address: string, hop: number) => boolean;
 }
 
 interface Connection {
@@ -62,6 +65,8 @@ interface Connection {
   origin: RequestOrigin;
   /** Set when the key was found revoked: the socket closes right after the refusal is sent. */
   closeAfterSend?: { code: number; reason: string };
+  /** The panel session behind a cookie-authenticated connection. */
+  sessionId?: string;
 }
 
 interface Extra {
@@ -134,7 +139,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     onConnect: async (ctx) => {
       const admitted = await admitConnection(ctx.extra.request, ctx.connectionParams);
       if (!admitted) {
-        const rate = await opts.guard.takeAnonymousRate(ctx.extra.request.socket.remoteAddress);
+        const rate = await opts.guard.takeAnonymousRate(clientAddress(ctx.extra.request));
         if (rate && !rate.allowed) ctx.extra.socket.close(WS_CLOSE.tooMany, 'Demasiados intentos sin llave valida');
         return false;
       }
@@ -144,7 +149,7 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
         return false;
       }
       const origin = originOf(ctx.extra.request);
-      const connection: Connection = { socket: ctx.extra.socket, credential: admitted.credential, actor: { ...admitted.actor, origin }, origin };
+      const connection: Connection = { socket: ctx.extra.socket, credential: admitted.credential, actor: { ...admitted.actor, origin }, origin, sessionId: admitted.sessionId };
       ctx.extra.connection = connection;
       track(connection);
       if (admitted.sessionId) sessionSockets.add(admitted.sessionId, ctx.extra.socket);
@@ -198,12 +203,14 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     if (token !== null) {
       const credential: ConnectionCredential = { scheme: 'api_key', token };
       const actor = token ? await opts.guard.reauthenticate(credential) : null;
-      return actor ? { credential, actor } : null;
+      // A key with allowed_ips opens no socket from another address (the upgrade's, by TRUST_PROXY).
+      return actor && keyAddressAllowed(actor, clientAddress(request)) ? { credential, actor } : null;
     }
-    const cookie = sessionTokenOf(request);
+    const cookie = sessionTokenOf(request, opts.services.deps.config.publicBaseUrl);
     if (!cookie || !isOwnOrigin(request, opts.baseUrl())) return null;
     const s = await opts.services.authenticateSession.execute(cookie);
     if (!s || !csrfMatches(params, s.session.csrfToken)) return null;
+    if (s.session.secondFactor === 'required' || s.session.secondFactor === 'enrolment_required') return null;
     return { credential: { scheme: 'session', cookie }, actor: s.actor, sessionId: s.session.id };
   }
 
@@ -319,6 +326,11 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
   }
 
   wss.on('connection', (socket, request) => {
+    // The client address by TRUST_PROXY, once: every operation of the connection acts from there.
+    const trust = opts.trustProxy ?? (() => false);
+    Object.defineProperty(request, 'ip', { value: clientAddressOf(request, trust), enumerable: true });
+    // And its scheme as Express's `req.protocol` gives it (X-Forwarded-Proto from a trusted hop): the session cookie's name depends on it.
+    Object.defineProperty(request, 'protocol', { value: protocolOf(request, trust), enumerable: true });
     socket.on('error', (err: Error & { code?: string }) => {
       // A message over maxPayload (1009) or a broken frame: one line, no stack.
       opts.logger.warn({ code: err.code, message: err.message }, 'conexión graphql-ws cerrada por un error del protocolo');
@@ -362,15 +374,26 @@ export function attachGraphQLWebSocket(opts: GraphQLWebSocketOptions) {
     });
   });
 
-  // Open connections of a revoked key close within `recheckMs` even when idle; scopes stay current.
+  // Open connections of a revoked key, or of an expired panel session, close within `recheckMs` even when idle; scopes stay current.
   const recheckMs = Math.min(opts.recheckMs ?? 5000, 5000);
   const sweep = setInterval(() => void recheckOpenConnections(), recheckMs);
   sweep.unref();
   async function recheckOpenConnections(): Promise<void> {
+    // Sessions: re-read at each operation, closed at once by logout, a role change or the expiry
+    // sweep (session events) — and here, without sliding their idle deadline, once the session
+    // passed its idle or absolute deadline or its row is gone.
+    const bySession = new Map<string, Connection[]>();
+    for (const [, set] of byKey) for (const c of set) if (c.sessionId) bySession.set(c.sessionId, [...(bySession.get(c.sessionId) ?? []), c]);
+    if (bySession.size) {
+      try {
+        const live = await opts.services.livePanelSessions.execute([...bySession.keys()]);
+        for (const [id, connections] of bySession) if (!live.has(id)) for (const c of connections) c.socket.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+      } catch (err) {
+        opts.logger.warn({ err }, 'no se pudo volver a verificar las sesiones de las conexiones graphql-ws');
+      }
+    }
     for (const [, set] of byKey) {
       const first = set.values().next().value;
-      // Sessions: re-read at each operation and closed at once by logout or a role change (session
-      // events); a sweep would also slide their idle expiry.
       if (!first || first.credential.scheme === 'session') continue;
       try {
         const actor = await opts.guard.reauthenticate(first.credential);

@@ -1,25 +1,33 @@
 import type { IncomingMessage } from 'node:http';
+import { parse as parseCookies } from 'cookie';
 
-/** The panel session cookie (panel.md): HttpOnly, SameSite=Lax, Path=/, no Domain; Secure over https. */
+/**
+ * The panel session cookie (panel.md): HttpOnly, SameSite=Lax, Path=/, no Domain; Secure over https,
+ * and then named with the `__Host-` prefix, which a browser accepts only from this very host, Secure,
+ * with Path=/ and no Domain — so no sibling subdomain can plant or shadow it (ADR 0052).
+ */
 export const SESSION_COOKIE = 'service_session';
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
-/** The value of one cookie in a `Cookie` header; null when absent (the first one wins, as browsers send the most specific first). */
-export function readCookie(header: string | undefined | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    return value;
-  }
-  return null;
+/** The cookie's name where the service is served over https (`__Host-service_session`) or plain http. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? HOST_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-export function sessionTokenOf(req: IncomingMessage): string | null {
+/** The value of one cookie in a `Cookie` header (the `cookie` package; the first one wins); null when absent. */
+export function readCookie(header: string | undefined | null, name: string): string | null {
+  if (!header) return null;
+  try {
+    return parseCookies(header)[name] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The session token a request carries: over https only the `__Host-` cookie counts, over http the plain one. */
+export function sessionTokenOf(req: IncomingMessage & { protocol?: string }, publicBaseUrl: string | null): string | null {
   const h = req.headers.cookie;
-  return readCookie(Array.isArray(h) ? h.join('; ') : h, SESSION_COOKIE);
+  return readCookie(Array.isArray(h) ? h.join('; ') : h, sessionCookieName(isSecureContext(req, publicBaseUrl)));
 }
 
 /**
@@ -32,14 +40,18 @@ export function isSecureContext(req: IncomingMessage & { protocol?: string }, pu
 }
 
 export function sessionCookie(token: string, maxAgeS: number, secure: boolean): string {
-  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeS))}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `${sessionCookieName(secure)}=${token}; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeS))}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `${sessionCookieName(secure)}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The address a request came from (Express's `req.ip`, which honours `trust proxy`), for throttling and audit. */
+/**
+ * The address a request came from, by TRUST_PROXY: Express's `req.ip` (its `trust proxy`), or the one
+ * the graphql-ws server set on the upgrade request by the same rule. For throttling, rate limits,
+ * the audit log and the keys' allowed addresses.
+ */
 export function clientAddress(req: IncomingMessage & { ip?: string }): string {
   return (req.ip ?? req.socket.remoteAddress ?? 'desconocida').replace(/^::ffff:/, '');
 }

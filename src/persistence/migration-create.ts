@@ -12,7 +12,7 @@ import { createOrm, migrate } from './orm';
 const dir = join(__dirname, '..', '..', 'migrations');
 
 export function writeMigrationIndex(): void {
-  const files = readdirSync(dir).filter((f) => /^Migration\d+.*\.ts$/.test(f)).sort();
+  const files = readdirSync(dir).filter((f) => f.startsWith('Migration') && /^\d/.test(f.slice(9)) && f.endsWith('.ts')).sort();
   const imports = files.map((f, i) => `import { ${className(f)} as M${i} } from './${f.replace(/\.ts$/, '')}';`).join('\n');
   const list = files.map((f, i) => `  { name: '${f.replace(/\.ts$/, '')}', class: M${i} },`).join('\n');
   writeFileSync(

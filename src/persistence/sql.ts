@@ -51,7 +51,18 @@ function prepared(query: string, named: boolean): Prepared {
   let entry = positional.get(query);
   if (entry === undefined) {
     let n = 0;
-    const text = query.replace(/(\\*)\?/g, (match: string, escapes: string) => (escapes.length % 2 ? `${escapes.slice(1)}?` : `${escapes}$${++n}`));
+    // A `?` is a placeholder unless an odd run of backslashes precedes it (one of them is dropped).
+    let text = '';
+    let escapes = 0;
+    for (const ch of query) {
+      if (ch === '\\') escapes++;
+      else {
+        if (ch === '?') text += escapes % 2 ? `${'\\'.repeat(escapes - 1)}?` : `${'\\'.repeat(escapes)}$${++n}`;
+        else text += '\\'.repeat(escapes) + ch;
+        escapes = 0;
+      }
+    }
+    text += '\\'.repeat(escapes);
     entry = { text, name: undefined };
     if (named || positional.size < MAX_CACHED) positional.set(query, entry);
   }

@@ -24,6 +24,16 @@ import { CleanupPanelSessionsService } from './identity/cleanup-panel-sessions.s
 import { CreateUserService } from './identity/create-user.service';
 import { ListUsersService } from './identity/list-users.service';
 import { LogInService } from './identity/log-in.service';
+import { ChangeOwnPasswordService } from './identity/change-own-password.service';
+import { ListOwnSessionsService } from './identity/list-own-sessions.service';
+import { EndOwnSessionsService } from './identity/end-own-sessions.service';
+import { GetSecondFactorService } from './identity/get-second-factor.service';
+import { BeginSecondFactorEnrolmentService } from './identity/begin-second-factor-enrolment.service';
+import { ConfirmSecondFactorEnrolmentService } from './identity/confirm-second-factor-enrolment.service';
+import { DisableSecondFactorService } from './identity/disable-second-factor.service';
+import { VerifyLoginSecondFactorService } from './identity/verify-login-second-factor.service';
+import { SetSecondFactorPolicyService } from './identity/set-second-factor-policy.service';
+import { LivePanelSessionsService } from './identity/live-panel-sessions.service';
 import { LogOutService } from './identity/log-out.service';
 import { SetUserPasswordService } from './identity/set-user-password.service';
 import { SwitchSessionEnvironmentService } from './identity/switch-session-environment.service';
@@ -111,6 +121,7 @@ import { PdfkitBookRenderer } from '../integrations/fiscal-pdf/book-pdf.renderer
 import { webhookSender } from './webhooks/webhook-sender';
 import { EnsureDemoAccountService, type DemoKeySealer } from './accounts/ensure-demo-account.service';
 import { EnsureDemoUserService } from './identity/ensure-demo-user.service';
+import { RetirePrintedDemoSecretsService } from './identity/retire-printed-demo-secrets.service';
 import { CreateDocumentReturnService } from './events/create-document-return.service';
 import { CreateSpecialOperationService } from './events/create-special-operation.service';
 import { ListDteEventsService } from './events/list-dte-events.service';
@@ -153,6 +164,7 @@ export function createServices(deps: ServiceDeps) {
     createUser,
     ensureDemoAccount: new EnsureDemoAccountService(deps, demoSealer, createAccount, createApiKey),
     ensureDemoUser: new EnsureDemoUserService(deps, demoSealer, createUser),
+    retirePrintedDemoSecrets: new RetirePrintedDemoSecretsService(deps, demoSealer),
     listAccountUsers: new ListAccountUsersService(deps),
     inviteUser: new InviteUserService(deps, createUser),
     updateUser: new UpdateUserService(deps),
@@ -164,7 +176,17 @@ export function createServices(deps: ServiceDeps) {
     listUsers: new ListUsersService(deps),
     setUserPassword: new SetUserPasswordService(deps),
     logIn: new LogInService(deps),
+    changeOwnPassword: new ChangeOwnPasswordService(deps),
+    listOwnSessions: new ListOwnSessionsService(deps),
+    endOwnSessions: new EndOwnSessionsService(deps),
+    getSecondFactor: new GetSecondFactorService(deps),
+    beginSecondFactorEnrolment: new BeginSecondFactorEnrolmentService(deps),
+    confirmSecondFactorEnrolment: new ConfirmSecondFactorEnrolmentService(deps),
+    disableSecondFactor: new DisableSecondFactorService(deps),
+    verifyLoginSecondFactor: new VerifyLoginSecondFactorService(deps),
+    setSecondFactorPolicy: new SetSecondFactorPolicyService(deps),
     authenticateSession: new AuthenticateSessionService(deps),
+    livePanelSessions: new LivePanelSessionsService(deps),
     switchSessionEnvironment: new SwitchSessionEnvironmentService(deps),
     logOut: new LogOutService(deps),
     cleanupPanelSessions: new CleanupPanelSessionsService(deps),

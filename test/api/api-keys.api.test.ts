@@ -46,6 +46,10 @@ describe('POST /v1/api-keys', () => {
       last_used_at: null,
       revoked_at: null,
       created_by_user_id: owner.body.user.id,
+      emitter_ids: null,
+      document_types: null,
+      allowed_ips: null,
+      expires_at: null,
       key: expect.stringMatching(/^sk_test_[0-9A-Za-z]{32}$/),
     });
     expect((await request(t.url, 'GET', '/v1/documents', { key: r.body.key })).status).toBe(200);
@@ -68,7 +72,7 @@ describe('POST /v1/api-keys', () => {
       actor_key_id: expect.stringMatching(/^ses_/),
       ip: '127.0.0.1',
       user_agent: 'Navegador de prueba',
-      details: { name: 'ERP casa matriz', environment: '00', scopes: ['documents:write', 'fiscal:close'], prefix: r.body.key.slice(0, 12) },
+      details: { name: 'ERP casa matriz', environment: '00', scopes: ['documents:write', 'fiscal:close'], prefix: r.body.key.slice(0, 12), emitter_ids: null, document_types: null, allowed_ips: null, expires_at: null },
     });
     expect(JSON.stringify(entry)).not.toContain(r.body.key);
   });

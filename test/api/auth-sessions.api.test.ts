@@ -39,6 +39,7 @@ describe('login and the session cookie', () => {
       environment: '00',
       csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       expires_at: new Date(clock.now().getTime() + 30 * 60_000).toISOString(),
+      second_factor: 'none',
     });
     const cookie = r.headers.get('set-cookie')!;
     const attrs = cookie.split(';').map((p) => p.trim());
@@ -53,9 +54,30 @@ describe('login and the session cookie', () => {
     expect(rows.map((x) => x.token_hash)).not.toContain(token);
   });
 
-  it('sets Secure when the public address is https', async () => {
+  it('sets Secure and the __Host- prefix when the public address is https; only that cookie counts there', async () => {
     const s = await logIn(https.url, OWNER, PASSWORD);
-    expect(s.setCookie.split(';').map((p) => p.trim())).toContain('Secure');
+    const attrs = s.setCookie.split(';').map((p) => p.trim());
+    expect(attrs).toContain('Secure');
+    expect(attrs).toContain('Path=/');
+    expect(attrs.some((a) => /^domain=/i.test(a))).toBe(false);
+    expect(attrs[0]).toMatch(/^__Host-service_session=[A-Za-z0-9_-]{43}$/);
+    expect((await request(https.url, 'GET', '/v1/auth/session', { headers: { Cookie: s.cookie } })).status).toBe(200);
+    // The same token under the unprefixed name (what a sibling subdomain could plant) is no session there.
+    expect((await request(https.url, 'GET', '/v1/auth/session', { headers: { Cookie: `service_session=${s.token}` } })).status).toBe(401);
+    const out = await request(https.url, 'POST', '/v1/auth/logout', { headers: { Cookie: s.cookie, 'X-CSRF-Token': s.csrf }, idempotencyKey: null });
+    expect(out.headers.get('set-cookie')).toMatch(/^__Host-service_session=; Path=\/; Max-Age=0/);
+  });
+
+  it('over http behind a trusted TLS proxy (X-Forwarded-Proto: https) the cookie is __Host- too', async () => {
+    const behind = await startTestApp({ TRUST_PROXY: 'loopback' });
+    try {
+      await behind.app.services.createUser.execute({ accountId: behind.account.id, email: OWNER, password: PASSWORD, role: 'owner' });
+      const s = await logIn(behind.url, OWNER, PASSWORD, { 'X-Forwarded-Proto': 'https' });
+      expect(s.setCookie).toMatch(/^__Host-service_session=.*; Secure$/);
+      expect((await request(behind.url, 'GET', '/v1/auth/session', { headers: { Cookie: s.cookie, 'X-Forwarded-Proto': 'https' } })).status).toBe(200);
+    } finally {
+      await behind.stop();
+    }
   });
 
   it('answers the same 401 for an unknown e-mail and a wrong password', async () => {

@@ -40,12 +40,12 @@ describe('the CLI in the audit log', () => {
     expect((await cli('keys', 'revoke', '--key', key.id)).code).toBe(0);
     // A second revocation changes nothing and records nothing.
     expect((await cli('keys', 'revoke', '--key', key.id)).code).toBe(0);
-    const user = await cli('users', 'create', '--account', t.account.id, '--email', 'Consola@LasBrisas.com.sv', '--password', 'Clave-de-consola-2026', '--role', 'viewer');
+    const user = await cli('users', 'create', '--account', t.account.id, '--email', 'Consola@LasBrisas.com.sv', '--password', 'Clave-de-la-terminal-2026', '--role', 'viewer');
     expect(user).toMatchObject({ code: 0, user_id: expect.stringMatching(/^usr_/) });
-    await logIn(t.url, 'consola@lasbrisas.com.sv', 'Clave-de-consola-2026');
-    expect((await cli('users', 'set-password', '--email', 'consola@lasbrisas.com.sv', '--password', 'Otra-clave-de-consola')).code).toBe(0);
+    await logIn(t.url, 'consola@lasbrisas.com.sv', 'Clave-de-la-terminal-2026');
+    expect((await cli('users', 'set-password', '--email', 'consola@lasbrisas.com.sv', '--password', 'Otra-clave-de-la-terminal')).code).toBe(0);
     // Refused: the e-mail is taken. Nothing is recorded.
-    expect(await cli('users', 'create', '--account', t.account.id, '--email', 'consola@lasbrisas.com.sv', '--password', 'Clave-de-consola-2026')).toMatchObject({ code: 1, error: { code: 'email_taken' } });
+    expect(await cli('users', 'create', '--account', t.account.id, '--email', 'consola@lasbrisas.com.sv', '--password', 'Clave-de-la-terminal-2026')).toMatchObject({ code: 1, error: { code: 'email_taken' } });
 
     const prefix = (await dbRows<{ display_prefix: string }>(t.db.url, 'select display_prefix from api_keys where id = $1', [key.id]))[0].display_prefix;
     expect(await entriesOf(t.account.id)).toEqual([
@@ -55,8 +55,8 @@ describe('the CLI in the audit log', () => {
       { action: 'user.password_set', ...cliBy, target_type: 'user', target_id: user.user_id, details: { sessions_ended: 1 } },
     ]);
     const all = JSON.stringify(await dbRows(t.db.url, 'select * from audit_entries'));
-    expect(all).not.toContain('Clave-de-consola-2026');
-    expect(all).not.toContain('Otra-clave-de-consola');
+    expect(all).not.toContain('Clave-de-la-terminal-2026');
+    expect(all).not.toContain('Otra-clave-de-la-terminal');
 
     // The owner reads them in the log (REST), the actor as `cli`.
     const s = await logIn(t.url, 'duena@lasbrisas.com.sv', PASSWORD);

@@ -23,7 +23,7 @@ let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await startTestApp({ CONTINGENCY_RECHECK_MS: '300', LOTE_POLL_MS: '200', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, { clock });
-  await t.app.services.createUser.execute({ accountId: t.account.id, email: 'duena@example.com', password: 'Clave-de-la-duena-2026', role: 'owner' });
+  await t.app.services.createUser.execute({ accountId: t.account.id, email: 'duena@example.com', password: 'Clave-de-la-propietaria-2026', role: 'owner' });
   // The test certificate is valid from the real "now": the issuer is set up after it.
   clock.set(new Date(Date.now() + 5_000));
   issuer = await createIssuer(t.url, t.account.testKey, { nit: '06147070707070' });

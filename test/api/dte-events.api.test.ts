@@ -156,6 +156,23 @@ describe('POST /v1/emitters/{id}/special-operations', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it.each([
+    ['a range that starts after it ends', { range_from: '0150', range_to: '0001', quantity: 150 }, 'lines[0].range_from', 'out_of_range'],
+    ['a quantity the range does not span', { range_from: '0001', range_to: '0150', quantity: 3 }, 'lines[0].quantity', 'invalid_combination'],
+    ['letters in a range', { range_from: '0001', range_to: '01A0', quantity: 150 }, 'lines[0].range_to', 'invalid_format'],
+  ])('%s → 422 naming the field over REST and GraphQL, nothing sealed', async (_label, range, path, code) => {
+    const before = await eventCount();
+    const line = { ...body.lines[0], ...range };
+    const r = await post(`/v1/emitters/${issuer.emitterId}/special-operations`, { lines: [line] });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toEqual([expect.objectContaining({ path, code })]);
+    const input = { lines: [{ documentType: '02', rangeFrom: line.range_from, rangeTo: line.range_to, quantity: line.quantity, description: line.description, gravada: line.gravada }] };
+    const g = await graphql(t.url, t.account.testKey, 'mutation($id: ID!, $input: SpecialOperationInput!) { createSpecialOperation(emitterId: $id, input: $input) { specialOperation { id } errors { field code } } }', { id: issuer.emitterId, input });
+    const camel = path.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+    expect(g.body.data.createSpecialOperation).toEqual({ specialOperation: null, errors: [{ field: camel, code: code.toUpperCase() }] });
+    expect(await eventCount()).toBe(before);
+  });
+
   it('MH refuses an unknown referenced event: 200 rejected with MH\'s answer in mh_response', async () => {
     const r = await post(`/v1/emitters/${issuer.emitterId}/special-operations`, {
       lines: [{ ...body.lines[1], reference_event: '5C7E8D9A-0B1C-4D2E-8F3A-4B5C6D7E8F90' }],

@@ -4,6 +4,9 @@ import {
 } from 'graphql';
 import { buildGraphQLSchema } from '../../src/graphql/schema';
 import { emitterBody, establishmentBody } from '../fixtures/emitter-bodies';
+import { DOCUMENT_TYPE_EXAMPLES, SPECIAL_OPERATION_EXAMPLE, exampleFor } from '../fixtures/document-type-examples';
+import { amountPaths, camelKeys, doubledLine, EXTREMES, withValue } from '../support/amount-extremes';
+import { createIssuer } from '../support/issuer';
 import { openGraphQLSocket } from '../support/graphql-ws-socket';
 import { request } from '../support/http-client';
 import { logLinesSince } from '../support/problem-assertions';
@@ -286,6 +289,53 @@ describe('fuzz: hostile input to every REST route and GraphQL operation', () => 
     }
     expect(socket.closed).toBeNull();
     await socket.close();
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('amounts: the largest and smallest value of every amount field of every type and event, and two lines past the limit — never a 5xx, a refusal names its field', async () => {
+    const issuer = await createIssuer(t.url, t.account.testKey, { nit: '06148181818181' });
+    const ccf = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: exampleFor('03', issuer.emitterId) });
+    expect(ccf.status).toBe(201);
+    const ccfDate = (await request(t.url, 'GET', `/v1/documents/${ccf.body.id}/json`, { key: t.account.testKey })).body.identificacion.fecEmi;
+    const examples = Object.keys(DOCUMENT_TYPE_EXAMPLES).map((type) => {
+      // NC and ND relate the CCF issued here (the example's generation code and date are placeholders).
+      const text = JSON.stringify(exampleFor(type, issuer.emitterId)).replaceAll('7E1B1F4C-2B1D-4C3A-9F0E-1A2B3C4D5E6F', ccf.body.generation_code).replaceAll('2026-11-02', ccfDate);
+      return [type, JSON.parse(text)] as const;
+    });
+    const refusalNamesAField = (label: string, r: { status: number; body: any; text: string }) => {
+      if (r.status >= 500) failures.push(`${label}: ${r.status} ${r.text.slice(0, 300)}`);
+      else if (r.status >= 400 && !(Array.isArray(r.body?.errors) && r.body.errors.length > 0 && r.body.errors.every((e: any) => typeof e.path === 'string' && e.path))) failures.push(`${label}: ${r.status} sin campo ${r.text.slice(0, 300)}`);
+    };
+    const MUTATION = 'mutation($input: DocumentCreateInput!) { issueDocument(input: $input, dryRun: true) { document { status } errors { field code } } }';
+    let tried = 0;
+    for (const [type, body] of examples) {
+      for (const path of amountPaths(body)) {
+        const bodies = EXTREMES.map((v) => [v, withValue(body, path, v)] as const);
+        const doubled = doubledLine(body, path, '60000000000.00');
+        if (doubled) bodies.push(['2 × 60000000000.00', doubled]);
+        for (const [value, variant] of bodies) {
+          const label = `${type} ${path.join('.')}=${value}`;
+          tried++;
+          refusalNamesAField(`REST ${label}`, await request(t.url, 'POST', '/v1/documents?dry_run=true', { key: t.account.testKey, body: variant }));
+          const g = await request(t.url, 'POST', '/graphql', { key: t.account.testKey, body: { query: MUTATION, variables: { input: camelKeys(variant) } }, idempotencyKey: null });
+          if (g.status >= 500) failures.push(`GraphQL ${label}: ${g.status}`);
+          for (const e of g.body?.errors ?? []) if (['INTERNAL_ERROR', 'INTERNAL_SERVER_ERROR'].includes(e.extensions?.code)) failures.push(`GraphQL ${label}: ${JSON.stringify(e).slice(0, 200)}`);
+          for (const e of g.body?.data?.issueDocument?.errors ?? []) if (!e.field) failures.push(`GraphQL ${label}: error sin campo ${JSON.stringify(e)}`);
+        }
+      }
+    }
+    // The special-operations event: each bucket at its extremes, and a range whose per-document value a JSON number cannot hold.
+    const line = SPECIAL_OPERATION_EXAMPLE.lines[0];
+    const eventBodies: [string, unknown][] = [
+      ...['gravada', 'exenta', 'no_sujeta'].flatMap((k) => EXTREMES.map((v): [string, unknown] => [`${k}=${v}`, { lines: [{ ...line, [k]: v }] }])),
+      ['2 × gravada 60000000000.00', { lines: [{ ...line, gravada: '60000000000.00' }, { ...line, gravada: '60000000000.00' }] }],
+      ['1000000000.00 over 3 documents', { lines: [{ ...line, range_from: '0001', range_to: '0003', quantity: 3, gravada: '1000000000.00', exenta: undefined }] }],
+    ];
+    for (const [label, body] of eventBodies) {
+      tried++;
+      refusalNamesAField(`special-operations ${label}`, await request(t.url, 'POST', `/v1/emitters/${issuer.emitterId}/special-operations`, { key: t.account.testKey, body }));
+    }
+    expect(tried).toBeGreaterThan(300);
     expect(failures).toEqual([]);
   }, 600_000);
 

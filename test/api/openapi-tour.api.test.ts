@@ -18,6 +18,7 @@ import { issueUserToken } from '../../src/services/identity/user-tokens';
 import { ApiTour, type TourResponse } from '../support/openapi-tour';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { totpCode } from '../support/rfc6238';
 
 let t: TestApp;
 let tour: ApiTour;
@@ -56,8 +57,8 @@ beforeAll(async () => {
     keyWithout.set(scope, (await t.app.services.createApiKey.execute({ accountId: t.account.id, environment: '00', scopes: others })).key);
   }
   issuer = await createIssuer(t.url, key);
-  await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-rutas@example.com', password: 'Clave-del-tour-1', role: 'owner' });
-  const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-rutas@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+  await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-rutas@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
+  const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-rutas@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
   panel = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
 }, 90_000);
 
@@ -272,23 +273,35 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
   });
 
   it('panel session: login 200 and 401, session 200, environment switch 200 and 403 without CSRF, logout 204', async () => {
-    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour@example.com', password: 'Clave-del-tour-1', role: 'owner' });
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
     expectStatus(await tour.call('POST', '/v1/auth/login', { body: { email: 'tour@example.com', password: 'otra-clave-xx' }, idempotencyKey: null }), 401);
-    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
     expectStatus(login, 200);
     const session = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
     const csrf = { ...session, 'X-CSRF-Token': login.body.csrf_token };
     expectStatus(await tour.call('GET', '/v1/auth/session', { headers: session }), 200);
     expectStatus(await tour.call('PATCH', '/v1/auth/session', { headers: session, body: { environment: '01' } }), 403);
     expectStatus(await tour.call('PATCH', '/v1/auth/session', { headers: csrf, body: { environment: '01' } }), 200);
+    expectStatus(await tour.call('POST', '/v1/auth/password', { headers: csrf, body: { current_password: 'no-es-la-clave-1', new_password: 'Otra-frase-del-recorrido-9' }, idempotencyKey: null }), 422);
+    expectStatus(await tour.call('POST', '/v1/auth/password', { headers: csrf, body: { current_password: 'Clave-del-recorrido-1', new_password: 'Otra-frase-del-recorrido-9' }, idempotencyKey: null }), 204);
+    expectStatus(await tour.call('POST', '/v1/auth/password', { headers: csrf, body: { current_password: 'Otra-frase-del-recorrido-9', new_password: 'Clave-del-recorrido-1' }, idempotencyKey: null }), 204);
+    const sessions = await tour.call('GET', '/v1/auth/sessions', { headers: session });
+    expectStatus(sessions, 200);
+    expectStatus(await tour.call('GET', '/v1/auth/sessions', { key: t.account.testKey }), 401);
+    const second = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
+    const secondId = (await tour.call('GET', '/v1/auth/sessions', { headers: { Cookie: (second.headers.get('set-cookie') ?? '').split(';')[0] } })).body.data[0].id;
+    expectStatus(await tour.call('DELETE', '/v1/auth/sessions/ses_desconocida', { headers: csrf }), 404);
+    expectStatus(await tour.call('DELETE', `/v1/auth/sessions/${secondId}`, { headers: csrf }), 200);
+    expectStatus(await tour.call('POST', '/v1/auth/sessions/end-others', { headers: session, idempotencyKey: null }), 403);
+    expectStatus(await tour.call('POST', '/v1/auth/sessions/end-others', { headers: csrf, idempotencyKey: null }), 200);
     expectStatus(await tour.call('POST', '/v1/auth/logout', { headers: session, idempotencyKey: null }), 403);
     expectStatus(await tour.call('POST', '/v1/auth/logout', { headers: csrf, idempotencyKey: null }), 204);
     expectStatus(await tour.call('GET', '/v1/auth/session', { headers: session }), 401);
   });
 
   it('account keys from a panel session: create 201, list 200, revoke 200; with an API key 403', async () => {
-    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-llaves@example.com', password: 'Clave-del-tour-1', role: 'owner' });
-    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-llaves@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-llaves@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-llaves@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
     const csrf = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
     const created = await tour.call('POST', '/v1/api-keys', { headers: csrf, body: { name: 'Tour', scopes: ['documents:read'] } });
     expectStatus(created, 201);
@@ -305,11 +318,16 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('PUT', '/v1/embed-origins', { key, body: { origins: [] } }), 403);
     expectStatus(await tour.call('GET', '/v1/embed-origins', { headers: csrf }), 200);
     expectStatus(await tour.call('GET', '/v1/embed-origins', { key }), 403);
+    // A key limited to an address, a type: created 201 (a bad range 422) and refused 403 naming the limit.
+    expectStatus(await tour.call('POST', '/v1/api-keys', { headers: csrf, body: { name: 'Mala', allowed_ips: ['10.0.0.0/99'] } }), 422);
+    const limited = await tour.call('POST', '/v1/api-keys', { headers: csrf, body: { name: 'Solo una dirección', allowed_ips: ['203.0.113.1'], document_types: ['01'] } });
+    expectStatus(limited, 201);
+    expectStatus(await tour.call('GET', '/v1/emitters', { key: limited.body.key }), 403);
   });
 
   it('account users from a panel session: invite 201, list 200, role 200, remove 204, with an API key 403; password reset 202 and 410; invitation 204 and 410', async () => {
-    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-usuarios@example.com', password: 'Clave-del-tour-1', role: 'owner' });
-    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-usuarios@example.com', password: 'Clave-del-tour-1' }, idempotencyKey: null });
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-usuarios@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-usuarios@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
     const csrf = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
     const invited = await tour.call('POST', '/v1/users', { headers: csrf, body: { email: 'tour-invitado@example.com', role: 'member' } });
     expectStatus(invited, 201);
@@ -328,6 +346,29 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('POST', '/v1/auth/invitations/accept', { body: { token, password: 'Clave-nueva-del-tour' }, idempotencyKey: null }), 204);
     const reset = await t.app.services.deps.orm.em.fork().transactional(async (tx) => issueUserToken(tx, { id: again.body.id, accountId: t.account.id }, 'reset', t.app.services.deps.clock.now()));
     expectStatus(await tour.call('POST', '/v1/auth/password-reset/confirm', { body: { token: reset, password: 'Otra-clave-del-tour' }, idempotencyKey: null }), 204);
+  });
+
+  it('second factor: status 200, enrolment 200, confirm 422 and 200, login code 422 and 200, disable 422 and 200, the account policy 200 and 403', async () => {
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: 'tour-totp@example.com', password: 'Clave-del-recorrido-1', role: 'owner' });
+    const login = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-totp@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
+    const csrf = { Cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': login.body.csrf_token };
+    expectStatus(await tour.call('GET', '/v1/auth/second-factor', { headers: csrf }), 200);
+    const enrolment = await tour.call('POST', '/v1/auth/second-factor/enrolment', { headers: csrf, idempotencyKey: null });
+    expectStatus(enrolment, 200);
+    const code = (offset = 0) => totpCode(enrolment.body.secret, t.app.services.deps.clock.now().getTime(), offset);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/enrolment/confirm', { headers: csrf, body: { code: code(7) }, idempotencyKey: null }), 422);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/enrolment/confirm', { headers: csrf, body: { code: code(-1) }, idempotencyKey: null }), 200);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/enrolment', { headers: csrf, idempotencyKey: null }), 409);
+    const half = await tour.call('POST', '/v1/auth/login', { body: { email: 'tour-totp@example.com', password: 'Clave-del-recorrido-1' }, idempotencyKey: null });
+    const halfCsrf = { Cookie: (half.headers.get('set-cookie') ?? '').split(';')[0], 'X-CSRF-Token': half.body.csrf_token };
+    expectStatus(await tour.call('POST', '/v1/auth/login/second-factor', { headers: halfCsrf, body: { code: code(9) }, idempotencyKey: null }), 422);
+    expectStatus(await tour.call('POST', '/v1/auth/login/second-factor', { headers: halfCsrf, body: { code: code(0) }, idempotencyKey: null }), 200);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/disable', { headers: csrf, body: { password: 'no-es-la-clave-1', code: code(1) }, idempotencyKey: null }), 422);
+    expectStatus(await tour.call('POST', '/v1/auth/second-factor/disable', { headers: csrf, body: { password: 'Clave-del-recorrido-1', code: code(1) }, idempotencyKey: null }), 200);
+    expectStatus(await tour.call('PUT', '/v1/second-factor-policy', { headers: csrf, body: { required: false } }), 200);
+    expectStatus(await tour.call('PUT', '/v1/second-factor-policy', { key, body: { required: true } }), 403);
+    expectStatus(await tour.call('GET', '/v1/second-factor-policy', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/second-factor-policy', { key }), 403);
   });
 
   it('plans and usage: public plans 200; usage 200 and a bad period 400', async () => {

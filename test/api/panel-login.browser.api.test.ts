@@ -140,7 +140,7 @@ describeBrowser('panel login, environment and logout in Chromium', () => {
     await fromMail.goto(link!);
     await fromMail.getByRole('heading', { level: 1, name: 'Restablecer contraseña' }).waitFor();
     // The page says the service's minimum (12) before anything is sent, and holds a shorter password back.
-    await fromMail.getByText('Al menos 12 caracteres; una frase es más fácil de recordar.').waitFor();
+    await fromMail.getByText('Al menos 12 caracteres, sin su correo ni el nombre de la cuenta, y que no sea de las más usadas; una frase es más fácil de recordar.').waitFor();
     await fromMail.getByLabel('Contraseña nueva').fill('corta-clave');
     await fromMail.getByLabel('Repita la contraseña').fill('corta-clave');
     await fromMail.getByText('Le falta 1 carácter: debe tener al menos 12.').waitFor();

@@ -35,7 +35,9 @@ export async function startService(
   while (Date.now() < deadline) {
     if (readyPattern && readyPattern.test(out)) return { child, output: () => out, url: '', key: null };
     const url = /REST API:\s+(https?:\/\/\S+)\/v1/.exec(out)?.[1];
+    // The embedded default prints its demo key; on DATABASE_URL the banner ends saying accounts come from the CLI.
     if (url && /Test API key: (sk_test_\w+)/.test(out)) return { child, output: () => out, url, key: /Test API key: (sk_test_\w+)/.exec(out)![1] };
+    if (url && /^Cuentas, usuarios y llaves: /m.test(out)) return { child, output: () => out, url, key: null };
     if (child.exitCode !== null) throw new Error(`el servicio terminó (${child.exitCode}):\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -2,6 +2,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emitterBody } from '../fixtures/emitter-bodies';
+import { dbRows } from '../support/db-rows';
 import { graphql, request } from '../support/http-client';
 import { TEST_MASTER_KEY } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
@@ -94,14 +95,30 @@ async function waitUntil(condition: () => boolean, timeoutMs = 30_000): Promise<
 }
 
 describe('npm start with DATABASE_URL', () => {
-  it('applies migrations on a real PostgreSQL and prints a working key', async () => {
+  it('applies migrations on a real PostgreSQL, creates no demo user nor key, prints no secret and says accounts come from the CLI', async () => {
     const db = await createTestDatabase();
     try {
-      const s = await startService({ DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY, PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'dte-pg-')) });
-      const r = await request(s.url, 'POST', '/v1/emitters', { key: s.key!, body: emitterBody() });
+      const env = { DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY, PORT: '0', NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'dte-pg-')) };
+      const s = await startService(env);
+      expect(s.key).toBeNull();
+      expect(s.output()).not.toMatch(/Test API key|sk_test_|sk_live_|contraseña|demo@/);
+      expect(s.output()).toMatch(/^Cuentas, usuarios y llaves: se crean con la CLI/m);
+      expect(await dbRows(db.url, 'select email from users')).toEqual([]);
+      expect(await dbRows(db.url, 'select id from api_keys')).toEqual([]);
+      expect(await dbRows(db.url, 'select id from accounts')).toEqual([]);
+      // An account and its keys from the CLI work at once.
+      const cli = await runCli(['accounts', 'create', '--name', 'Operador', '--json'], { DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY });
+      const key = JSON.parse(cli.stdout).keys.test;
+      const r = await request(s.url, 'POST', '/v1/emitters', { key, body: emitterBody() });
       expect(r.status).toBe(201);
       s.child.kill('SIGTERM');
       expect(await waitExit(s.child)).toBe(0);
+      // A second start creates nothing either.
+      const again = await startService(env);
+      expect(again.output()).not.toMatch(/Test API key|contraseña|demo@/);
+      expect(await dbRows(db.url, 'select email from users')).toEqual([]);
+      again.child.kill('SIGTERM');
+      expect(await waitExit(again.child)).toBe(0);
     } finally {
       await db.drop();
     }

@@ -16,8 +16,9 @@ export async function logIn(url: string, email: string, password: string, header
   const r = await request(url, 'POST', '/v1/auth/login', { body: { email, password }, headers, idempotencyKey: null });
   if (r.status !== 200) throw new Error(`login: ${r.status} ${r.text}`);
   const setCookie = r.headers.get('set-cookie') ?? '';
-  const token = /service_session=([^;]*)/.exec(setCookie)?.[1] ?? '';
-  return { cookie: `service_session=${token}`, token, csrf: r.body.csrf_token, setCookie, body: r.body };
+  // `__Host-service_session` where the service is served over https, `service_session` over http.
+  const [, name = 'service_session', token = ''] = /^((?:__Host-)?service_session)=([^;]*)/.exec(setCookie) ?? [];
+  return { cookie: `${name}=${token}`, token, csrf: r.body.csrf_token, setCookie, body: r.body };
 }
 
 /** A request with the session cookie; `csrf: false` leaves out X-CSRF-Token. */

@@ -48,10 +48,22 @@ export interface ApiKey {
   revoked_at?: string | null;
   /** The panel user who created it; null for a key created at the command line. */
   created_by_user_id?: string | null;
+  /** Limits (null = none): its only emitters, document types and addresses, and its expiry. */
+  emitter_ids?: string[] | null;
+  document_types?: string[] | null;
+  allowed_ips?: string[] | null;
+  expires_at?: string | null;
+}
+
+export interface ApiKeyLimitsInput {
+  emitter_ids?: string[];
+  document_types?: string[];
+  allowed_ips?: string[];
+  expires_at?: string;
 }
 
 export const listApiKeys = (after: string | null) => api<List<ApiKey>>('GET', `/v1/api-keys?limit=50${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);
-export const createApiKey = (body: { name: string; scopes: string[] }, key: string) => api<ApiKey & { key: string }>('POST', '/v1/api-keys', { body, idempotencyKey: key });
+export const createApiKey = (body: { name: string; scopes: string[] } & ApiKeyLimitsInput, key: string) => api<ApiKey & { key: string }>('POST', '/v1/api-keys', { body, idempotencyKey: key });
 export const revokeApiKey = (id: string, key: string) => api<ApiKey>('DELETE', `/v1/api-keys/${encodeURIComponent(id)}`, { idempotencyKey: key });
 
 /** The origins allowed to frame the account's embed views (`frame-ancestors`). */

@@ -70,7 +70,10 @@ function askFirstPage(filter: DocumentFilter): EarlyPage {
 }
 
 function firstScreen(): EarlyPage | null {
-  const path = window.location.pathname.replace(/\/+$/, '');
+  const full = window.location.pathname;
+  let end = full.length;
+  while (end > 0 && full[end - 1] === '/') end--; // no regex ending in a quantifier (ADR 0050), no imports here
+  const path = full.slice(0, end);
   if (path === '/panel') return askFirstPage({});
   if (path === '/panel/documentos') return askFirstPage(documentFilterFromQuery(new URLSearchParams(window.location.search)));
   return null;

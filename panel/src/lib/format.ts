@@ -1,5 +1,7 @@
 /** Spanish (El Salvador) wording and formats: dates in El Salvador time, amounts from decimal strings. */
 
+import { groupThousands } from './linear-text';
+
 const TZ = 'America/El_Salvador';
 const parts = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 const dateOnly = new Intl.DateTimeFormat('es-SV', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -31,13 +33,13 @@ export function formatMoney(amount: string | null | undefined, currency = '$'): 
   if (amount === null || amount === undefined || amount === '') return '—';
   const negative = amount.startsWith('-');
   const [int, frac = ''] = amount.replace(/^[-+]/, '').split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(int);
   const decimals = frac.length >= 2 ? frac : frac.padEnd(2, '0');
   return `${negative ? '−' : ''}${currency}${grouped}.${decimals}`;
 }
 
 export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return groupThousands(String(n));
 }
 
 /** `n` with its noun, singular only for exactly one: «1 fila», «1,250 filas». */

@@ -1,5 +1,6 @@
 /** A small history router for the panel's paths under /panel/ (the service answers every one with the app). */
 import { createStore } from './store';
+import { trimTrailing } from './linear-text';
 
 export const BASE = '/panel';
 
@@ -11,7 +12,7 @@ export interface Location {
 
 function read(): Location {
   const raw = window.location.pathname.startsWith(BASE) ? window.location.pathname.slice(BASE.length) : window.location.pathname;
-  return { path: raw.replace(/\/+$/, '') || '/', query: new URLSearchParams(window.location.search) };
+  return { path: trimTrailing(raw, '/') || '/', query: new URLSearchParams(window.location.search) };
 }
 
 export const location = createStore<Location>(read());

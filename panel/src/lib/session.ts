@@ -10,18 +10,24 @@ import { createStore } from './store';
 export type Role = 'owner' | 'member' | 'viewer';
 export type Environment = '00' | '01';
 
+/** `none`/`verified`: a full session; `required`: the code of the app is awaited; `enrolment_required`: the account requires a second factor the user lacks. */
+export type SecondFactor = 'none' | 'verified' | 'required' | 'enrolment_required';
+
 export interface Session {
   user: { id: string; email: string; role: Role };
   accountId: string;
   environment: Environment;
   csrfToken: string;
   expiresAt: string;
+  secondFactor: SecondFactor;
 }
 
 export type SessionState =
   | { kind: 'loading' }
   | { kind: 'anonymous'; notice: string | null }
-  | { kind: 'active'; session: Session };
+  | { kind: 'active'; session: Session }
+  /** The password was right; the session still owes the code, or enrolling. */
+  | { kind: 'second_factor'; session: Session };
 
 interface SessionResource {
   user: { id: string; email: string; role: Role };
@@ -29,14 +35,16 @@ interface SessionResource {
   environment: Environment;
   csrf_token: string;
   expires_at: string;
+  second_factor?: SecondFactor;
 }
 
 export const sessionState = createStore<SessionState>({ kind: 'loading' });
 
 function activate(r: SessionResource): Session {
-  const session: Session = { user: r.user, accountId: r.account_id, environment: r.environment, csrfToken: r.csrf_token, expiresAt: r.expires_at };
+  const session: Session = { user: r.user, accountId: r.account_id, environment: r.environment, csrfToken: r.csrf_token, expiresAt: r.expires_at, secondFactor: r.second_factor ?? 'none' };
   setCsrfToken(session.csrfToken);
-  sessionState.set({ kind: 'active', session });
+  const owes = session.secondFactor === 'required' || session.secondFactor === 'enrolment_required';
+  sessionState.set(owes ? { kind: 'second_factor', session } : { kind: 'active', session });
   return session;
 }
 
@@ -47,12 +55,23 @@ function end(notice: string | null): void {
 }
 
 whenSessionLost(() => {
-  if (sessionState.get().kind === 'active') end('Su sesión terminó. Inicie sesión de nuevo para continuar.');
+  const kind = sessionState.get().kind;
+  if (kind === 'active' || kind === 'second_factor') end('Su sesión terminó. Inicie sesión de nuevo para continuar.');
 });
 
 export function currentSession(): Session | null {
   const s = sessionState.get();
-  return s.kind === 'active' ? s.session : null;
+  return s.kind === 'active' || s.kind === 'second_factor' ? s.session : null;
+}
+
+/** The login's second step: the app's six digits, or a recovery code. */
+export async function verifySecondFactor(answer: { code: string } | { recovery_code: string }): Promise<Session> {
+  return activate(await api<SessionResource>('POST', '/v1/auth/login/second-factor', { body: answer, anonymous: true }));
+}
+
+/** After enrolling (a session that had to): the session is now verified. */
+export async function reloadSession(): Promise<Session | null> {
+  return loadSession();
 }
 
 /**

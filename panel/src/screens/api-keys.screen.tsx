@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
 import { createApiKey, getEmbedOrigins, listApiKeys, revokeApiKey, setEmbedOrigins, type ApiKey } from '../api/account.api';
+import { listEmitterSummaries } from '../api/emitters.api';
 import { ENVIRONMENT_LABELS, formatDateTime } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { can, type Session } from '../lib/session';
@@ -19,7 +20,8 @@ export const SCOPES: { scope: string; label: string; default: boolean; ownerOnly
   { scope: 'emitters:read', label: 'Ver emisores', default: true },
   { scope: 'emitters:write', label: 'Crear y editar emisores', default: true },
   { scope: 'documents:read', label: 'Ver documentos', default: true },
-  { scope: 'documents:write', label: 'Emitir, reenviar e invalidar documentos', default: true },
+  { scope: 'documents:write', label: 'Emitir y reenviar documentos', default: true },
+  { scope: 'documents:invalidate', label: 'Invalidar documentos procesados', default: false },
   { scope: 'webhooks:write', label: 'Administrar webhooks', default: true },
   { scope: 'fiscal:read', label: 'Ver libros y reportes', default: true },
   { scope: 'fiscal:write', label: 'Enviar registros y pedir reportes', default: true },
@@ -44,18 +46,50 @@ function keyName(k: ApiKey): string {
   return k.name?.trim() || `Llave ${k.prefix ? `${k.prefix}…` : k.id}`;
 }
 
+const DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07', '08', '09', '11', '14', '15'];
+const list = (text: string) => text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+
+/** The limits of a key, in words; null when it has none. */
+export function keyLimitsText(k: ApiKey, emitterName: (id: string) => string): string[] {
+  const out: string[] = [];
+  if (k.emitter_ids?.length) out.push(`Emisores: ${k.emitter_ids.map(emitterName).join(', ')}`);
+  if (k.document_types?.length) out.push(`Tipos: ${k.document_types.join(', ')}`);
+  if (k.allowed_ips?.length) out.push(`Direcciones: ${k.allowed_ips.join(', ')}`);
+  if (k.expires_at) out.push(`Vence: ${formatDateTime(k.expires_at)}`);
+  return out;
+}
+
 function CreateDialog({ session, open, onClose, onCreated }: { session: Session; open: boolean; onClose: () => void; onCreated: () => void }) {
   const choices = allowedScopes(session);
+  const emitters = useLoad(() => (open ? listEmitterSummaries() : Promise.resolve([])), [open]);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(choices.filter((s) => s.default).map((s) => s.scope));
+  const [onlyEmitters, setOnlyEmitters] = useState<string[]>([]);
+  const [types, setTypes] = useState<string[]>([]);
+  const [ips, setIps] = useState('');
+  const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<string | null>(null);
   const create = useAction(async (key: string) => {
-    const k = await createApiKey({ name: name.trim(), scopes }, key);
+    const k = await createApiKey(
+      {
+        name: name.trim(),
+        scopes,
+        ...(onlyEmitters.length ? { emitter_ids: onlyEmitters } : {}),
+        ...(types.length ? { document_types: types } : {}),
+        ...(list(ips).length ? { allowed_ips: list(ips) } : {}),
+        ...(expires ? { expires_at: new Date(expires).toISOString() } : {}),
+      },
+      key,
+    );
     setCreated(k.key);
     onCreated();
   });
   const close = () => {
     setCreated(null);
+    setOnlyEmitters([]);
+    setTypes([]);
+    setIps('');
+    setExpires('');
     setName('');
     setScopes(choices.filter((s) => s.default).map((s) => s.scope));
     create.clear();
@@ -97,6 +131,24 @@ function CreateDialog({ session, open, onClose, onCreated }: { session: Session;
                 <Checkbox key={s.scope} label={s.label} hint={s.scope} checked={scopes.includes(s.scope)} onChange={(on) => setScopes(on ? [...scopes, s.scope] : scopes.filter((x) => x !== s.scope))} />
               ))}
             </div>
+          </fieldset>
+          <fieldset>
+            <legend>Límites (opcionales)</legend>
+            <p class="muted small">Sin límites, la llave opera sobre todos los emisores y tipos, desde cualquier dirección, sin vencer.</p>
+            {(emitters.data ?? []).length ? (
+              <div class="checkbox-grid" role="group" aria-label="Solo estos emisores">
+                {(emitters.data ?? []).map((e) => (
+                  <Checkbox key={e.id} label={`Solo ${e.name}`} hint={e.nit} checked={onlyEmitters.includes(e.id)} onChange={(on) => setOnlyEmitters(on ? [...onlyEmitters, e.id] : onlyEmitters.filter((x) => x !== e.id))} />
+                ))}
+              </div>
+            ) : null}
+            <div class="checkbox-grid" role="group" aria-label="Solo estos tipos de documento">
+              {DOCUMENT_TYPES.map((t) => (
+                <Checkbox key={t} label={`Tipo ${t}`} checked={types.includes(t)} onChange={(on) => setTypes(on ? [...types, t] : types.filter((x) => x !== t))} />
+              ))}
+            </div>
+            <TextField label="Direcciones permitidas" placeholder="203.0.113.0/24, 2001:db8::1" value={ips} onValue={setIps} hint="Direcciones IP o rangos CIDR, separados por comas." error={create.error?.fieldErrors.find((f) => f.path?.startsWith('allowed_ips'))?.message} />
+            <TextField label="Vence el" type="datetime-local" value={expires} onValue={setExpires} error={fieldError(create.error, 'expires_at')} />
           </fieldset>
           <ErrorAlert error={create.error} />
         </>
@@ -184,6 +236,7 @@ function EmbedOriginsCard({ session }: { session: Session }) {
 export default function ApiKeysScreen({ session }: ScreenProps) {
   const pages = useCursors();
   const keys = useLoad(() => listApiKeys(pages.after), [pages.after, session.environment]);
+  const emitterNames = useLoad(() => listEmitterSummaries(), [session.environment]);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useAction(async (key: string) => {
@@ -221,6 +274,22 @@ export default function ApiKeysScreen({ session }: ScreenProps) {
           ))}
         </span>
       ),
+    },
+    {
+      key: 'limits',
+      label: 'Límites',
+      render: (k) => {
+        const lines = keyLimitsText(k, (id) => emitterNames.data?.find((e) => e.id === id)?.name ?? id);
+        return lines.length ? (
+          <span class="stack-tight small">
+            {lines.map((l) => (
+              <span key={l}>{l}</span>
+            ))}
+          </span>
+        ) : (
+          <span class="muted">Ninguno</span>
+        );
+      },
     },
     { key: 'used', label: 'Último uso', render: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : <span class="muted">Nunca</span>) },
     { key: 'created', label: 'Creada', render: (k) => formatDateTime(k.created_at) },

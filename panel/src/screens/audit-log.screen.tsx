@@ -20,11 +20,19 @@ const ACTIONS: Record<string, string> = {
   'user.password_reset_requested': 'Pidió restablecer la contraseña',
   'user.password_reset': 'Restableció la contraseña',
   'user.password_set': 'Cambió la contraseña de un usuario',
+  'user.password_changed': 'Cambió su propia contraseña',
+  'user.second_factor_enabled': 'Activó la verificación en dos pasos',
+  'user.second_factor_disabled': 'Desactivó la verificación en dos pasos',
+  'user.recovery_code_used': 'Inició sesión con un código de recuperación',
+  'session.second_factor_verified': 'Confirmó su inicio de sesión con el código de su aplicación',
+  'account.second_factor_policy_changed': 'Cambió la exigencia de la verificación en dos pasos',
   'document.invalidation_requested': 'Solicitó la invalidación de un documento',
   'fiscal.period.reopened': 'Reabrió un período fiscal',
   'account.embed_origins_changed': 'Cambió los sitios que pueden incrustar la vista embebida',
   'session.login_succeeded': 'Inició sesión',
   'session.login_failed': 'Intento de inicio de sesión fallido',
+  'session.login_locked': 'Usuario bloqueado por intentos fallidos',
+  'session.ended': 'Cerró una o más de sus sesiones',
 };
 
 /** What kind of thing an entry is about, in words. */

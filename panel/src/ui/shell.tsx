@@ -40,6 +40,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { to: '/consumo', label: 'Consumo y plan', icon: 'chart' },
       { to: '/usuarios', label: 'Usuarios', icon: 'users' },
       { to: '/auditoria', label: 'Auditoría', icon: 'list' },
+      { to: '/seguridad', label: 'Seguridad', icon: 'shield' },
     ],
   },
 ];

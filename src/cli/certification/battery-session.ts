@@ -11,6 +11,7 @@ import { createLogger } from '../../config/logger';
 import { embeddedOwner } from '../../persistence/database';
 import type { Services } from '../../services/services';
 import { openCliContext } from '../cli-context';
+import { trimTrailing } from '../../domain/shared/linear-text';
 
 export interface BatterySession {
   config: AppConfig;
@@ -33,7 +34,7 @@ async function answers(url: string): Promise<boolean> {
 
 export async function openBatterySession(opts: { url?: string }): Promise<BatterySession> {
   const config = loadConfig();
-  const url = (opts.url ?? config.publicBaseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`).replace(/\/+$/, '');
+  const url = trimTrailing(opts.url ?? config.publicBaseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`, '/');
   const owner = config.databaseUrl ? null : embeddedOwner(config.dataDir);
   const running = owner !== null || (config.databaseUrl !== null && (await answers(url)));
   if (running) {

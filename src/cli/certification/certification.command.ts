@@ -65,7 +65,7 @@ export const certificationRunCommand: CliCommand = {
       for (const k of await services.listApiKeys.execute({ accountId: run.accountId })) {
         if (k.description === description && !k.revokedAt) await services.revokeApiKey.execute({ keyId: k.id });
       }
-      const key = await services.createApiKey.execute({ accountId: run.accountId, environment: run.environment, scopes: ['emitters:read', 'documents:write'], description });
+      const key = await services.createApiKey.execute({ accountId: run.accountId, environment: run.environment, scopes: ['emitters:read', 'documents:write', 'documents:invalidate'], description });
       keyId = key.id;
       const api = new BatteryRestClient(session.baseUrl, key.key);
       const emitter = await api.get(`/v1/emitters/${run.emitterId}`);

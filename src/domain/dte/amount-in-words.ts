@@ -56,12 +56,17 @@ export function integerInWords(n: number): string {
   return [head, rest ? belowMillion(rest) : ''].filter(Boolean).join(' ');
 }
 
+/** A total that cannot be written in words (negative, or beyond any amount MH admits): the caller's input, refused by the engine. */
+export class AmountInWordsRangeError extends RangeError {
+  constructor(readonly amount: string) {
+    super(`Monto fuera de rango para expresar en letras: ${amount}`);
+  }
+}
+
 /** `2260.00` → `DOS MIL DOSCIENTOS SESENTA DÓLARES CON 00/100`. */
 export function amountInWords(amount: string | Decimal): string {
   const value = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  if (value.isNegative() || value.gte(AMOUNT_IN_WORDS_LIMIT)) {
-    throw new RangeError(`Monto fuera de rango para expresar en letras: ${value.toFixed(2)}`);
-  }
+  if (value.isNegative() || value.gte(AMOUNT_IN_WORDS_LIMIT)) throw new AmountInWordsRangeError(value.toFixed(2));
   const whole = value.floor();
   const cents = value.minus(whole).times(100).toFixed(0).padStart(2, '0');
   const n = whole.toNumber();

@@ -18,6 +18,7 @@ import { type Dec, HUNDRED, IVA_FACTOR, IVA_RATE, ZERO, dec, fixed2, round2, rou
 import { jsonNumber as n } from '../dte/builders/json-number';
 import type { FieldError, Totals } from '../dte/dte.types';
 import { localDateTime } from '../mh-rules/el-salvador-time';
+import { atLine, withEventAmountLimits } from './event-amount-limits';
 
 type Json = Record<string, unknown>;
 
@@ -121,6 +122,10 @@ function documento(type: ReturnableType, original: Json): Json | null {
 }
 
 export function buildReturnEvent(input: ReturnEventInput): ReturnBuild {
+  return withEventAmountLimits('fe-eret-v1', 'lines', () => buildUnchecked(input));
+}
+
+function buildUnchecked(input: ReturnEventInput): ReturnBuild {
   const type = input.original.type;
   const original = input.original.json;
   const body = (Array.isArray(original.cuerpoDocumento) ? original.cuerpoDocumento : []).map(obj);
@@ -170,7 +175,7 @@ export function buildReturnEvent(input: ReturnEventInput): ReturnBuild {
     documento: documento(type, original),
     ventaTercero: null,
     compraTercero: null,
-    cuerpoDocumento: lines.map((l, i) => ({
+    cuerpoDocumento: lines.map((l, i) => atLine(`lines[${i}]`, () => ({
       numItem: i + 1,
       tipoItem: l.source.tipoItem,
       codigoGeneracion: input.original.generationCode,
@@ -193,7 +198,7 @@ export function buildReturnEvent(input: ReturnEventInput): ReturnBuild {
       flete: 0,
       ivaRete: 0,
       reteRenta: 0,
-    })),
+    }))),
     resumen: {
       totalNoSuj: n(fixed2(totalNoSuj)),
       totalExenta: n(fixed2(totalExenta)),

@@ -12,6 +12,7 @@ import { ZERO, dec, fixed2, round2, sum } from '../dte/amounts/decimal-math';
 import { jsonNumber as n } from '../dte/builders/json-number';
 import type { FieldError, Totals } from '../dte/dte.types';
 import { localDateTime } from '../mh-rules/el-salvador-time';
+import { atLine, withEventAmountLimits } from './event-amount-limits';
 
 export const SIMPLIFIED_INVOICE = '02';
 export const INTERNAL_CONTROL_VOUCHER = '97';
@@ -50,6 +51,7 @@ export function checkSpecialOperationLines(lines: readonly SpecialOperationLineI
       if (l.rangeFrom === undefined) errors.push({ path: `${base}.rangeFrom`, code: 'required', message: 'Las facturas de venta simplificada (02) se informan por rango: indique el primer número.' });
       if (l.rangeTo === undefined) errors.push({ path: `${base}.rangeTo`, code: 'required', message: 'Indique el último número del rango de facturas de venta simplificada.' });
       if (l.documentNumber !== undefined) errors.push({ path: `${base}.documentNumber`, code: 'invalid_combination', message: 'Las facturas de venta simplificada se informan por rango (rangeFrom, rangeTo), no por número.' });
+      errors.push(...rangeErrors(l, base));
     } else {
       if (l.documentNumber === undefined) errors.push({ path: `${base}.documentNumber`, code: 'required', message: 'Un comprobante de control interno (97) se informa con su número.' });
       if (l.rangeFrom !== undefined || l.rangeTo !== undefined) {
@@ -64,7 +66,34 @@ export function checkSpecialOperationLines(lines: readonly SpecialOperationLineI
   return errors;
 }
 
+const DIGITS = /^\d{1,36}$/;
+
+/**
+ * A range of simplified invoices: both ends are document numbers (digits only), the first not after
+ * the last, and `quantity` is the number of documents they span (to − from + 1).
+ */
+function rangeErrors(l: SpecialOperationLineInput, base: string): FieldError[] {
+  if (l.rangeFrom === undefined || l.rangeTo === undefined) return [];
+  const errors: FieldError[] = [];
+  for (const k of ['rangeFrom', 'rangeTo'] as const) {
+    if (!DIGITS.test(l[k]!)) errors.push({ path: `${base}.${k}`, code: 'invalid_format', message: 'El número de una factura de venta simplificada tiene solo dígitos (hasta 36).' });
+  }
+  if (errors.length) return errors;
+  const from = BigInt(l.rangeFrom);
+  const to = BigInt(l.rangeTo);
+  if (from > to) return [{ path: `${base}.rangeFrom`, code: 'out_of_range', message: `El rango empieza después de terminar: ${l.rangeFrom} es mayor que ${l.rangeTo}.` }];
+  const span = to - from + 1n;
+  if (BigInt(l.quantity) !== span) {
+    errors.push({ path: `${base}.quantity`, code: 'invalid_combination', message: `El rango ${l.rangeFrom}–${l.rangeTo} abarca ${span} documentos; la cantidad debe ser ${span}.` });
+  }
+  return errors;
+}
+
 export function buildSpecialOperationEvent(input: SpecialOperationEventInput): SpecialOperationBuild {
+  return withEventAmountLimits('fe-eop-v1', 'lines', () => buildUnchecked(input));
+}
+
+function buildUnchecked(input: SpecialOperationEventInput): SpecialOperationBuild {
   const { date, time } = localDateTime(input.at);
   const errors = checkSpecialOperationLines(input.lines, date);
   if (errors.length > 0) return { ok: false, errors };
@@ -80,7 +109,7 @@ export function buildSpecialOperationEvent(input: SpecialOperationEventInput): S
       fecEmi: date, horEmi: time, tipoMoneda: 'USD',
     },
     emisor: { nit: input.emitter.nit, nombre: input.emitter.name.slice(0, 250) },
-    cuerpoDocumento: parsed.map(({ l, noSuj, exenta, gravada }, i) => ({
+    cuerpoDocumento: parsed.map(({ l, noSuj, exenta, gravada }, i) => atLine(`lines[${i}]`, () => ({
       numItem: i + 1,
       codigoGeneracionRef: l.referenceEvent ?? null,
       tipoDocumento: l.documentType,
@@ -95,7 +124,7 @@ export function buildSpecialOperationEvent(input: SpecialOperationEventInput): S
       ventaExenta: n(fixed2(exenta)),
       ventaGravada: n(fixed2(gravada)),
       tributos: null,
-    })),
+    }))),
     resumen: {
       totalNoSuj: n(fixed2(totalNoSuj)),
       totalExenta: n(fixed2(totalExenta)),

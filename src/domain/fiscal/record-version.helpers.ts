@@ -5,6 +5,7 @@
  */
 import { canonicalJson, sha256Hex } from './canonical-json.helpers';
 import type { FiscalRecord } from './fiscal-record.schema';
+import { trimTrailing } from '../shared/linear-text';
 
 export type VersionOutcome = 'created' | 'updated' | 'unchanged' | 'conflict';
 
@@ -13,7 +14,7 @@ export function normalizeDecimal(value: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
   if (!m) return value;
   const whole = m[2].replace(/^0+(?=\d)/, '');
-  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  const fraction = trimTrailing(m[3] ?? '', '0');
   const zero = whole === '0' && fraction === '';
   return `${m[1] && !zero ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }

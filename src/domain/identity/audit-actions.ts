@@ -13,12 +13,20 @@ export const AUDIT_ACTIONS = [
   'user.password_reset_requested',
   'user.password_reset',
   'user.password_set',
+  'user.password_changed',
+  'user.second_factor_enabled',
+  'user.second_factor_disabled',
+  'user.recovery_code_used',
+  'session.second_factor_verified',
+  'account.second_factor_policy_changed',
   'user.invitation_accepted',
   'document.invalidation_requested',
   'fiscal.period.reopened',
   'account.embed_origins_changed',
   'session.login_succeeded',
   'session.login_failed',
+  'session.login_locked',
+  'session.ended',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

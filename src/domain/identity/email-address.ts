@@ -5,5 +5,8 @@ export function normalizeEmail(text: string): string {
 
 /** A plausible address (one `@`, no spaces, a dot in the domain), at most 254 characters. */
 export function isEmailAddress(text: string): boolean {
-  return text.length <= 254 && /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$/.test(text);
+  if (text.length > 254 || !/^[^\s@<>"(),;:]+$/.test(text.replace('@', ''))) return false;
+  const at = text.indexOf('@');
+  const domain = text.slice(at + 1);
+  return at > 0 && !domain.includes('@') && domain.indexOf('.') > 0 && !domain.endsWith('.');
 }

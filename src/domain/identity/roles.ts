@@ -3,7 +3,7 @@ import { ALL_SCOPES, DEFAULT_SCOPES, type Scope } from './scopes';
 /**
  * Roles of a panel user. The role decides the scopes a session acts with, read at every request
  * (a role change takes effect at once): `owner` every scope (`fiscal:close` included), `member` the
- * default key scopes, `viewer` only the `:read` scopes.
+ * default key scopes and `documents:invalidate`, `viewer` only the `:read` scopes.
  */
 export const ROLES = ['owner', 'member', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -14,7 +14,8 @@ const READ_SCOPES: Scope[] = ALL_SCOPES.filter((s) => s.endsWith(':read'));
 
 const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   owner: [...ALL_SCOPES],
-  member: [...DEFAULT_SCOPES],
+  // A member keeps voiding documents, as before it became a scope of its own.
+  member: [...DEFAULT_SCOPES, 'documents:invalidate'],
   viewer: READ_SCOPES,
 };
 

@@ -1,5 +1,6 @@
 /**
- * API key scopes. A new key gets DEFAULT_SCOPES; `fiscal:close` only on request.
+ * API key scopes. A new key gets DEFAULT_SCOPES; `fiscal:close` and `documents:invalidate` (voiding a
+ * sealed fiscal document, which cannot be undone) only on request.
  * A `:write` scope also grants the matching `:read`.
  */
 export const ALL_SCOPES = [
@@ -7,6 +8,7 @@ export const ALL_SCOPES = [
   'emitters:write',
   'documents:read',
   'documents:write',
+  'documents:invalidate',
   'webhooks:read',
   'webhooks:write',
   'fiscal:read',

@@ -28,6 +28,7 @@ export const IdPrefix = {
   panelSession: 'ses',
   auditEntry: 'aud',
   userToken: 'utk',
+  recoveryCode: 'rcv',
   accountEmail: 'aml',
 } as const;
 

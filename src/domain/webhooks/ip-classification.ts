@@ -2,6 +2,7 @@
  * Classification of IP addresses and host names for SSRF protection of webhook URLs. Pure: the
  * caller resolves names (node:dns) and asks here about every address it got.
  */
+import { trimTrailing } from '../shared/linear-text';
 export type AddressClass =
   | 'public'
   | 'loopback'
@@ -125,7 +126,7 @@ const PRIVATE_SUFFIXES = ['.internal', '.local', '.localdomain', '.home.arpa', '
 
 /** Classifies a host name before resolving it; null = decide by the addresses it resolves to. */
 export function classifyHostname(hostname: string): AddressClass | null {
-  const h = hostname.toLowerCase().replace(/\.+$/, '');
+  const h = trimTrailing(hostname.toLowerCase(), '.');
   if (h === 'localhost' || h.endsWith('.localhost')) return 'loopback';
   if (METADATA_HOSTNAMES.includes(h)) return 'metadata';
   if (PRIVATE_SUFFIXES.some((s) => h.endsWith(s))) return 'private';

@@ -29,6 +29,18 @@ export class ApiKeyType {
 
   @Field(() => ID, { nullable: true, description: 'El usuario del panel que la creó; null para las creadas con la CLI.' })
   createdByUserId!: string | null;
+
+  @Field(() => [ID], { nullable: true, description: 'Los únicos emisores que la llave ve y para los que emite; null = todos.' })
+  emitterIds!: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Los únicos tipos (CAT-002) que emite; null = todos.' })
+  documentTypes!: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Las direcciones o rangos CIDR desde los que vale (la dirección que da TRUST_PROXY); null = cualquiera.' })
+  allowedIps!: string[] | null;
+
+  @Field(() => Date, { nullable: true, description: 'Deja de valer en este instante; null = nunca.' })
+  expiresAt!: Date | null;
 }
 
 @ObjectType('ApiKeyConnection')
@@ -53,4 +65,16 @@ export class CreateApiKeyInput {
 
   @Field(() => String, { nullable: true, description: '"00" o "01"; predeterminado el ambiente de la sesión. "01" solo con la sesión en producción.' })
   environment?: string | null;
+
+  @Field(() => [ID], { nullable: true, description: 'Limita la llave a estos emisores de la cuenta (ve y emite solo para ellos).' })
+  emitterIds?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Limita la llave a estos tipos de documento (CAT-002).' })
+  documentTypes?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Limita la llave a estas direcciones o rangos CIDR (hasta 20).' })
+  allowedIps?: string[] | null;
+
+  @Field(() => String, { nullable: true, description: 'Vencimiento (ISO 8601, futuro).' })
+  expiresAt?: string | null;
 }

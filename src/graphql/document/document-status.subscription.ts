@@ -14,7 +14,7 @@ export function documentStatusStream(ctx: GraphQLContext, actor: Actor, filter: 
   let wake: (() => void) | null = null;
   let done = false;
   const unsubscribe = ctx.services.deps.statusBus.subscribe((e) => {
-    if (e.accountId !== actor.accountId || e.environment !== actor.environment || (actor.onlyEmitterId && e.emitterId !== actor.onlyEmitterId)) return;
+    if (e.accountId !== actor.accountId || e.environment !== actor.environment || (actor.onlyEmitterIds && !actor.onlyEmitterIds.includes(e.emitterId))) return;
     if (filter.id && e.documentId !== filter.id) return;
     if (filter.emitterId && e.emitterId !== filter.emitterId) return;
     queue.push(e);

@@ -80,7 +80,7 @@ export class DocumentResolver {
     });
   }
 
-  @Authorized('documents:write')
+  @Authorized('documents:invalidate')
   @Mutation(() => InvalidateDocumentPayload, { description: 'Invalida (anula) un documento procesado con el evento de invalidación del MH.' })
   async invalidateDocument(
     @Arg('id', () => ID) id: string,

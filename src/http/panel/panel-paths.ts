@@ -4,6 +4,7 @@
  * the fragment to a server, so it stays out of access logs, proxies and `Referer`.
  */
 import { EMBED_PAGE_PATH } from '../../services/embed/embed-token';
+import { trimTrailing } from '../../domain/shared/linear-text';
 
 export const PANEL_BASE_PATH = '/panel';
 
@@ -20,5 +21,5 @@ export const PANEL_PAGES = {
 
 /** An absolute link to a panel page carrying a secret after `#`. */
 export function panelLink(baseUrl: string, page: string, token: string, ref?: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${page}${ref ? `/${encodeURIComponent(ref)}` : ''}#${token}`;
+  return `${trimTrailing(baseUrl, '/')}${page}${ref ? `/${encodeURIComponent(ref)}` : ''}#${token}`;
 }

@@ -1,7 +1,12 @@
+import { SaxesParser } from 'saxes';
+
 /**
- * A small, tolerant XML reader for MH's `<CertificadoMH>` files: elements, text, CDATA and the five
- * predefined entities plus numeric references. Namespace prefixes are dropped, names compare
- * case-insensitively, attributes are ignored, and DOCTYPE/entity declarations are never expanded.
+ * The reader of MH's `<CertificadoMH>` files (ADR 0050): `saxes`, a strict streaming XML parser that
+ * reads each character once, under limits of our own — no DOCTYPE at all (so no entity of any kind
+ * beyond the five predefined ones and numeric references), at most MAX_DEPTH levels and MAX_ELEMENTS
+ * elements, and the caller's size bound (1 MiB). The first error ends the reading: a file that is not
+ * well-formed XML is unreadable. Namespace prefixes are dropped, names compare case-insensitively,
+ * attributes are ignored.
  */
 export interface XmlNode {
   name: string;
@@ -9,46 +14,51 @@ export interface XmlNode {
   text: string;
 }
 
-const TOKEN =
-  /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>|<(\/?)\s*(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)((?:\s[^>]*?)?)(\/?)\s*>|([^<]+)|(<)/g;
+/** A real certificate nests 6 levels and holds ~40 elements. */
+export const XML_LIMITS = { maxDepth: 32, maxElements: 5000 } as const;
 
-/** Parses `xml` into a tree under a synthetic root named `#document`. Never throws. */
+export class XmlRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'XmlRefused';
+  }
+}
+
+const localName = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+};
+
+/** Parses `xml` into a tree under a synthetic root named `#document`; throws XmlRefused on malformed or refused input. */
 export function readXml(xml: string): XmlNode {
   const root: XmlNode = { name: '#document', children: [], text: '' };
   const stack: XmlNode[] = [root];
-  for (const m of xml.matchAll(TOKEN)) {
-    const top = stack[stack.length - 1];
-    const [, cdata, closing, name, , selfClosing, text, stray] = m;
-    if (cdata !== undefined) top.text += cdata;
-    else if (text !== undefined) top.text += decodeEntities(text);
-    else if (stray !== undefined) top.text += stray;
-    else if (name === undefined) continue; // comment, processing instruction, DOCTYPE
-    else if (closing) {
-      const at = findOpen(stack, name);
-      if (at > 0) stack.length = at; // tolerate missing close tags in between; ignore unmatched closes
-    } else {
-      const node: XmlNode = { name, children: [], text: '' };
-      top.children.push(node);
-      if (!selfClosing) stack.push(node);
-    }
-  }
-  return root;
-}
-
-function findOpen(stack: XmlNode[], name: string): number {
-  const wanted = name.toLowerCase();
-  for (let i = stack.length - 1; i > 0; i--) if (stack[i].name.toLowerCase() === wanted) return i;
-  return -1;
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|[A-Za-z]+);/g, (whole, ref: string) => {
-    if (ref[0] !== '#') return NAMED[ref] ?? whole;
-    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    return code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  let elements = 0;
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  parser.on('error', () => {
+    throw new XmlRefused('no es XML bien formado');
   });
+  parser.on('doctype', () => {
+    throw new XmlRefused('el archivo declara un DOCTYPE');
+  });
+  parser.on('opentag', (tag) => {
+    if (++elements > XML_LIMITS.maxElements) throw new XmlRefused('demasiados elementos');
+    if (stack.length > XML_LIMITS.maxDepth) throw new XmlRefused('demasiados niveles de anidación');
+    const node: XmlNode = { name: localName(tag.name), children: [], text: '' };
+    stack[stack.length - 1].children.push(node);
+    stack.push(node);
+  });
+  parser.on('closetag', () => {
+    if (stack.length > 1) stack.pop();
+  });
+  parser.on('text', (text) => {
+    stack[stack.length - 1].text += text;
+  });
+  parser.on('cdata', (text) => {
+    stack[stack.length - 1].text += text;
+  });
+  parser.write(xml).close();
+  return root;
 }
 
 /** First direct child with that (local, case-insensitive) name. */

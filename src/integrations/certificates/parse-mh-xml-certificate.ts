@@ -12,7 +12,10 @@ import {
 } from './certificate-key-checks';
 import type { ParsedCertificate } from './certificate.types';
 import { readMhDate } from './mh-date-parser';
-import { at, childOf, findFirst, readXml, textOf, type XmlNode } from './mh-xml-reader';
+import { at, childOf, findFirst, readXml, textOf, XmlRefused, type XmlNode } from './mh-xml-reader';
+
+/** A certificate from MH's console is about 5 KB; far larger is no certificate (and bounds the parser's work). */
+export const MAX_MH_XML_BYTES = 64 * 1024;
 
 const ROOT = /<\s*(?:[A-Za-z_][\w.-]*:)?CertificadoMH[\s/>]/i;
 const SHA512_HEX = /^[0-9a-fA-F]{128}$/;
@@ -28,7 +31,8 @@ export function looksLikeMhXml(text: string): boolean {
  * private-key password, compared in constant time (the password decrypts nothing).
  */
 export function parseMhXmlCertificate(text: string, password: string): ParsedCertificate {
-  const root = findFirst(readXml(text), 'CertificadoMH');
+  if (Buffer.byteLength(text, 'utf8') > MAX_MH_XML_BYTES) throw unreadable(`el archivo XML supera ${MAX_MH_XML_BYTES / 1024} KB (un certificado del MH ocupa unos 5 KB)`);
+  const root = findFirst(readTree(text), 'CertificadoMH');
   if (!root) throw unreadable('no es un documento <CertificadoMH>');
 
   const privateNode = childOf(root, 'privateKey');
@@ -70,6 +74,15 @@ export function parseMhXmlCertificate(text: string, password: string): ParsedCer
     validUntil: readMhDate(at(basic, 'validity', 'notAfter')),
     subject: subjectOf(at(basic, 'subject')),
   };
+}
+
+function readTree(text: string): XmlNode {
+  try {
+    return readXml(text);
+  } catch (err) {
+    if (err instanceof XmlRefused) throw unreadable(err.reason);
+    throw err;
+  }
 }
 
 function encodedOf(keyNode: XmlNode | null): string | null {

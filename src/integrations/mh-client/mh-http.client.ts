@@ -16,6 +16,7 @@ import { MH_PATHS } from './mh-hosts';
 import { httpCall, type HttpOutcome } from './mh-http-transport';
 import { failureOf, mapContingency, mapOther, mapReception, receptionFromBody } from './mh-response.mapper';
 import { DEFAULT_TOKEN_MAX_AGE_MS, MhTokenCache, normaliseToken } from './mh-token-cache';
+import { trimTrailing } from '../../domain/shared/linear-text';
 
 export interface HttpMhClientOptions {
   baseUrls: Record<MhEnvironment, string>;
@@ -130,7 +131,7 @@ export class HttpMhClient implements MhClient {
   }
 
   private url(env: MhEnvironment, path: string): string {
-    return `${this.opts.baseUrls[env].replace(/\/+$/, '')}${path}`;
+    return `${trimTrailing(this.opts.baseUrls[env], '/')}${path}`;
   }
 
   private async call(env: MhEnvironment, creds: MhCredentials, operation: string, method: 'GET' | 'POST', path: string, body: unknown, code: string | null): Promise<CallOutcome> {

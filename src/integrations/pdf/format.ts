@@ -5,6 +5,7 @@
  * WinAnsi encoding of PDF standard fonts.
  */
 import { formatMhDateTime, instantOfLocal } from '../../domain/mh-rules/el-salvador-time';
+import { groupThousands as grouped, trimTrailing } from '../../domain/shared/linear-text';
 
 /** Plain decimal text of a JSON number as JavaScript prints it, without exponent notation. */
 export function plainDecimal(value: number): string {
@@ -19,12 +20,12 @@ export function plainDecimal(value: number): string {
   else if (point >= digits.length) out = digits + '0'.repeat(point - digits.length);
   else out = `${digits.slice(0, point)}.${digits.slice(point)}`;
   out = out.replace(/^0+(?=\d)/, '');
-  if (out.includes('.')) out = out.replace(/0+$/, '').replace(/\.$/, '');
+  if (out.includes('.')) out = trimTrailing(trimTrailing(out, '0'), '.');
   return sign + out;
 }
 
 function groupThousands(int: string): string {
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return grouped(int);
 }
 
 /**

@@ -5,6 +5,7 @@
  * `DELETE /__control/faults`.
  */
 import { z } from 'zod';
+import { trimTrailing } from '../../domain/shared/linear-text';
 
 export const MH_PATHS = [
   '/seguridad/auth',
@@ -40,7 +41,7 @@ export interface QueuedFault {
 }
 
 export function normalisePath(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return path.length > 1 ? trimTrailing(path, '/') : path;
 }
 
 function matches(paths: readonly string[], path: string): boolean {

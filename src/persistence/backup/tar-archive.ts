@@ -3,6 +3,7 @@
  * directories only, gzip around it by the caller. Streaming in both directions, so a backup never
  * holds the whole database in memory. Readable with `tar -xzf`.
  */
+import { trimTrailing } from '../../domain/shared/linear-text';
 
 const BLOCK = 512;
 
@@ -75,7 +76,7 @@ export function parseTarHeader(h: Buffer): TarEntry | null {
   const flag = String.fromCharCode(h[156]);
   const type = flag === '5' ? 'directory' : flag === '0' || flag === '\0' ? 'file' : null;
   if (!type) throw new Error(`el archivo de copia contiene una entrada que no es archivo ni carpeta: ${name}`);
-  return { name: name.replace(/\/+$/, ''), type, mode: parseInt(field(h, 100, 8).trim() || '0', 8), size: type === 'file' ? parseInt(field(h, 124, 12).trim() || '0', 8) : 0 };
+  return { name: trimTrailing(name, '/'), type, mode: parseInt(field(h, 100, 8).trim() || '0', 8), size: type === 'file' ? parseInt(field(h, 124, 12).trim() || '0', 8) : 0 };
 }
 
 /**

@@ -10,12 +10,14 @@ import { receiverTextMatch } from './receiver-text-match';
 export interface DocumentOwner {
   accountId: string;
   environment: string;
-  onlyEmitterId?: string;
+  /** An embed view's emitter, or an API key's `emitter_ids`: the only ones whose documents it sees. */
+  onlyEmitterIds?: readonly string[];
 }
 
 /** The owner as SQL over documents aliased `d` (parameters: `ownerParams`). */
-const OWNER_SQL = 'd.account_id = ? and d.environment = ? and (?::text is null or d.emitter_id = ?)';
-const ownerParams = (owner: DocumentOwner) => [owner.accountId, owner.environment, owner.onlyEmitterId ?? null, owner.onlyEmitterId ?? null];
+const OWNER_SQL = 'd.account_id = ? and d.environment = ? and (?::text[] is null or d.emitter_id = any(?::text[]))';
+const emitterList = (owner: DocumentOwner) => (owner.onlyEmitterIds ? [...owner.onlyEmitterIds] : null);
+const ownerParams = (owner: DocumentOwner) => [owner.accountId, owner.environment, emitterList(owner), emitterList(owner)];
 
 /** The issuer aliased `e` as one jsonb value with the columns of DocumentIssuerRow. */
 const ISSUER_JSON = `jsonb_build_object('id', e.id, 'nit', e.nit, 'nrc', e.nrc, 'name', e.name, 'trade_name', e.trade_name,
@@ -94,8 +96,8 @@ export class DocumentQueries {
       this.em(),
       `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events
          from documents d join emitters e on e.id = d.emitter_id
-        where d.id = ? and d.account_id = ? and d.environment = ? and (?::text is null or d.emitter_id = ?)`,
-      [id, owner.accountId, owner.environment, owner.onlyEmitterId ?? null, owner.onlyEmitterId ?? null],
+        where d.id = ? and d.account_id = ? and d.environment = ? and (?::text[] is null or d.emitter_id = any(?::text[]))`,
+      [id, owner.accountId, owner.environment, emitterList(owner), emitterList(owner)],
     );
     return row ? toDocumentView(row, historyLines(row.events), baseUrl) : null;
   }
@@ -112,7 +114,7 @@ export class DocumentQueries {
       where.push(clause);
       params.push(...values);
     };
-    if (owner.onlyEmitterId) add('d.emitter_id = ?', owner.onlyEmitterId);
+    if (owner.onlyEmitterIds) add('d.emitter_id = any(?::text[])', [...owner.onlyEmitterIds]);
     if (f.emitterId) add('d.emitter_id = ?', f.emitterId);
     if (f.type) add('d.type = ?', f.type);
     if (f.status) add('d.status = ?', f.status);

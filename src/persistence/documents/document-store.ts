@@ -164,7 +164,8 @@ export class DocumentStore extends DocumentQueries {
           pos as (update points_of_sale p set documents_count = p.documents_count + c.n
                     from jsonb_to_recordset(?::jsonb) as c(id text, n int) where p.id = c.id)
      select count(*)::int as n from docs`;
-    this.insertWithCompanionText = this.insertText.replace(/\n\s*select count\(\*\)::int as n from docs$/, ',\n          ?COMPANION?\n     select count(*)::int as n, (select count(*)::int from companion) as companion_rows from docs');
+    const tail = this.insertText.lastIndexOf('\n     select count(*)::int as n from docs');
+    this.insertWithCompanionText = `${this.insertText.slice(0, tail)},\n          ?COMPANION?\n     select count(*)::int as n, (select count(*)::int from companion) as companion_rows from docs`;
     // Qualified: a grouped change updates `from` its input rows.
     this.returning = columnList(this.viewColumns, 'documents');
   }

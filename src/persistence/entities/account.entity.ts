@@ -2,7 +2,7 @@ import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 @Entity({ tableName: 'accounts' })
 export class AccountEntity {
-  [OptionalProps]?: 'createdAt' | 'planCode' | 'embedOrigins';
+  [OptionalProps]?: 'createdAt' | 'planCode' | 'embedOrigins' | 'secondFactorRequired';
 
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -20,4 +20,8 @@ export class AccountEntity {
   /** Origins allowed to frame the account's embed views (`Content-Security-Policy: frame-ancestors`). */
   @Property({ type: 'text[]', default: '{}' })
   embedOrigins: string[] = [];
+
+  /** The owner requires a second factor (TOTP) of every user: those without one enrol at their next login. */
+  @Property({ type: 'boolean', default: false })
+  secondFactorRequired: boolean = false;
 }

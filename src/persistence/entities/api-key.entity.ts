@@ -41,4 +41,20 @@ export class ApiKeyEntity {
   /** The panel user who created it (null for the CLI and the demo key). */
   @Property({ type: 'text', nullable: true })
   createdByUserId: string | null = null;
+
+  /** Limits (ADR 0054); null = none. The only emitters the key sees and issues for. */
+  @Property({ type: 'text[]', nullable: true })
+  emitterIds: string[] | null = null;
+
+  /** The only CAT-002 document types the key issues. */
+  @Property({ type: 'text[]', nullable: true })
+  documentTypes: string[] | null = null;
+
+  /** CIDRs the key's requests must come from (the client address TRUST_PROXY gives). */
+  @Property({ type: 'text[]', nullable: true })
+  allowedIps: string[] | null = null;
+
+  /** The key stops working at this instant. */
+  @Property({ type: 'timestamptz', nullable: true })
+  expiresAt: Date | null = null;
 }

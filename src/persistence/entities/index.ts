@@ -32,13 +32,14 @@ import { LoginFailureEntity } from './login-failure.entity';
 import { DteEventEntity } from './dte-event.entity';
 import { AuditEntryEntity } from './audit-entry.entity';
 import { UserTokenEntity } from './user-token.entity';
+import { UserRecoveryCodeEntity } from './user-recovery-code.entity';
 import { PasswordResetRequestEntity } from './password-reset-request.entity';
 import { CertificationRunEntity } from './certification-run.entity';
 import { CertificationItemEntity } from './certification-item.entity';
 import { CredentialExpiryNoticeEntity } from './credential-expiry-notice.entity';
 import { AccountEmailEntity } from './account-email.entity';
 
-export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, RateLimitPointEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity, AccountEmailEntity };
+export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, RateLimitPointEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity, AccountEmailEntity, UserRecoveryCodeEntity };
 
 /** Every entity MikroORM knows; add new ones here. */
 export const ENTITIES = [
@@ -76,6 +77,7 @@ export const ENTITIES = [
   DteEventEntity,
   AuditEntryEntity,
   UserTokenEntity,
+  UserRecoveryCodeEntity,
   PasswordResetRequestEntity,
   CertificationRunEntity,
   CertificationItemEntity,

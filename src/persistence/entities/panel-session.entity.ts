@@ -47,4 +47,12 @@ export class PanelSessionEntity {
 
   @Property({ type: 'text', nullable: true })
   userAgent: string | null = null;
+
+  /**
+   * `none` (the user has no second factor), `verified` (its code was given at login), `required` (the
+   * password was right, the code is awaited: nothing else is open) or `enrolment_required` (the account
+   * requires one the user lacks: only enrolling is open).
+   */
+  @Property({ type: 'text', default: 'none' })
+  secondFactor: string = 'none';
 }

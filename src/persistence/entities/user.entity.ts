@@ -34,4 +34,19 @@ export class UserEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null = null;
+
+  /** The TOTP secret (RFC 6238), sealed with the master key; null while the second factor is off. */
+  @Property({ type: 'text', nullable: true })
+  totpSealedSecret: string | null = null;
+
+  /** A secret being enrolled (shown once as a QR), sealed; it replaces `totpSealedSecret` once a code from it is verified. */
+  @Property({ type: 'text', nullable: true })
+  totpPendingSealedSecret: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  totpEnabledAt: Date | null = null;
+
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  @Property({ type: 'bigint', nullable: true })
+  totpLastStep: string | null = null;
 }

@@ -10,6 +10,10 @@ export interface CachedApiKey {
   revoked_at: Date | null;
   /** As last read or written by this process (the throttled write compares with it). */
   last_used_at: Date | null;
+  emitter_ids: string[] | null;
+  document_types: string[] | null;
+  allowed_ips: string[] | null;
+  expires_at: Date | null;
 }
 
 /** A cached key is read again after this long even without a notice (a safety net, not the mechanism). */

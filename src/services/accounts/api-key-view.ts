@@ -12,6 +12,11 @@ export interface ApiKeyView {
   lastUsedAt: Date | null;
   revokedAt: Date | null;
   createdByUserId: string | null;
+  /** Limits (null = none): the only emitters, document types and client addresses, and the expiry. */
+  emitterIds: string[] | null;
+  documentTypes: string[] | null;
+  allowedIps: string[] | null;
+  expiresAt: Date | null;
 }
 
 export function apiKeyView(k: ApiKeyEntity): ApiKeyView {
@@ -25,5 +30,9 @@ export function apiKeyView(k: ApiKeyEntity): ApiKeyView {
     lastUsedAt: k.lastUsedAt,
     revokedAt: k.revokedAt,
     createdByUserId: k.createdByUserId,
+    emitterIds: k.emitterIds ? [...k.emitterIds] : null,
+    documentTypes: k.documentTypes ? [...k.documentTypes] : null,
+    allowedIps: k.allowedIps ? [...k.allowedIps] : null,
+    expiresAt: k.expiresAt,
   };
 }

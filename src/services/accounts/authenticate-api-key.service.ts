@@ -24,15 +24,22 @@ export class AuthenticateApiKeyService {
     const hash = hashApiKey(key);
     const row = this.cache?.get(hash) ?? (await this.read(hash));
     if (!row || row.revoked_at || row.environment !== environment) return null;
+    // A key past its expiry works no more, like a revoked one.
+    if (row.expires_at && row.expires_at <= this.deps.clock.now()) return null;
     await this.touch(row);
-    return { accountId: row.account_id, environment, scopes: row.scopes, keyId: row.id, scheme: 'api_key', user: null };
+    const actor: Actor = { accountId: row.account_id, environment, scopes: row.scopes, keyId: row.id, scheme: 'api_key', user: null };
+    if (row.emitter_ids || row.document_types || row.allowed_ips) {
+      actor.keyLimits = { emitterIds: row.emitter_ids, documentTypes: row.document_types, allowedIps: row.allowed_ips };
+      if (row.emitter_ids) actor.onlyEmitterIds = row.emitter_ids;
+    }
+    return actor;
   }
 
   private async read(hash: string): Promise<CachedApiKey | null> {
     const generation = this.cache?.generation() ?? 0;
     const rows = await preparedSql<CachedApiKey>(
       statementEm(this.deps.orm),
-      'select id, account_id, environment, scopes, revoked_at, last_used_at from api_keys where key_hash = ?',
+      'select id, account_id, environment, scopes, revoked_at, last_used_at, emitter_ids, document_types, allowed_ips, expires_at from api_keys where key_hash = ?',
       [hash],
       { dates: true },
     );

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { Environment } from '../../domain/identity/api-key-format';
 import { scopesOfRole } from '../../domain/identity/roles';
 import { ALL_SCOPES, DEFAULT_SCOPES, hasScope, type Scope } from '../../domain/identity/scopes';
+import { parseAllowedIp, type ApiKeyLimits } from '../../domain/identity/api-key-limits';
+import { ALL_DTE_TYPES, type AnyDteType } from '../../domain/dte/dte.types';
+import { EmitterEntity } from '../../persistence/entities';
 import { DomainError } from '../../domain/shared/domain-error';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
@@ -24,6 +27,18 @@ export const createAccountApiKeySchema = z.strictObject({
     .max(ALL_SCOPES.length)
     .nullish(),
   environment: z.enum(['00', '01'], { message: 'El ambiente es "00" (pruebas) o "01" (producción).' }).nullish(),
+  emitterIds: z.array(z.string().max(64), '"emitter_ids" es una lista de ids de emisores.').min(1, 'Sin emisores, omita el campo (la llave opera sobre todos).').max(50).nullish(),
+  documentTypes: z
+    .array(z.enum(ALL_DTE_TYPES as [AnyDteType, ...AnyDteType[]], { message: `Tipo desconocido; los tipos son: ${ALL_DTE_TYPES.join(', ')}.` }), '"document_types" es una lista de tipos (CAT-002).')
+    .min(1, 'Sin tipos, omita el campo (la llave emite todos).')
+    .max(ALL_DTE_TYPES.length)
+    .nullish(),
+  allowedIps: z
+    .array(z.string().max(64).refine((v) => parseAllowedIp(v) !== null, { message: 'Debe ser una dirección IP o un rango CIDR (203.0.113.0/24, 2001:db8::/32).' }), '"allowed_ips" es una lista de direcciones o rangos CIDR.')
+    .min(1, 'Sin direcciones, omita el campo (la llave vale desde cualquiera).')
+    .max(20)
+    .nullish(),
+  expiresAt: z.iso.datetime({ offset: true, message: 'Debe ser una fecha y hora ISO 8601 (2027-01-31T23:59:59Z).' }).nullish(),
 });
 
 export type CreateAccountApiKeyInput = z.infer<typeof createAccountApiKeySchema>;
@@ -62,15 +77,28 @@ export class CreateAccountApiKeyService {
     if (beyond >= 0) {
       throw DomainError.field('insufficient_scope', `scopes[${beyond}]`, `Su rol no tiene el permiso "${scopes[beyond]}": una llave no puede tener más permisos que quien la crea.`);
     }
+    const now = this.deps.clock.now();
+    if (input.expiresAt && new Date(input.expiresAt) <= now) throw DomainError.field('out_of_range', 'expiresAt', 'La fecha de vencimiento ya pasó: elija una futura.');
+    const limits: ApiKeyLimits = {
+      emitterIds: input.emitterIds ? [...new Set(input.emitterIds)] : null,
+      documentTypes: input.documentTypes ? [...new Set(input.documentTypes)] : null,
+      allowedIps: input.allowedIps ? [...new Set(input.allowedIps.map((r) => r.trim()))] : null,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    };
     return this.deps.orm.em.fork().transactional(async (tx) => {
+      if (limits.emitterIds) {
+        const found = new Set((await tx.find(EmitterEntity, { id: { $in: limits.emitterIds }, account: actor.accountId }, { fields: ['id'] })).map((e) => e.id));
+        const missing = limits.emitterIds.findIndex((id) => !found.has(id));
+        if (missing >= 0) throw DomainError.field('resource_not_found', `emitterIds[${missing}]`, `No existe un emisor de la cuenta con el id ${limits.emitterIds[missing]}.`);
+      }
       await this.revokeUndelivered(tx, actor, resumedResources(actor, API_KEY_RESOURCE));
-      const created = await this.keys.executeIn(tx, { accountId: actor.accountId, environment, scopes, description: input.name, createdByUserId: user.id });
+      const created = await this.keys.executeIn(tx, { accountId: actor.accountId, environment, scopes, description: input.name, createdByUserId: user.id, limits });
       await linkCreatedResource(tx, actor, API_KEY_RESOURCE, created.id);
       await recordAudit(tx, created.entity.createdAt, { actor }, {
         accountId: actor.accountId,
         action: 'api_key.created',
         target: { type: 'api_key', id: created.id },
-        details: { name: input.name, environment, scopes, prefix: created.entity.displayPrefix },
+        details: { name: input.name, environment, scopes, prefix: created.entity.displayPrefix, emitter_ids: limits.emitterIds, document_types: limits.documentTypes, allowed_ips: limits.allowedIps, expires_at: limits.expiresAt?.toISOString() ?? null },
       });
       return { key: created.key, apiKey: apiKeyView(created.entity) };
     });

@@ -5,6 +5,7 @@ import { AccountEntity } from '../../persistence/entities';
 import type { AuditSubject } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import { CreateApiKeyService, type CreatedApiKey } from './create-api-key.service';
+import { DEFAULT_SCOPES, type Scope } from '../../domain/identity/scopes';
 
 export interface CreatedAccount {
   accountId: string;
@@ -12,7 +13,11 @@ export interface CreatedAccount {
   keys: { test: CreatedApiKey; live: CreatedApiKey };
 }
 
-/** Creates an account with one test and one live key (default scopes); the keys are shown only here. */
+/**
+ * Creates an account with one test and one live key — the default scopes and `documents:invalidate`
+ * (the account's first keys void documents as ERP keys always could; keys made later ask for it) —
+ * shown only here.
+ */
 export class CreateAccountService {
   constructor(
     private readonly deps: ServiceDeps,
@@ -31,8 +36,9 @@ export class CreateAccountService {
   async executeIn(tx: EntityManager, input: { name: string; audit?: AuditSubject }): Promise<CreatedAccount> {
     const account = tx.create(AccountEntity, { id: newId(IdPrefix.account), name: input.name, createdAt: this.deps.clock.now() });
     await tx.flush();
-    const test = await this.keys.executeIn(tx, { accountId: account.id, environment: '00', audit: input.audit });
-    const live = await this.keys.executeIn(tx, { accountId: account.id, environment: '01', audit: input.audit });
+    const scopes: Scope[] = [...DEFAULT_SCOPES, 'documents:invalidate'];
+    const test = await this.keys.executeIn(tx, { accountId: account.id, environment: '00', scopes, audit: input.audit });
+    const live = await this.keys.executeIn(tx, { accountId: account.id, environment: '01', scopes, audit: input.audit });
     return { accountId: account.id, name: input.name, keys: { test, live } };
   }
 }

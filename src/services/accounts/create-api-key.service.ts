@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { displayPrefix, generateApiKey, hashApiKey, type Environment } from '../../domain/identity/api-key-format';
+import type { ApiKeyLimits } from '../../domain/identity/api-key-limits';
 import { DEFAULT_SCOPES, type Scope } from '../../domain/identity/scopes';
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
@@ -23,6 +24,8 @@ export interface CreateApiKeyInput {
   description?: string | null;
   /** The panel user who created it (null from the CLI). */
   createdByUserId?: string | null;
+  /** What the key is for (null fields: no limit); checked by the caller. */
+  limits?: ApiKeyLimits;
   /** Records `api_key.created` with the key (the CLI); the panel's service records its own entry. */
   audit?: AuditSubject;
 }
@@ -55,6 +58,10 @@ export class CreateApiKeyService {
       createdAt: now,
       revokedAt: null,
       createdByUserId: input.createdByUserId ?? null,
+      emitterIds: input.limits?.emitterIds ?? null,
+      documentTypes: input.limits?.documentTypes ?? null,
+      allowedIps: input.limits?.allowedIps ?? null,
+      expiresAt: input.limits?.expiresAt ?? null,
     });
     await em.flush();
     if (input.audit) {

@@ -19,6 +19,7 @@ import { openEpisode } from './open-contingency.service';
 import { transmitInRequest } from './transmit-in-request';
 import { transmitLeaseMs, type Claimed, type TransmitDocumentService, type TransmitOutcome } from './transmit-document.service';
 import { linkCreatedResource, markLinked, resumedResource } from '../idempotency/idempotency-handle';
+import { assertKeyMayIssue } from '../emitters/emitter-access';
 
 export interface IssueOptions {
   dryRun: boolean;
@@ -63,6 +64,9 @@ export class IssueDocumentService {
     // The same request again after its first run died with the document committed: that document, as it is now.
     const issued = resumedResource(actor, 'document');
     if (issued) return this.current(actor, issued);
+    // A limited key is refused for another emitter or type before anything else is judged (ADR 0054).
+    const claimed = (body ?? {}) as { emitterId?: unknown; type?: unknown };
+    assertKeyMayIssue(actor, claimed.emitterId, claimed.type);
     const parsed = parseDocumentCreate(body);
     if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
     const input = parsed.value;

@@ -6,7 +6,7 @@ import { EMBED_VIEW_SCOPES, EMBED_VIEW_TOKEN_PREFIX, hashEmbedToken, isWellForme
 
 /**
  * Resolves a read-only view token (`vt_…`) to an actor that reads one emitter of one account in
- * one environment: scopes `emitters:read`, `documents:read`, `fiscal:read`, and `onlyEmitterId`,
+ * one environment: scopes `emitters:read`, `documents:read`, `fiscal:read`, and `onlyEmitterIds` (its one emitter),
  * which every read of emitters, documents and reports honours. Null when unknown or expired.
  */
 export class AuthenticateEmbedViewService {
@@ -27,7 +27,7 @@ export class AuthenticateEmbedViewService {
       keyId: row.id,
       scheme: 'embed_view',
       user: null,
-      onlyEmitterId: row.emitter_id,
+      onlyEmitterIds: [row.emitter_id],
     };
   }
 }

@@ -12,6 +12,7 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { EMBED_MAX_TTL_S, EMBED_PAGE_PATH, hashEmbedToken, newLinkToken } from './embed-token';
+import { trimTrailing } from '../../domain/shared/linear-text';
 
 /**
  * What an embed link request carries, on both doors: the body of `POST /v1/fiscal/embed-sessions`
@@ -101,7 +102,7 @@ export class CreateEmbedSessionService {
   }
 
   private url(id: string, token: string): string {
-    return `${this.deps.baseUrl().replace(/\/+$/, '')}${EMBED_PAGE_PATH}/${id}#${token}`;
+    return `${trimTrailing(this.deps.baseUrl(), '/')}${EMBED_PAGE_PATH}/${id}#${token}`;
   }
 
   /** The one report the link opens; null for the emitter's whole view. */

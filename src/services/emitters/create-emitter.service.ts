@@ -5,7 +5,7 @@ import { parseWith } from '../../domain/shared/zod-errors';
 import { AccountEntity, EmitterEntity } from '../../persistence/entities';
 import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
-import { loadOwnEmitter } from './emitter-access';
+import { loadOwnEmitter, assertKeyMayCreateEmitter } from './emitter-access';
 import type { ServiceDeps } from '../shared/service-deps';
 import { isUniqueViolation } from '../shared/unique-violation';
 
@@ -26,6 +26,7 @@ export class CreateEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, input: unknown): Promise<EmitterEntity> {
+    assertKeyMayCreateEmitter(actor);
     const em = this.deps.orm.em.fork();
     const resumed = resumedResource(actor, EMITTER_RESOURCE);
     if (resumed) return loadOwnEmitter(em, actor, resumed);

@@ -1,4 +1,4 @@
-import { emitterVisibleTo } from './emitter-access';
+import { emitterVisibleTo, keyEmitterForbidden } from './emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedRows, statementEm } from '../shared/sql';
@@ -23,8 +23,13 @@ export class GetEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, id: string): Promise<EmitterView | null> {
-    if (typeof id !== 'string' || id.length > 64 || !emitterVisibleTo(actor, id)) return null;
-    return readThrough(this.deps.emitterCaches?.views, `${actor.accountId}\u0000${id}`, id, () => this.read(actor, id));
+    if (typeof id !== 'string' || id.length > 64) return null;
+    const limitedKey = actor.scheme === 'api_key' && !!actor.keyLimits?.emitterIds;
+    if (!emitterVisibleTo(actor, id) && !limitedKey) return null;
+    const view = await readThrough(this.deps.emitterCaches?.views, `${actor.accountId}\u0000${id}`, id, () => this.read(actor, id));
+    // An emitter of the account outside a limited key's emitter_ids: 403 naming the limit (another account's stays "not found").
+    if (view && !emitterVisibleTo(actor, id)) throw keyEmitterForbidden(actor, 'id');
+    return view;
   }
 
   private async read(actor: Actor, id: string): Promise<EmitterView | null> {

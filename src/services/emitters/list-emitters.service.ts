@@ -13,8 +13,8 @@ export class ListEmittersService {
       EmitterEntity,
       {
         account: actor.accountId,
-        ...(page.startingAfter || actor.onlyEmitterId
-          ? { id: { ...(page.startingAfter ? { $lt: page.startingAfter } : {}), ...(actor.onlyEmitterId ? { $eq: actor.onlyEmitterId } : {}) } }
+        ...(page.startingAfter || actor.onlyEmitterIds
+          ? { id: { ...(page.startingAfter ? { $lt: page.startingAfter } : {}), ...(actor.onlyEmitterIds ? { $in: [...actor.onlyEmitterIds] } : {}) } }
           : {}),
       },
       { orderBy: { id: 'desc' }, limit: page.limit + 1 },

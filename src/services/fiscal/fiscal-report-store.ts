@@ -38,8 +38,8 @@ export async function findOwnReport(em: EntityManager, actor: Actor, emitterId: 
   if (typeof id !== 'string' || id.length > 64) return null;
   const where: Record<string, unknown> = { id, accountId: actor.accountId, environment: actor.environment };
   if (emitterId !== null) where.emitterId = emitterId;
-  if (actor.onlyEmitterId && emitterId !== null && emitterId !== actor.onlyEmitterId) return null;
-  if (actor.onlyEmitterId) where.emitterId = actor.onlyEmitterId;
+  if (actor.onlyEmitterIds && emitterId !== null && !actor.onlyEmitterIds.includes(emitterId)) return null;
+  if (actor.onlyEmitterIds) where.emitterId = { $in: [...actor.onlyEmitterIds] };
   return em.findOne(FiscalReportEntity, where);
 }
 

@@ -21,7 +21,7 @@ export interface QueuedAccountEmail {
 export async function queueAccountEmail(
   deps: ServiceDeps,
   tx: EntityManager,
-  e: { accountId: string; userId: string; kind: 'invitation' | 'password_reset'; message: MailMessage; linkExpiresAt: Date; now: Date },
+  e: { accountId: string; userId: string; kind: 'invitation' | 'password_reset' | 'security_notice'; message: MailMessage; linkExpiresAt: Date; now: Date },
 ): Promise<QueuedAccountEmail> {
   const id = newId(IdPrefix.accountEmail, e.now.getTime());
   const sealed = deps.secrets.seal(JSON.stringify({ subject: e.message.subject, text: e.message.text, html: e.message.html }), accountEmailAad(id));
@@ -45,6 +45,18 @@ export async function queueAccountEmail(
   });
   await tx.flush();
   return { id };
+}
+
+/** How long a security notice (no link in it) is worth trying to deliver. */
+const NOTICE_DELIVERY_MS = 24 * 60 * 60_000;
+
+/**
+ * A security notice to a user (an account locked after failed logins, a password or e-mail changed, a
+ * second factor turned on or off): queued like the link e-mails, in the transaction of the change, and
+ * tried for a day.
+ */
+export function queueSecurityNotice(deps: ServiceDeps, tx: EntityManager, e: { accountId: string; userId: string; message: MailMessage; now: Date }): Promise<QueuedAccountEmail> {
+  return queueAccountEmail(deps, tx, { ...e, kind: 'security_notice', linkExpiresAt: new Date(e.now.getTime() + NOTICE_DELIVERY_MS) });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Environment } from '../../domain/identity/api-key-format';
 import { isRole, scopesOfRole } from '../../domain/identity/roles';
 import { SESSION_TOUCH_EVERY_MS, sessionExpiry } from '../../domain/identity/session-lifetime';
 import { hashToken, isWellFormedToken } from '../../domain/identity/session-token';
-import type { Actor } from '../shared/actor';
+import type { Actor, SessionSecondFactor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { preparedSql } from '../shared/sql';
 import type { SessionView } from './session-view';
@@ -23,6 +23,7 @@ interface Row {
   user_id: string;
   email: string;
   role: string;
+  second_factor: SessionSecondFactor;
 }
 
 /**
@@ -40,7 +41,7 @@ export class AuthenticateSessionService {
     const row = (
       await preparedSql<Row>(
         em,
-        `select s.id, s.account_id, s.environment, s.csrf_token, s.last_seen_at, s.expires_at, s.absolute_expires_at, u.id as user_id, u.email, u.role
+        `select s.id, s.account_id, s.environment, s.csrf_token, s.last_seen_at, s.expires_at, s.absolute_expires_at, s.second_factor, u.id as user_id, u.email, u.role
            from panel_sessions s join users u on u.id = s.user_id where s.token_hash = ?`,
         [hashToken(token)],
       )
@@ -51,14 +52,16 @@ export class AuthenticateSessionService {
       return null;
     }
     let expiresAt = new Date(row.expires_at);
-    if (now.getTime() - new Date(row.last_seen_at).getTime() >= SESSION_TOUCH_EVERY_MS) {
+    // A session still owing its second factor keeps its short deadline: it never slides.
+    const pending = row.second_factor === 'required' || row.second_factor === 'enrolment_required';
+    if (!pending && now.getTime() - new Date(row.last_seen_at).getTime() >= SESSION_TOUCH_EVERY_MS) {
       expiresAt = sessionExpiry(now, new Date(row.absolute_expires_at));
       await preparedSql(em, 'update panel_sessions set last_seen_at = ?, expires_at = ? where id = ?', [now, expiresAt, row.id]);
     }
     const user = { id: row.user_id, email: row.email, role: row.role };
     return {
-      actor: { accountId: row.account_id, environment: row.environment, scopes: scopesOfRole(row.role), keyId: row.id, scheme: 'session', user },
-      session: { id: row.id, user, accountId: row.account_id, environment: row.environment, csrfToken: row.csrf_token, expiresAt },
+      actor: { accountId: row.account_id, environment: row.environment, scopes: pending ? [] : scopesOfRole(row.role), keyId: row.id, scheme: 'session', user, secondFactor: row.second_factor },
+      session: { id: row.id, user, accountId: row.account_id, environment: row.environment, csrfToken: row.csrf_token, expiresAt, secondFactor: row.second_factor },
     };
   }
 }

@@ -6,7 +6,7 @@ import { hashPassword } from '../../integrations/crypto/password-hasher';
 import { AccountEntity, UserEntity } from '../../persistence/entities';
 import { recordAudit, type AuditSubject } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
-import { parseEmail, parseNewPassword, parseRole } from './user-input';
+import { accountNameOf, parseEmail, parseNewPassword, parseRole } from './user-input';
 import { userSummary, type UserSummary } from './user-summary';
 
 export interface CreateUserInput {
@@ -26,7 +26,7 @@ export class CreateUserService {
   async execute(input: CreateUserInput): Promise<UserSummary> {
     const email = parseEmail(input.email);
     const role: Role = parseRole(input.role, 'member');
-    const password = input.password === undefined ? null : parseNewPassword(input.password, email);
+    const password = input.password === undefined ? null : parseNewPassword(input.password, { email, accountName: await accountNameOf(this.deps.orm.em.fork(), input.accountId) });
     const passwordHash = password === null ? null : await hashPassword(password);
     return this.deps.orm.em.fork().transactional(async (tx) => {
       const user = await this.executeIn(tx, { accountId: input.accountId, email, role, passwordHash });

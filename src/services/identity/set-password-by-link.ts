@@ -6,8 +6,10 @@ import type { RequestOrigin } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { announceEndedSessions, deleteUserSessions } from './end-user-sessions';
-import { parseNewPassword } from './user-input';
+import { accountNameOf, parseNewPassword } from './user-input';
 import { spendUserToken, type UserTokenPurpose } from './user-tokens';
+import { deliverSoon, queueSecurityNotice } from './account-email-outbox';
+import { passwordChangedEmail } from './account-emails';
 
 /**
  * Spends an e-mailed link and sets the user's password, in one transaction: a refused password (422)
@@ -21,15 +23,18 @@ export async function setPasswordByLink(
   action: AuditAction,
 ): Promise<void> {
   const now = deps.clock.now();
-  const ended = await deps.orm.em.fork().transactional(async (tx) => {
+  const result = await deps.orm.em.fork().transactional(async (tx) => {
     const { userId, accountId } = await spendUserToken(tx, purpose, input.token, now);
     const user = (await sql<{ email: string }>(tx, 'select email from users where id = ? for update', [userId]))[0];
     if (!user) throw DomainError.field('link_expired', 'token', 'El enlace ya no es válido: el usuario fue quitado de la cuenta.');
-    const hash = await hashPassword(parseNewPassword(input.password, user.email));
+    const hash = await hashPassword(parseNewPassword(input.password, { email: user.email, accountName: await accountNameOf(tx, accountId) }));
     await sql(tx, 'update users set password_hash = ?, updated_at = ? where id = ?', [hash, now, userId]);
     const ended = await deleteUserSessions(tx, userId);
     await recordAudit(tx, now, { anonymous: input.origin, userId, email: user.email }, { accountId, action, target: { type: 'user', id: userId } });
-    return ended;
+    // A reset changes a password the user had: they are told (an invitation sets the first one).
+    const notice = purpose === 'reset' ? await queueSecurityNotice(deps, tx, { accountId, userId, now, message: passwordChangedEmail(deps, user.email, now) }) : null;
+    return { ended, notice };
   });
-  await announceEndedSessions(deps, ended, 'password_changed');
+  if (result.notice) deliverSoon(deps, result.notice);
+  await announceEndedSessions(deps, result.ended, 'password_changed');
 }

@@ -4,8 +4,10 @@ import { UserEntity } from '../../persistence/entities';
 import { recordAudit, type AuditSubject } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import { announceEndedSessions, deleteUserSessions } from './end-user-sessions';
-import { parseEmail, parseNewPassword } from './user-input';
+import { accountNameOf, parseEmail, parseNewPassword } from './user-input';
 import { userSummary, type UserSummary } from './user-summary';
+import { deliverSoon, queueSecurityNotice } from './account-email-outbox';
+import { passwordChangedEmail } from './account-emails';
 
 /**
  * Sets a user's password (the CLI); the user's open sessions end. With `audit`, recorded as
@@ -20,7 +22,7 @@ export class SetUserPasswordService {
       ? await em.findOne(UserEntity, { id: input.userId })
       : await em.findOne(UserEntity, { email: parseEmail(input.email) });
     if (!user) throw DomainError.notFound('un usuario', input.userId ? 'user' : 'email');
-    const hash = await hashPassword(parseNewPassword(input.password, user.email));
+    const hash = await hashPassword(parseNewPassword(input.password, { email: user.email, accountName: await accountNameOf(em, user.account.id) }));
     const ended = await em.transactional(async (tx) => {
       const u = await tx.findOneOrFail(UserEntity, { id: user.id });
       u.passwordHash = hash;
@@ -30,9 +32,12 @@ export class SetUserPasswordService {
       if (input.audit) {
         await recordAudit(tx, u.updatedAt, input.audit, { accountId: u.account.id, action: 'user.password_set', target: { type: 'user', id: u.id }, details: { sessions_ended: sessions.length } });
       }
-      return sessions;
+      // The user is told their password changed (ASVS 2.2.3).
+      const notice = await queueSecurityNotice(this.deps, tx, { accountId: u.account.id, userId: u.id, now: u.updatedAt, message: passwordChangedEmail(this.deps, u.email, u.updatedAt) });
+      return { sessions, notice };
     });
-    await announceEndedSessions(this.deps, ended, 'password_changed');
+    deliverSoon(this.deps, ended.notice);
+    await announceEndedSessions(this.deps, ended.sessions, 'password_changed');
     user.passwordHash = hash;
     return userSummary(user);
   }

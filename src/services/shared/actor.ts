@@ -8,6 +8,8 @@ import type { IdempotencyHandle } from '../idempotency/idempotency-handle';
  */
 export type ActorScheme = 'api_key' | 'session' | 'embed_view';
 
+export type SessionSecondFactor = 'none' | 'verified' | 'required' | 'enrolment_required';
+
 /** The panel user behind a session. */
 export interface ActorUser {
   id: string;
@@ -33,8 +35,19 @@ export interface Actor {
   user: ActorUser | null;
   /** Where the request came from (client address and User-Agent), for the audit log; absent outside a request. */
   origin?: RequestOrigin;
-  /** A read-only embed view reads this emitter only (every read of emitters, documents and reports honours it). */
-  onlyEmitterId?: string;
+  /**
+   * The only emitters the caller sees and acts for: an embed view's one emitter, or an API key's
+   * `emitter_ids` (every read of emitters, documents, reports and status events honours it).
+   */
+  onlyEmitterIds?: readonly string[];
+  /** An API key's limits (ADR 0054): the CAT-002 types it issues, the CIDRs its requests come from. */
+  keyLimits?: { documentTypes: readonly string[] | null; allowedIps: readonly string[] | null; emitterIds: readonly string[] | null };
+  /**
+   * A panel session's second factor (ADR 0053): `required` (the password was right, the code is
+   * awaited) and `enrolment_required` (the account requires one the user lacks) open nothing but
+   * finishing the login or enrolling; `none` and `verified` are full sessions.
+   */
+  secondFactor?: SessionSecondFactor;
   /** Set while a request carrying an Idempotency-Key runs: what it creates is linked to its record. */
   idempotency?: IdempotencyHandle;
 }

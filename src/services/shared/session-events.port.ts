@@ -1,8 +1,8 @@
-/** A panel session ended (logout, user removed) or its user's role changed: its open WebSockets close. */
+/** A panel session ended (logout, user removed, expired, ended from «Sesiones activas») or its user's role changed: its open WebSockets close. */
 export interface SessionEndedEvent {
   /** The sessions concerned (`ses_…`). */
   sessionIds: string[];
-  reason: 'logout' | 'role_changed' | 'user_removed' | 'password_changed';
+  reason: 'logout' | 'role_changed' | 'user_removed' | 'password_changed' | 'expired' | 'ended_by_user';
 }
 
 /**

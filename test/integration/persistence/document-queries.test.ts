@@ -58,7 +58,8 @@ describe('a document as its own use cases read it', () => {
   it.each([
     ['another environment', { environment: '01' }],
     ['another account', { accountId: 'acc_other' }],
-    ['an embed view of another issuer', { onlyEmitterId: 'emt_other' }],
+    ['an embed view of another issuer', { onlyEmitterIds: ['emt_other'] }],
+    ['a key limited to other issuers', { onlyEmitterIds: ['emt_other', 'emt_otro'] }],
   ])('findOwn and findSigned see nothing of %s', async (_label, other) => {
     const id = await stored();
     expect(await store().findOwn(em(), { ...owner(), ...other }, id)).toBeNull();
@@ -76,7 +77,8 @@ describe('a document as its own use cases read it', () => {
   it('ownId answers the id of the owner’s document only', async () => {
     const id = await stored();
     expect(await store().ownId(owner(), id)).toBe(id);
-    expect(await store().ownId({ ...owner(), onlyEmitterId: issuer.emitterId }, id)).toBe(id);
+    expect(await store().ownId({ ...owner(), onlyEmitterIds: [issuer.emitterId] }, id)).toBe(id);
+    expect(await store().ownId({ ...owner(), onlyEmitterIds: ['emt_otro'] }, id)).toBeNull();
     expect(await store().ownId(owner(), 'x'.repeat(65))).toBeNull();
   });
 });

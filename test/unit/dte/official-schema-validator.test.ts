@@ -118,9 +118,9 @@ describe('validateOfficialJson', () => {
     const r = validateOfficialJson('contingencia-v4', { identificacion: { version: 4 }, sobrante: true });
     expect(r.valid).toBe(false);
     expect(r.errors).toEqual(expect.arrayContaining([
-      { path: 'identificacion.ambiente', message: 'campo obligatorio' },
-      { path: 'sobrante', message: 'campo no permitido por el esquema' },
-      { path: 'emisor', message: 'campo obligatorio' },
+      { path: 'identificacion.ambiente', message: 'campo obligatorio', keyword: 'required' },
+      { path: 'sobrante', message: 'campo no permitido por el esquema', keyword: 'additionalProperties' },
+      { path: 'emisor', message: 'campo obligatorio', keyword: 'required' },
     ]));
   });
 });

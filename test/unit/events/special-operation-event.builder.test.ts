@@ -35,6 +35,12 @@ describe('buildSpecialOperationEvent', () => {
     ['a voucher with a quantity of 2', { ...VOUCHER, quantity: 2 }, 'lines[0].quantity', 'invalid_combination'],
     ['a line with no value', { ...VOUCHER, noSujeta: undefined }, 'lines[0].gravada', 'required'],
     ['a document dated after the event', { ...VOUCHER, issuedOn: '2026-03-06' }, 'lines[0].issuedOn', 'out_of_range'],
+    ['a range that starts after it ends', { ...FVS, rangeFrom: '0150', rangeTo: '0001' }, 'lines[0].rangeFrom', 'out_of_range'],
+    ['a quantity the range does not span', { ...FVS, quantity: 149 }, 'lines[0].quantity', 'invalid_combination'],
+    ['a quantity over the range', { ...FVS, rangeTo: '0003', quantity: 4 }, 'lines[0].quantity', 'invalid_combination'],
+    ['letters in the first number', { ...FVS, rangeFrom: 'A001' }, 'lines[0].rangeFrom', 'invalid_format'],
+    ['a sign in the last number', { ...FVS, rangeTo: '-150' }, 'lines[0].rangeTo', 'invalid_format'],
+    ['a decimal point in the last number', { ...FVS, rangeTo: '150.0' }, 'lines[0].rangeTo', 'invalid_format'],
   ])('refuses %s', (_label, line, path, code) => {
     const r = build([line as SpecialOperationLineInput]);
     expect(r.ok ? [] : r.errors.map((e) => ({ path: e.path, code: e.code }))).toEqual([{ path, code }]);

@@ -20,7 +20,7 @@ function fakeChanges() {
   };
 }
 
-const row = (id: string): CachedApiKey => ({ id, account_id: 'acc_1', environment: '00', scopes: ['documents:write'], revoked_at: null, last_used_at: null });
+const row = (id: string): CachedApiKey => ({ id, account_id: 'acc_1', environment: '00', scopes: ['documents:write'], revoked_at: null, last_used_at: null, emitter_ids: null, document_types: null, allowed_ips: null, expires_at: null });
 
 function setup() {
   const ch = fakeChanges();

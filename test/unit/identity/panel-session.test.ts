@@ -29,8 +29,8 @@ describe('login throttling', () => {
 
 describe('roles', () => {
   it.each([
-    ['owner', ['emitters:read', 'emitters:write', 'documents:read', 'documents:write', 'webhooks:read', 'webhooks:write', 'fiscal:read', 'fiscal:write', 'fiscal:close'], true],
-    ['member', DEFAULT_SCOPES, true],
+    ['owner', ['emitters:read', 'emitters:write', 'documents:read', 'documents:write', 'documents:invalidate', 'webhooks:read', 'webhooks:write', 'fiscal:read', 'fiscal:write', 'fiscal:close'], true],
+    ['member', [...DEFAULT_SCOPES, 'documents:invalidate'], true],
     ['viewer', ['emitters:read', 'documents:read', 'webhooks:read', 'fiscal:read'], false],
   ] as const)('%s', (role, scopes, writes) => {
     expect([...scopesOfRole(role)]).toEqual([...scopes]);
@@ -70,10 +70,10 @@ describe('tokens and cookies', () => {
   });
   it.each([
     [false, 'service_session=t; Path=/; Max-Age=28800; HttpOnly; SameSite=Lax'],
-    [true, 'service_session=t; Path=/; Max-Age=28800; HttpOnly; SameSite=Lax; Secure'],
+    [true, '__Host-service_session=t; Path=/; Max-Age=28800; HttpOnly; SameSite=Lax; Secure'],
   ])('Set-Cookie (secure %s)', (secure, expected) => {
     expect(sessionCookie('t', 28800, secure)).toBe(expected);
-    expect(clearedSessionCookie(secure)).toMatch(/^service_session=; Path=\/; Max-Age=0;.*HttpOnly; SameSite=Lax/);
+    expect(clearedSessionCookie(secure)).toMatch(/^(__Host-)?service_session=; Path=\/; Max-Age=0;.*HttpOnly; SameSite=Lax/);
   });
   it.each([
     ['csrf_token', { csrf_token: 'tok' }, true],

@@ -3,8 +3,8 @@
  * CCF v4, NC v4, ND v4), totals and warnings. Pure: no I/O. Every nullable field of the schema is
  * present with an explicit null and keys follow the schema's order (the section builders write them
  * in that order; schema-key-order.ts is for `raw` documents). The built JSON is validated
- * against the official schema; a failure there is a bug of this engine and is thrown, never
- * returned as a user error.
+ * against the official schema: amounts or totals outside MH's limits are refused naming the lines
+ * (official-amount-limits.ts); any other failure there is a bug of this engine and is thrown.
  */
 import { toAmountItems } from '../amounts/amount-items';
 import { computeAmounts } from '../amounts/compute-amounts';
@@ -12,7 +12,9 @@ import type { DocumentCreateInput } from '../document-create.schema';
 import { checkDocumentRules } from '../document-type-rules';
 import { isExtendedDteType, type AnyDteType, type DteType, type ExtendedDteType, type FieldError, type Totals, type Warning } from '../dte.types';
 import { buildExtendedDte } from '../extended/extended-build';
-import { schemaKindForDteType, validateOfficialJson } from '../schemas/official-schema-validator';
+import { AmountInWordsRangeError } from '../amount-in-words';
+import { officialAmountLimitErrors } from '../schemas/official-amount-limits';
+import { schemaKindForDteType } from '../schemas/official-schema-validator';
 import type { BuildContext } from './build-context';
 import { buildCcf } from './ccf-builder';
 import { checkFeReceiverThreshold, checkLineDocumentDates, checkPaymentTotal, checkRelatedDocumentDates, checkResolvedRelatedDocuments } from './context-rules';
@@ -37,14 +39,15 @@ const BUILDERS: Readonly<Record<DteType, (p: DteParts) => Record<string, unknown
   '06': buildNd,
 };
 
-/** Validates the built document; a failure is an engine bug. */
-export function assertOfficial(type: AnyDteType, json: Record<string, unknown>): void {
-  const kind = schemaKindForDteType(type);
-  const result = validateOfficialJson(kind, json);
-  if (!result.valid) {
-    const detail = result.errors.map((e) => `${e.path}: ${e.message}`).join('; ');
-    throw new Error(`BUG: el DTE construido no cumple el esquema oficial ${kind}: ${detail}`);
-  }
+/** The request array each type's `cuerpoDocumento` is built from (where a refused line amount is named). */
+const LINES_FIELD: Readonly<Partial<Record<AnyDteType, string>>> = { '07': 'withholdings', '08': 'settledDocuments', '09': 'settlement' };
+
+/**
+ * Validates the built document: amounts or totals outside MH's limits are refusals naming the lines
+ * (amount_out_of_range); any other failure is an engine bug and is thrown.
+ */
+export function officialRefusals(type: AnyDteType, json: Record<string, unknown>): FieldError[] {
+  return officialAmountLimitErrors(schemaKindForDteType(type), json, LINES_FIELD[type] ?? 'items');
 }
 
 export function buildDte(input: DocumentCreateInput, ctx: BuildContext): BuildResult {
@@ -88,9 +91,11 @@ export function buildDte(input: DocumentCreateInput, ctx: BuildContext): BuildRe
     json = BUILDERS[type](parts);
   } catch (err) {
     if (err instanceof UnrepresentableAmountError) return unrepresentable(err);
+    if (err instanceof AmountInWordsRangeError) return unstatable(err, LINES_FIELD[type] ?? 'items');
     throw err;
   }
-  assertOfficial(type, json);
+  const refused = officialRefusals(type, json);
+  if (refused.length) return { ok: false, errors: refused };
   return { ok: true, json, totals: amounts.totals, warnings: amounts.warnings };
 }
 
@@ -103,10 +108,17 @@ function buildOtherType(input: DocumentCreateInput, type: ExtendedDteType, ctx: 
     built = buildExtendedDte(input, type, ctx);
   } catch (err) {
     if (err instanceof UnrepresentableAmountError) return unrepresentable(err);
+    if (err instanceof AmountInWordsRangeError) return unstatable(err, LINES_FIELD[type] ?? 'items');
     throw err;
   }
-  if (built.ok) assertOfficial(type, built.json);
-  return built;
+  if (!built.ok) return built;
+  const refused = officialRefusals(type, built.json);
+  return refused.length ? { ok: false, errors: refused } : built;
+}
+
+/** A total outside what any document can state (negative, or far beyond MH's limit): refused naming the lines. */
+export function unstatable(err: AmountInWordsRangeError, linesField: string): BuildResult {
+  return { ok: false, errors: [{ path: linesField, code: 'amount_out_of_range', message: `El total del documento (${err.amount}) queda fuera de los límites que admite el MH (de 0.00 a 99,999,999,999.99); reduzca la cantidad o el monto.` }] };
 }
 
 /** An amount a JSON number cannot carry exactly: refused naming its field (or its line), never altered. */

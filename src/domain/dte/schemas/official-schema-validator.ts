@@ -135,7 +135,7 @@ export function mapAjvErrors(errors: readonly ErrorObject[] | null | undefined):
     let path = toDottedPath(e.instancePath);
     if (e.keyword === 'required') path = join(path, String(p.missingProperty));
     if (e.keyword === 'additionalProperties') path = join(path, String(p.additionalProperty));
-    return { path, message: spanishMessage(e) };
+    return { path, message: spanishMessage(e), keyword: e.keyword };
   });
 }
 

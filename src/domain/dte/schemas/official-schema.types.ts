@@ -25,6 +25,8 @@ export type OfficialSchemaKind =
 export interface OfficialSchemaError {
   path: string;
   message: string;
+  /** The schema keyword that failed (`exclusiveMaximum`, `required`, …). */
+  keyword?: string;
 }
 
 export interface OfficialValidationResult {
