@@ -22,7 +22,7 @@ import { killGroup, runCli, startService, waitExit, type Started } from './proce
 
 jest.setTimeout(300_000);
 
-const OWNER = { email: 'duena@comercial.example', password: 'Contraseña-de-la-dueña-2026' };
+const OWNER = { email: 'duena@comercial.example', password: 'Cuaderno-Verde-Faro-2026' };
 
 /**
  * The service as docs/deploy.md deploys it: nginx (the guide's own configuration, TLS with a
@@ -75,7 +75,8 @@ describe('behind nginx, as deployed', () => {
     const cli = await runCli(['accounts', 'create', '--name', 'Detrás del proxy', '--json'], { DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY });
     const account = JSON.parse(cli.stdout);
     apiKey = account.keys.test;
-    await runCli(['users', 'create', '--account', account.account_id, '--email', OWNER.email, '--password', OWNER.password, '--role', 'owner', '--json'], { DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY });
+    const user = await runCli(['users', 'create', '--account', account.account_id, '--email', OWNER.email, '--password', OWNER.password, '--role', 'owner', '--json'], { DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY });
+    if (user.code !== 0) throw new Error(`users create: ${user.stderr}`);
     // Set up straight on one API process; what is under test goes through the proxy.
     issuer = await createIssuer(`http://127.0.0.1:${ports[0]}`, apiKey, { nit: '06146161616161' });
   });
@@ -145,6 +146,10 @@ describe('behind nginx, as deployed', () => {
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const other = httpsClient(base, nginx.ca, { localAddress: '127.0.0.3' });
       expect(await anonymous(other)).toBe(200);
+      // Login throttling too: five failures from 127.0.0.2 lock that address for this user, not 127.0.0.3.
+      for (let i = 0; i < 5; i++) expect((await c.request('POST', '/v1/auth/login', { body: { email: OWNER.email, password: 'no-es-la-clave' }, idempotencyKey: null })).status).toBe(401);
+      expect((await c.request('POST', '/v1/auth/login', { body: OWNER, idempotencyKey: null })).status).toBe(429);
+      expect((await other.request('POST', '/v1/auth/login', { body: OWNER, idempotencyKey: null })).status).toBe(200);
       other.close();
     } finally {
       c.close();
