@@ -1,0 +1,67 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import type { z } from 'zod';
+import { elementOf, isInteger, kindOf, viewField, viewShape } from '../../domain/shared/view-schema';
+
+type TypeThunk = () => unknown;
+type Class = new () => object;
+
+const built = new Map<z.ZodType, Class>();
+
+/**
+ * The GraphQL object type of a resource's view (ADR 0062): one field per view field, with the view's
+ * nullability, descriptions and nested types, made once per view. The view is the one declaration;
+ * the GraphQL type follows it, so a field added to the view is on GraphQL without another edit.
+ * Field resolvers (fields computed apart, such as a document's items) are added by the resolvers.
+ */
+export function objectTypeOf(view: z.ZodType, name: string, description?: string): Class {
+  const existing = built.get(view);
+  if (existing) return existing;
+  const cls = { [name]: class {} }[name] as Class;
+  built.set(view, cls);
+  for (const [key, schema] of Object.entries(viewShape(view))) {
+    const f = viewField(schema);
+    if (f.meta.gql === false) continue;
+    const type = typeOf(f.inner, f.meta, `${name}.${key}`);
+    const desc = f.meta.gqlDescription ?? f.meta.description;
+    Field(type as never, { nullable: f.nullable || f.optional, ...(desc ? { description: desc } : {}) })(cls.prototype, key);
+  }
+  ObjectType(name, description ? { description } : {})(cls);
+  return cls;
+}
+
+function typeOf(s: z.ZodType, meta: ReturnType<typeof viewField>['meta'], where: string): TypeThunk {
+  switch (kindOf(s)) {
+    case 'string':
+      return meta.gql === 'ID' ? () => ID : () => String;
+    case 'literal':
+      return () => String;
+    case 'number':
+      return isInteger(s) ? () => Int : () => Float;
+    case 'boolean':
+      return () => Boolean;
+    case 'date':
+      return () => Date;
+    case 'enum':
+      if (!meta.gqlEnum) throw new Error(`${where}: un enum de la vista necesita meta.gqlEnum`);
+      return () => meta.gqlEnum;
+    case 'record':
+    case 'unknown':
+    case 'any':
+      return () => GraphQLJSONObject;
+    case 'array': {
+      const el = viewField(elementOf(s));
+      const inner = typeOf(el.inner, el.meta, `${where}[]`);
+      return () => [inner()];
+    }
+    case 'object': {
+      const id = meta.id ?? viewField(s).meta.id;
+      if (!id) throw new Error(`${where}: un objeto anidado de la vista necesita meta.id (el nombre de su tipo)`);
+      const nested = objectTypeOf(s, id);
+      return () => nested;
+    }
+    default:
+      if (meta.gql === 'JSON') return () => GraphQLJSONObject;
+      throw new Error(`${where}: tipo de zod sin equivalente en GraphQL (${kindOf(s)})`);
+  }
+}
