@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import { firstMissingScope, type Scope } from '../domain/identity/scopes';
 import { sameToken } from '../domain/identity/session-token';
-import { insufficientScopeMessage } from '../graphql/common/graphql-errors';
+import { insufficientScopeMessage } from '../domain/identity/insufficient-scope.message';
 import type { AuthenticatedSession } from '../services/identity/authenticate-session.service';
 import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
