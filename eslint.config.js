@@ -23,11 +23,16 @@ const persistencePackages = ['@mikro-orm/*', 'pg', '@electric-sql/*'];
 const transports = [reaches('graphql'), reaches('rest-adapter'), reaches('http')];
 const transportPackages = ['express', 'type-graphql', '@apollo/*', 'graphql', 'graphql-ws', 'ws'];
 
+/** src/services, except the ports the integrations implement (services/shared/*.port, the clock). */
+const SERVICES_BUT_PORTS = '^(\\.\\./)+(src/)?services(/(?!shared/([\\w-]+\\.port|clock)$)|$)';
+/** src/services, except the registry of every service (`Services`) the jobs are given. */
+const SERVICES_BUT_REGISTRY = '^(\\.\\./)+(src/)?services(/(?!services$)|$)';
+
 const rules = {
   domain: layer(
     'src/domain es lógica pura: no importa otras capas (servicios, persistencia, transportes, integraciones, trabajos) ni paquetes de E/S.',
     [reaches('(services|persistence|graphql|http|integrations|mh-simulator|config|cli|rest-adapter|jobs)'), '^(\\.\\./)+(server|app|main)$'],
-    [...persistencePackages, ...transportPackages, 'node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'node:child_process', 'nodemailer', 'pino'],
+    [...persistencePackages, ...transportPackages, 'node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'node:child_process', 'node:stream', 'nodemailer', 'pino', 'exceljs', 'pdfkit'],
   ),
   transport: layer(
     'GraphQL y el adaptador REST no importan la persistencia: llaman a un servicio y mapean su resultado.',
@@ -39,7 +44,27 @@ const rules = {
     transports,
     transportPackages,
   ),
-  simulator: layer('El simulador del MH es independiente del servicio: no importa src/services.', [reaches('services')]),
+  // The simulator has an `http/` folder of its own: its rule names the depth that reaches src/ (simulatorLayer).
+  simulator: (depth) =>
+    layer(
+      'El simulador del MH es independiente del servicio: no importa sus servicios, integraciones (su firmador y verificador incluidos), persistencia ni transportes.',
+      [`^(\\.\\./){${depth}}(services|integrations|persistence|graphql|rest-adapter|http|jobs|cli|server|app|main)(/|$)`, `^(\\.\\./){${depth + 1}}`],
+    ),
+  integrations: layer(
+    'src/integrations implementa los puertos hacia afuera: no importa servicios (salvo sus puertos, services/shared/*.port y clock), transportes ni trabajos.',
+    [SERVICES_BUT_PORTS, reaches('(graphql|rest-adapter|http|jobs|cli)'), '^(\\.\\./)+(server|app|main)$'],
+    transportPackages,
+  ),
+  http: layer(
+    'src/http es la base común de las dos puertas: no importa GraphQL, el adaptador REST, la persistencia ni los trabajos (lo que ambas puertas comparten vive aquí o en el dominio).',
+    [reaches('(graphql|rest-adapter|persistence|jobs|cli|mh-simulator)'), '^(\\.\\./)+(server|app|main)$'],
+    [...persistencePackages, 'type-graphql', '@apollo/*', 'graphql', 'graphql-ws'],
+  ),
+  jobs: layer(
+    'Un trabajo llama a los servicios solo a través de `Services` (src/services/services): no importa un servicio, la persistencia, las integraciones ni un transporte.',
+    [SERVICES_BUT_REGISTRY, reaches('(persistence|integrations|graphql|rest-adapter|http|cli|mh-simulator|domain)'), '^(\\.\\./)+(src/)?(server|app|main)$'],
+    [...transportPackages, '@mikro-orm/*'],
+  ),
 };
 
 /**
@@ -144,7 +169,12 @@ module.exports = tseslint.config(
   { files: ['src/domain/**/*.ts'], rules: layerRules(rules.domain) },
   { files: ['src/graphql/**/*.ts', 'rest-adapter/**/*.ts'], rules: layerRules(rules.transport) },
   { files: ['src/services/**/*.ts'], rules: layerRules(rules.services) },
-  { files: ['src/mh-simulator/**/*.ts'], rules: layerRules(rules.simulator) },
+  { files: ['src/mh-simulator/*.ts'], rules: layerRules(rules.simulator(1)) },
+  { files: ['src/mh-simulator/*/*.ts'], rules: layerRules(rules.simulator(2)) },
+  { files: ['src/mh-simulator/*/*/**/*.ts'], rules: layerRules(rules.simulator(3)) },
+  { files: ['src/integrations/**/*.ts'], rules: layerRules(rules.integrations) },
+  { files: ['src/http/**/*.ts'], rules: layerRules(rules.http) },
+  { files: ['jobs/**/*.ts'], rules: layerRules(rules.jobs) },
   {
     files: ['**/*.ts'],
     ignores: ['src/persistence/documents/**', 'src/persistence/entities/**', 'migrations/**'],
