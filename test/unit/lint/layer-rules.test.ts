@@ -136,9 +136,18 @@ const documentEntities: [label: string, file: string, source: string, refused: b
   ['the entity index', 'src/persistence/entities/index.ts', "import { DocumentEntity } from './document.entity';\nexport { DocumentEntity };", false],
   ['a migration', 'migrations/Migration1.ts', "import { DocumentEntity } from '../src/persistence/entities';", false],
   ['a service importing another entity', 'src/services/documents/x.ts', "import { DocumentEmailEntity } from '../../persistence/entities';", false],
+  ['a service importing ContingencyEpisodeEntity', 'src/services/documents/x.ts', "import { ContingencyEpisodeEntity } from '../../persistence/entities';", true],
+  ['a service importing DocumentInvalidationEntity', 'src/services/documents/x.ts', "import { DocumentInvalidationEntity } from '../../persistence/entities';", true],
+  ['a service naming DteEventEntity for the ORM', 'src/services/events/x.ts', "export const f = (em: { findOne(n: string, w: object): unknown }) => em.findOne('DteEventEntity', { status: 'pending' });", true],
+  ['a job importing the episode entity module', 'jobs/x.ts', "import { ContingencyEpisodeEntity } from '../src/persistence/entities/contingency-episode.entity';", true],
+  ['the document store holding the invalidation entity', 'src/persistence/documents/x.ts', "import { DocumentInvalidationEntity } from '../entities';", true],
+  ['the contingency store', 'src/persistence/contingency/x.ts', "import { ContingencyEpisodeEntity } from '../entities/contingency-episode.entity';", false],
+  ['the invalidation store', 'src/persistence/invalidations/x.ts', "import { DocumentInvalidationEntity } from '../entities';", false],
+  ['the DTE event store', 'src/persistence/events/x.ts', "import { DteEventEntity } from '../entities';", false],
+  ['the invalidation store holding the DTE event entity', 'src/persistence/invalidations/x.ts', "import { DteEventEntity } from '../entities';", true],
 ];
 
-describe('only the document store holds the document entities', () => {
+describe('only its store holds the entities of a table with a state machine', () => {
   test.each(documentEntities.map(([label, file, source, refused]) => [`${label} is ${refused ? 'refused' : 'allowed'}`, file, source, refused] as const))('%s', async (_name, file, source, refused) => {
     const ids = await ruleIds(file, `${source}\n`);
     expect(ids.includes('layers/document-store-owns-entities')).toBe(refused);
