@@ -24,11 +24,16 @@ const persistencePackages = ['@mikro-orm/*', 'pg', '@electric-sql/*'];
 const transports = [reaches('graphql'), reaches('rest-adapter'), reaches('http')];
 const transportPackages = ['express', 'type-graphql', '@apollo/*', 'graphql', 'graphql-ws', 'ws'];
 
+/** src/services, except the ports the integrations implement (services/shared/*.port, the clock). */
+const SERVICES_BUT_PORTS = '^(\\.\\./)+(src/)?services(/(?!shared/([\\w-]+\\.port|clock)$)|$)';
+/** src/services, except the registry of every service (`Services`) the jobs are given. */
+const SERVICES_BUT_REGISTRY = '^(\\.\\./)+(src/)?services(/(?!services$)|$)';
+
 const rules = {
   domain: layer(
     'src/domain es lógica pura: no importa otras capas (servicios, persistencia, transportes, integraciones, trabajos) ni paquetes de E/S.',
     [reaches('(services|persistence|graphql|http|integrations|mh-simulator|config|cli|rest-adapter|jobs)'), '^(\\.\\./)+(server|app|main)$'],
-    [...persistencePackages, ...transportPackages, 'node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'node:child_process', 'nodemailer', 'pino'],
+    [...persistencePackages, ...transportPackages, 'node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'node:child_process', 'node:stream', 'nodemailer', 'pino', 'exceljs', 'pdfkit'],
   ),
   transport: layer(
     'GraphQL y el adaptador REST no importan la persistencia: llaman a un servicio y mapean su resultado.',
@@ -40,7 +45,27 @@ const rules = {
     transports,
     transportPackages,
   ),
-  simulator: layer('El simulador del MH es independiente del servicio: no importa src/services.', [reaches('services')]),
+  // The simulator has an `http/` folder of its own: its rule names the depth that reaches src/ (simulatorLayer).
+  simulator: (depth) =>
+    layer(
+      'El simulador del MH es independiente del servicio: no importa sus servicios, integraciones (su firmador y verificador incluidos), persistencia ni transportes.',
+      [`^(\\.\\./){${depth}}(services|integrations|persistence|graphql|rest-adapter|http|jobs|cli|server|app|main)(/|$)`, `^(\\.\\./){${depth + 1}}`],
+    ),
+  integrations: layer(
+    'src/integrations implementa los puertos hacia afuera: no importa servicios (salvo sus puertos, services/shared/*.port y clock), transportes ni trabajos.',
+    [SERVICES_BUT_PORTS, reaches('(graphql|rest-adapter|http|jobs|cli)'), '^(\\.\\./)+(server|app|main)$'],
+    transportPackages,
+  ),
+  http: layer(
+    'src/http es la base común de las dos puertas: no importa GraphQL, el adaptador REST, la persistencia ni los trabajos (lo que ambas puertas comparten vive aquí o en el dominio).',
+    [reaches('(graphql|rest-adapter|persistence|jobs|cli|mh-simulator)'), '^(\\.\\./)+(server|app|main)$'],
+    [...persistencePackages, 'type-graphql', '@apollo/*', 'graphql', 'graphql-ws'],
+  ),
+  jobs: layer(
+    'Un trabajo llama a los servicios solo a través de `Services` (src/services/services): no importa un servicio, la persistencia, las integraciones ni un transporte.',
+    [SERVICES_BUT_REGISTRY, reaches('(persistence|integrations|graphql|rest-adapter|http|cli|mh-simulator|domain)'), '^(\\.\\./)+(src/)?(server|app|main)$'],
+    [...transportPackages, '@mikro-orm/*'],
+  ),
 };
 
 /**
@@ -68,29 +93,42 @@ const dynamicImports = {
   },
 };
 /**
- * The document store (src/persistence/documents/) is the only code that reads and writes documents
- * and their events (AGENTS.md rule 6, ADR 0024): nothing else may hold a `DocumentEntity` or
- * `DocumentEventEntity` it could change and flush. Refused outside the store, the entities
- * themselves (their index, which registers them with the ORM) and the migrations: importing or
- * re-exporting either class by name, importing their modules, reaching them as `x.DocumentEntity`
- * or `{ DocumentEntity } = …`, and naming them as a string (`em.find('DocumentEntity', …)`).
+ * Each store is the only code that reads and writes its tables (AGENTS.md rule 6, ADR 0024, ADR 0083):
+ * nothing else may hold one of its entities it could change and flush — a status changed outside the
+ * store would skip its state machine. Refused outside the owning store, the entities themselves
+ * (their index, which registers them with the ORM) and the migrations: importing or re-exporting an
+ * owned class by name, importing its module, reaching it as `x.DocumentEntity` or
+ * `{ DocumentEntity } = …`, and naming it as a string (`em.find('DocumentEntity', …)`).
  */
-const DOCUMENT_ENTITIES = new Set(['DocumentEntity', 'DocumentEventEntity']);
-const DOCUMENT_ENTITY_MODULE = /(^|\/)(document|document-event)\.entity(\.ts)?$/;
-const documentEntities = {
+const STORE_ENTITIES = [
+  { store: 'src/persistence/documents/', what: 'del almacén de documentos (src/persistence/documents/): lea con sus consultas con nombre (DocumentQueries) y cambie con sus escrituras', entities: ['DocumentEntity', 'DocumentEventEntity'], modules: ['document', 'document-event'] },
+  { store: 'src/persistence/contingency/', what: 'del almacén de episodios de contingencia (src/persistence/contingency/): lea y cambie con ContingencyEpisodeStore (deps.contingencies)', entities: ['ContingencyEpisodeEntity'], modules: ['contingency-episode'] },
+  { store: 'src/persistence/invalidations/', what: 'del almacén de invalidaciones (src/persistence/invalidations/): lea y cambie con InvalidationStore (deps.invalidations)', entities: ['DocumentInvalidationEntity'], modules: ['document-invalidation'] },
+  { store: 'src/persistence/events/', what: 'del almacén de eventos DTE (src/persistence/events/): lea y cambie con DteEventStore (deps.dteEvents)', entities: ['DteEventEntity'], modules: ['dte-event'] },
+];
+/** Besides each store: the entities' folder (their index registers them) and the migrations. */
+const ENTITY_HOMES = ['src/persistence/entities/', 'migrations/'];
+const storeEntities = {
   meta: { type: 'problem', schema: [] },
   create(context) {
-    const message = (name) =>
-      `${name} es del almacén de documentos (src/persistence/documents/): lea con sus consultas con nombre (DocumentQueries) y cambie con sus escrituras; fuera de él nadie tiene la entidad.`;
+    const file = require('node:path').relative(context.cwd, context.filename).split(require('node:path').sep).join('/');
+    if (ENTITY_HOMES.some((home) => file.startsWith(home))) return {};
+    const foreign = STORE_ENTITIES.filter((g) => !file.startsWith(g.store));
+    if (!foreign.length) return {};
+    const byEntity = new Map(foreign.flatMap((g) => g.entities.map((e) => [e, g])));
+    const moduleOf = new RegExp(`(^|/)(${foreign.flatMap((g) => g.modules).join('|')})\\.entity(\\.ts)?$`);
+    const groupOfModule = (value) => foreign.find((g) => g.modules.some((m) => new RegExp(`(^|/)${m}\\.entity(\\.ts)?$`).test(value)));
+    const message = (name, g) => `${name} es ${g.what}; fuera de él nadie tiene la entidad.`;
     const name = (node) => (node && node.type === 'Identifier' ? node.name : node && node.type === 'Literal' ? String(node.value) : null);
+    const owned = (n, node) => {
+      const g = byEntity.get(n);
+      if (g) context.report({ node, message: message(n, g) });
+    };
     const specifiers = (node) => {
-      for (const s of node.specifiers ?? []) {
-        const imported = name(s.imported ?? s.local);
-        if (DOCUMENT_ENTITIES.has(imported)) context.report({ node: s, message: message(imported) });
-      }
+      for (const s of node.specifiers ?? []) owned(name(s.imported ?? s.local), s);
     };
     const modulePath = (node, source) => {
-      if (source && source.type === 'Literal' && typeof source.value === 'string' && DOCUMENT_ENTITY_MODULE.test(source.value)) context.report({ node, message: message(source.value) });
+      if (source && source.type === 'Literal' && typeof source.value === 'string' && moduleOf.test(source.value)) context.report({ node, message: message(source.value, groupOfModule(source.value)) });
     };
     return {
       ImportDeclaration: (node) => {
@@ -108,19 +146,17 @@ const documentEntities = {
         if (node.callee.type === 'Identifier' && node.callee.name === 'require') modulePath(node, node.arguments[0]);
       },
       MemberExpression: (node) => {
-        if (!node.computed && DOCUMENT_ENTITIES.has(name(node.property))) context.report({ node, message: message(node.property.name) });
+        if (!node.computed) owned(name(node.property), node);
       },
-      'ObjectPattern > Property': (node) => {
-        if (DOCUMENT_ENTITIES.has(name(node.key))) context.report({ node, message: message(name(node.key)) });
-      },
+      'ObjectPattern > Property': (node) => owned(name(node.key), node),
       Literal: (node) => {
-        if (typeof node.value === 'string' && DOCUMENT_ENTITIES.has(node.value)) context.report({ node, message: message(node.value) });
+        if (typeof node.value === 'string') owned(node.value, node);
       },
     };
   },
 };
 
-const layersPlugin = { rules: { 'no-restricted-dynamic-imports': dynamicImports, 'document-store-owns-entities': documentEntities } };
+const layersPlugin = { rules: { 'no-restricted-dynamic-imports': dynamicImports, 'document-store-owns-entities': storeEntities } };
 const layerRules = (rule) => ({ 'no-restricted-imports': ['error', rule], 'layers/no-restricted-dynamic-imports': ['error', rule] });
 
 module.exports = tseslint.config(
@@ -145,7 +181,14 @@ module.exports = tseslint.config(
   { files: ['src/domain/**/*.ts'], rules: layerRules(rules.domain) },
   { files: ['src/graphql/**/*.ts', 'rest-adapter/**/*.ts'], rules: layerRules(rules.transport) },
   { files: ['src/services/**/*.ts'], rules: layerRules(rules.services) },
-  { files: ['src/mh-simulator/**/*.ts'], rules: layerRules(rules.simulator) },
+  { files: ['src/mh-simulator/*.ts'], rules: layerRules(rules.simulator(1)) },
+  { files: ['src/mh-simulator/*/*.ts'], rules: layerRules(rules.simulator(2)) },
+  { files: ['src/mh-simulator/*/*/**/*.ts'], rules: layerRules(rules.simulator(3)) },
+  { files: ['src/integrations/**/*.ts'], rules: layerRules(rules.integrations) },
+  { files: ['src/http/**/*.ts'], rules: layerRules(rules.http) },
+  { files: ['jobs/**/*.ts'], rules: layerRules(rules.jobs) },
+  // Each store owns its entities; the rule itself knows which folder owns which (STORE_ENTITIES).
+  { files: ['**/*.ts'], rules: { 'layers/document-store-owns-entities': 'error' } },
   // Every regular expression of the service, the panel and the scripts runs in linear time: one that
   // can backtrack super-linearly (ADR 0050) fails the lint, whatever input it is applied to today.
   {
@@ -154,10 +197,5 @@ module.exports = tseslint.config(
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
     plugins: { regexp },
     rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
-  },
-  {
-    files: ['**/*.ts'],
-    ignores: ['src/persistence/documents/**', 'src/persistence/entities/**', 'migrations/**'],
-    rules: { 'layers/document-store-owns-entities': 'error' },
   },
 );

@@ -8,7 +8,8 @@
  * Documents are clones of engine-built templates with their own identifiers and dates, so every one is
  * a distinct object the generators read from scratch.
  */
-import { generateAllForBench, reportTypeInfo, writeBookXlsx, type LedgerDocument, type LedgerRecord, type ReportType } from '../src/domain/fiscal';
+import { generateAllForBench, reportTypeInfo, type LedgerDocument, type LedgerRecord, type ReportType } from '../src/domain/fiscal';
+import { writeBookXlsx } from '../src/integrations/fiscal-xlsx/book-xlsx.writer';
 import { PdfkitBookRenderer } from '../src/integrations/fiscal-pdf/book-pdf.renderer';
 import { controlOf, genCode, ledgerDoc, ledgerRecord, PURCHASE_BODY, sealOf } from '../test/unit/fiscal/fiscal-fixtures';
 

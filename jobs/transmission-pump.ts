@@ -1,6 +1,9 @@
 import type { Logger } from '../src/config/logger';
-import type { TransmitDueDocumentsService } from '../src/services/documents/transmit-due-documents.service';
-import type { TransmissionDueBus } from '../src/services/shared/transmission-due.port';
+import type { Services } from '../src/services/services';
+
+/** The service that claims and transmits waiting documents, and the notices that wake it. */
+type TransmitDueDocuments = Services['transmitDueDocuments'];
+type TransmissionDueBus = NonNullable<Services['deps']['transmissionDue']>;
 
 export interface TransmissionPumpOptions {
   /** Transmissions this worker runs at once (JOB_CONCURRENCY). */
@@ -26,7 +29,7 @@ export class TransmissionPump {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly service: TransmitDueDocumentsService,
+    private readonly service: TransmitDueDocuments,
     private readonly bus: TransmissionDueBus,
     private readonly opts: TransmissionPumpOptions,
   ) {}

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Logger } from '../config/logger';
 import { AUTH_MESSAGES, authFailure, rateLimitHeaders, type ApiGuard } from '../http/api-guard';
-import { insufficientScopeMessage } from './common/graphql-errors';
+import { insufficientScopeMessage } from '../domain/identity/insufficient-scope.message';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeyProblem } from '../http/idempotency-key';
 import { requestIdOf } from '../http/request-id';
 import type { Actor } from '../services/shared/actor';

@@ -21,7 +21,7 @@ import { isConnectionLost } from '../services/shared/database-unavailable';
 import { createLoaders } from './common/loaders';
 import { operationLimitError, tooDeepRequestError, type OperationLimits } from './common/operation-limits.plugin';
 import { operationScopeRefusal, selectedOperation } from './common/operation-scopes';
-import { insufficientScopeMessage } from './common/graphql-errors';
+import { insufficientScopeMessage } from '../domain/identity/insufficient-scope.message';
 import { csrfMatches, isOwnOrigin, SESSION_ENDED_CLOSE, SessionSockets } from './ws-session-sockets';
 
 /** Close codes of this door (graphql-ws reserves 4400–4499 for the application). */

@@ -3,13 +3,13 @@ import type { Request, Response } from 'express';
 import { addressAllowed } from '../domain/identity/api-key-limits';
 import { firstMissingScope, type Scope } from '../domain/identity/scopes';
 import { sameToken } from '../domain/identity/session-token';
-import { insufficientScopeMessage } from '../graphql/common/graphql-errors';
+import { insufficientScopeMessage } from '../domain/identity/insufficient-scope.message';
 import type { AuthenticatedSession } from '../services/identity/authenticate-session.service';
 import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
 import { EMBED_VIEW_TOKEN_PREFIX } from '../services/embed/embed-token';
 import { bearerToken } from './bearer-token';
-import type { RateDecision, RateLimiter } from './rate-limiter';
+import type { RateDecision, RateLimiter } from '../services/shared/rate-limiter.port';
 import { clientAddress, sessionTokenOf } from './session-cookie';
 
 export type AuthOutcome =

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { PANEL_BASE_PATH, PANEL_PAGES } from './panel-paths';
-import { inlineScriptHashes, panelPageHeaders } from './panel-security-headers';
+import { assetHeaders, inlineScriptHashes, setPanelPageHeaders } from './panel-security-headers';
 
 export interface PanelRouterOptions {
   /** Folder of the built panel (default: dist/panel of the project). */
@@ -50,7 +50,7 @@ function precompressedAssets(assetsDir: string) {
     if (!encoding || !file || !existsSync(file)) return next();
     res.sendFile(
       file,
-      { maxAge: '365d', immutable: true, headers: { 'Content-Type': ASSET_TYPES[m[2]], 'Content-Encoding': encoding.name, 'X-Content-Type-Options': 'nosniff' } },
+      { maxAge: '365d', immutable: true, headers: { 'Content-Type': ASSET_TYPES[m[2]], 'Content-Encoding': encoding.name } },
       (err) => err && !res.headersSent && next(),
     );
   };
@@ -65,15 +65,17 @@ export function panelRouter(opts: PanelRouterOptions = {}): Router {
   const dir = opts.dir ?? defaultPanelDir();
   const router = express.Router();
 
-  const sendPage = async (res: Response, file: string, frameAncestors: string[] = []) => {
+  const sendPage = async (req: Request, res: Response, file: string, frameAncestors: string[] = []) => {
     let html: string;
     try {
       html = await readFile(join(dir, file), 'utf8');
     } catch {
-      res.status(503).set({ ...panelPageHeaders(), 'Retry-After': '30' }).send(NOT_BUILT);
+      setPanelPageHeaders(req, res);
+      res.status(503).set('Retry-After', '30').send(NOT_BUILT);
       return;
     }
-    res.status(200).set(panelPageHeaders(frameAncestors, inlineScriptHashes(html))).send(html);
+    setPanelPageHeaders(req, res, frameAncestors, inlineScriptHashes(html));
+    res.status(200).send(html);
   };
 
   router.get(PANEL_BASE_PATH, (req, res, next) => {
@@ -83,13 +85,9 @@ export function panelRouter(opts: PanelRouterOptions = {}): Router {
   });
   router.use(
     `${PANEL_BASE_PATH}/assets`,
+    assetHeaders,
     precompressedAssets(join(dir, 'assets')),
-    express.static(join(dir, 'assets'), {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
-    }),
+    express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
     (_req: Request, res: Response) => void res.status(404).type('text/plain').send('No existe este archivo del panel.'),
   );
   router.get(`${PANEL_BASE_PATH}/favicon.svg`, (_req, res) => {
@@ -98,10 +96,10 @@ export function panelRouter(opts: PanelRouterOptions = {}): Router {
   router.get([PANEL_PAGES.embed, `${PANEL_PAGES.embed}/:ref`], async (req: Request, res) => {
     const ref = typeof req.params.ref === 'string' ? req.params.ref : '';
     const ancestors = ref && opts.embedFrameAncestors ? await opts.embedFrameAncestors(ref).catch(() => []) : [];
-    await sendPage(res, 'embed.html', ancestors);
+    await sendPage(req, res, 'embed.html', ancestors);
   });
-  router.get(`${PANEL_BASE_PATH}/{*rest}`, async (_req, res) => {
-    await sendPage(res, 'index.html');
+  router.get(`${PANEL_BASE_PATH}/{*rest}`, async (req, res) => {
+    await sendPage(req, res, 'index.html');
   });
   return router;
 }

@@ -1,11 +1,12 @@
 /**
  * Reading and verifying the JWS MH receives in `documento`: compact serialization, protected header
  * exactly `{"alg":"RS512"}`, payload = the JSON document, signature checked with the public key
- * enrolled for the emitter's NIT and the environment.
+ * enrolled for the emitter's NIT and the environment — by the simulator's own verifier
+ * (rs512-verifier.ts), never the service's.
  */
-import { verifyCompact } from '../../integrations/signer/jws-signer';
 import { OBSERVED_CODES, SIMULATOR_CODES, reject, type MhRejection } from '../rules/mh-codes';
 import type { SimulatorState } from '../store/simulator-state';
+import { rs512SignatureHolds } from './rs512-verifier';
 
 export type Json = Record<string, unknown>;
 
@@ -56,7 +57,7 @@ export function verifySignature(state: SimulatorState, jws: string, headerExact:
   if (!enrolment) {
     return reject(SIMULATOR_CODES.noPublicKey, 'NO EXISTE LLAVE PUBLICA REGISTRADA PARA EL NIT EN EL AMBIENTE', [`emisor.nit ${nit}, ambiente ${ambiente}`]);
   }
-  if (!verifyCompact(jws, enrolment.publicKey).valid) {
+  if (!rs512SignatureHolds(jws.trim(), enrolment.publicKey)) {
     return signatureInvalid('documento: la firma no corresponde a la llave publica registrada para el NIT');
   }
   return null;

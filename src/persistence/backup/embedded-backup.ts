@@ -1,11 +1,9 @@
-import { createReadStream, createWriteStream, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type WriteStream } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { mkdtemp, open, type FileHandle } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { once } from 'node:events';
-import { createGunzip, createGzip } from 'node:zlib';
 import { Client } from 'pg';
 import { embeddedOwner, embeddedPaths, openEmbeddedDatabase } from '../database';
-import { readTar, TAR_END, tarHeader, tarPadding, type TarEntry } from './tar-archive';
+import { readTarGz, writeTarGz, type TarEntry, type TarSource } from './backup-tar';
 import { DOCUMENT_TOTAL_SQL } from '../documents/document-queries';
 
 /** First entry of every backup: what it is and what it holds. */
@@ -36,15 +34,11 @@ function listFiles(root: string, dir = root, out: { path: string; entry: TarEntr
     const st = lstatSync(path);
     const rel = relative(root, path).split(sep).join('/');
     if (st.isDirectory()) {
-      out.push({ path, entry: { name: rel, type: 'directory', mode: st.mode, size: 0 } });
+      out.push({ path, entry: { name: rel, type: 'directory', mode: st.mode, size: 0, mtime: st.mtime } });
       listFiles(root, path, out);
-    } else if (st.isFile()) out.push({ path, entry: { name: rel, type: 'file', mode: st.mode, size: st.size } });
+    } else if (st.isFile()) out.push({ path, entry: { name: rel, type: 'file', mode: st.mode, size: st.size, mtime: st.mtime } });
   }
   return out;
-}
-
-async function write(stream: WriteStream | ReturnType<typeof createGzip>, chunk: Buffer): Promise<void> {
-  if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
 export interface BackupResult {
@@ -81,27 +75,9 @@ export async function backupEmbeddedData(dataDir: string, outFile: string, now: 
       await client.end();
     }
     const files = listFiles(dataDir);
-    const gzip = createGzip();
-    const sink = createWriteStream(partial, { mode: 0o600 });
-    gzip.pipe(sink);
     const manifest = Buffer.from(`${JSON.stringify({ format: FORMAT, version: 1, created_at: now.toISOString(), documents, files: files.length })}\n`);
-    await write(gzip, tarHeader({ name: MANIFEST, type: 'file', mode: 0o600, size: manifest.length }));
-    await write(gzip, Buffer.concat([manifest, tarPadding(manifest.length)]));
-    for (const f of files) {
-      await write(gzip, tarHeader(f.entry));
-      if (f.entry.type !== 'file') continue;
-      let copied = 0;
-      for await (const chunk of createReadStream(f.path, { start: 0, end: Math.max(0, f.entry.size - 1) })) {
-        if (f.entry.size === 0) break;
-        const b = chunk as Buffer;
-        copied += b.length;
-        await write(gzip, b);
-      }
-      if (copied !== f.entry.size) throw new Error(`${f.path} cambió durante la copia`);
-      await write(gzip, tarPadding(f.entry.size));
-    }
-    gzip.end(TAR_END);
-    await once(sink, 'close');
+    const sources: TarSource[] = [{ entry: { name: MANIFEST, type: 'file', mode: 0o600, size: manifest.length, mtime: now }, content: manifest }, ...files];
+    await writeTarGz(partial, sources);
     renameSync(partial, out);
     return { out, files: files.filter((f) => f.entry.type === 'file').length, bytes: lstatSync(out).size, documents };
   } catch (err) {
@@ -146,7 +122,7 @@ export async function restoreEmbeddedData(dataDir: string, inFile: string, opts:
     let handle: FileHandle | null = null;
     let manifestText = '';
     const first = { seen: false };
-    await readTar(createReadStream(input).pipe(createGunzip()), {
+    await readTarGz(input, {
       onEntry: async (e) => {
         const name = safeName(e.name);
         if (!first.seen) {

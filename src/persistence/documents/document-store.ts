@@ -374,8 +374,11 @@ export class DocumentStore extends DocumentQueries {
     );
   }
 
-  /** The invalidation's state on the document (`void`), with its `events[]` line. */
-  async setVoid(tx: DocumentTx, id: string, info: DocumentVoidInfo, event: { type: DocumentEventType; message: string; data?: Record<string, unknown> | null }, at: Date): Promise<void> {
+  /**
+   * The document's copy of its latest invalidation (`void`), with its `events[]` line. Called only by
+   * the invalidation store, with the copy made from the invalidation's row as its move left it (ADR 0084).
+   */
+  async copyInvalidation(tx: DocumentTx, id: string, info: DocumentVoidInfo, event: { type: DocumentEventType; message: string; data?: Record<string, unknown> | null }, at: Date): Promise<void> {
     await sql(tx.em, 'update documents set void = ?, updated_at = ? where id = ?', [JSON.stringify(info), at, id]);
     await this.appendEvent(tx.em, id, event.type, event.message, at, event.data ?? null);
   }

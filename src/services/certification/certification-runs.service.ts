@@ -100,11 +100,7 @@ export class CertificationRunsService {
 
   /** The state of a contingency episode the battery declared. */
   async episode(episodeId: string): Promise<DeclaredEpisode | null> {
-    const [e] = await sql<{ status: string; event_status: string | null; event_generation_code: string | null; event_seal: string | null; last_error: string | null }>(
-      this.deps.orm.em.fork(),
-      'select status, event_status, event_generation_code, event_seal, last_error from contingency_episodes where id = ?',
-      [episodeId],
-    );
+    const e = await this.deps.contingencies.declared(episodeId);
     return e ? { status: e.status, eventStatus: e.event_status, eventGenerationCode: e.event_generation_code, eventSeal: e.event_seal, lastError: e.last_error } : null;
   }
 }

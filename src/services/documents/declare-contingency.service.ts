@@ -22,16 +22,16 @@ export class DeclareContingencyService {
     const declared = await this.deps.orm.em.fork().transactional(async (tx) => {
       const [emitter] = await sql<{ account_id: string }>(tx, 'select account_id from emitters where id = ?', [input.emitterId]);
       if (!emitter) throw DomainError.notFound('un emisor', 'emitter');
-      await sql(tx, 'select pg_advisory_xact_lock(hashtext(?))', [`contingency:${input.emitterId}:${input.environment}`]);
-      const [open] = await sql<{ id: string }>(tx, `select id from contingency_episodes where emitter_id = ? and environment = ? and status = 'open' limit 1`, [input.emitterId, input.environment]);
+      const episodes = this.deps.contingencies;
+      await episodes.lockIssuer(tx, input.emitterId, input.environment);
+      const open = await episodes.openOf(tx, input.emitterId, input.environment);
       if (open) throw DomainError.field('invalid_combination', 'emitter', `El emisor ya tiene abierta la contingencia ${open.id}; espere a que termine.`);
       const now = this.deps.clock.now();
       const id = newId('ctg', now.getTime());
-      await sql(
+      await episodes.open(
         tx,
-        `insert into contingency_episodes (id, account_id, emitter_id, environment, contingency_type, reason, status, started_at, next_check_at, lotes, created_at, updated_at)
-         values (?, ?, ?, ?, 5, ?, 'open', ?, ?, '[]', ?, ?)`,
-        [id, emitter.account_id, input.emitterId, input.environment, reason, now, new Date(now.getTime() + DECLARED_MAX_OPEN_MS), now, now],
+        { id, accountId: emitter.account_id, emitterId: input.emitterId, environment: input.environment, contingencyType: 5, reason, nextCheckAt: new Date(now.getTime() + DECLARED_MAX_OPEN_MS) },
+        now,
       );
       this.deps.logger.info({ episode: id, emitter_id: input.emitterId, environment: input.environment }, 'contingencia declarada');
       return { episodeId: id };

@@ -1,5 +1,5 @@
-import { drainDue } from '../shared/drain-due';
-import { DEFAULT_RETRY_CAP_MS, retryDelayMs } from '../../domain/webhooks/retry-schedule';
+import { DeliveryWorker, type DeliveryKind } from '../shared/delivery-worker';
+import { DEFAULT_RETRY_CAP_MS } from '../../domain/webhooks/retry-schedule';
 import { MailError, type MailMessage } from '../../integrations/mail/mailer.port';
 import { catalogName } from '../../integrations/pdf/dte-view';
 import { CatalogCode } from '../../domain/catalog/catalogs';
@@ -16,90 +16,95 @@ const DRAIN_BUDGET = { maxRows: 25, maxMs: 5000 };
 
 export type DeliverEmailOutcome = 'sent' | 'retry_scheduled' | 'failed' | 'skipped';
 
+/** One attempt of a document e-mail: the message id on success, the error otherwise. */
+interface EmailAttempt {
+  messageId: string | null;
+  error: string;
+}
+
 /**
- * Sends one pending e-mail that is due: renders the PDF, attaches it with the JSON (`archivoDte`),
- * and on success, in one transaction, marks it `sent`, appends `email_sent` to the document's
- * `events[]` and writes the `document.delivered` outbox event. A failure appends `email_failed`
- * and schedules the next attempt (full-jitter exponential back-off from EMAIL_RETRY_BASE_MS, capped
- * at 1 h) until EMAIL_MAX_ATTEMPTS, then the e-mail is `failed`. Safe to run twice: the row is
- * leased, and results are written only while the lease is still ours.
+ * Sends one pending e-mail that is due, through the delivery worker (lease, attempt, back-off;
+ * ADR 0085): renders the PDF, attaches it with the JSON (`archivoDte`), and on success, in one
+ * transaction, marks it `sent`, appends `email_sent` to the document's `events[]` and writes the
+ * `document.delivered` outbox event. A failure appends `email_failed` and is retried with full jitter
+ * from EMAIL_RETRY_BASE_MS (capped at 1 h) until EMAIL_MAX_ATTEMPTS, then the e-mail is `failed`
+ * (a permanent 5xx refusal at once).
  */
 export class DeliverDocumentEmailService {
+  private readonly worker: DeliveryWorker<DocumentEmailEntity, EmailAttempt>;
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly renderer: DocumentPdfRenderer,
-    private readonly random: () => number = Math.random,
-  ) {}
+    random: () => number = Math.random,
+  ) {
+    this.worker = new DeliveryWorker(deps, this.kind(), random);
+  }
 
   async execute(emailId: string): Promise<DeliverEmailOutcome> {
-    if (typeof emailId !== 'string' || emailId.length > 64) return 'skipped';
-    const em = this.deps.orm.em.fork();
-    const now = this.deps.clock.now();
-    const lease = new Date(now.getTime() + LEASE_MS);
-    const claimed = await em.nativeUpdate(
-      DocumentEmailEntity,
-      { id: emailId, status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] },
-      { leaseUntil: lease, updatedAt: now },
-    );
-    if (!claimed) return 'skipped';
-    const email = await em.findOneOrFail(DocumentEmailEntity, { id: emailId });
-    const fence = { id: email.id, leaseUntil: lease };
-    const attempt = email.attempts + 1;
-
-    let messageId: string | null = null;
-    let error: string;
-    let permanent = false;
-    try {
-      const doc = await this.renderer.load(em, email.documentId);
-      if (!doc) throw new MailError('El documento ya no existe.', true);
-      const message = await this.compose(doc, email.recipients);
-      const sent = await this.deps.mailer.send(message);
-      messageId = sent.messageId;
-      this.deps.logger.info({ email_id: email.id, document_id: doc.id, message_id: sent.messageId, destination: sent.destination }, 'documento enviado por correo');
-      error = '';
-    } catch (err) {
-      permanent = err instanceof MailError && err.permanent;
-      error = err instanceof MailError ? err.message : `Error al preparar o enviar el correo: ${(err as Error).message}`;
-      this.deps.logger.warn({ email_id: email.id, document_id: email.documentId, attempt, error }, 'envío por correo fallido');
-    }
-
-    const done = this.deps.clock.now();
-    const to = email.recipients.join(', ');
-    if (messageId) {
-      const documents = this.deps.documents;
-      const written = await documents.transaction(async (tx) => {
-        const n = await tx.em.nativeUpdate(DocumentEmailEntity, fence, { status: 'sent', attempts: attempt, leaseUntil: null, nextAttemptAt: null, lastError: null, messageId, sentAt: done, updatedAt: done });
-        if (!n) return false;
-        await documents.recordDelivered(tx, email.documentId, { email_id: email.id, to: email.recipients, message_id: messageId }, done);
-        return true;
-      }, em);
-      if (!written) return 'skipped';
-      return 'sent';
-    }
-
-    const giveUp = permanent || attempt >= this.deps.config.mail.maxAttempts;
-    const next = giveUp ? null : new Date(done.getTime() + Math.max(1, retryDelayMs(attempt, { baseMs: this.deps.config.mail.retryBaseMs, capMs: DEFAULT_RETRY_CAP_MS }, this.random)));
-    const message = giveUp
-      ? `No se pudo enviar por correo a ${to} (intento ${attempt}, sin más reintentos): ${error}`
-      : `Falló el envío por correo a ${to} (intento ${attempt}; se reintentará): ${error}`;
-    const written = await em.transactional(async (tx) => {
-      const n = await tx.nativeUpdate(DocumentEmailEntity, fence, { status: giveUp ? 'failed' : 'pending', attempts: attempt, leaseUntil: null, nextAttemptAt: next, lastError: error, updatedAt: done });
-      if (!n) return false;
-      await this.deps.documents.appendEvent(tx, email.documentId, 'email_failed', message, done, { email_id: email.id, to: email.recipients, attempt, final: giveUp, error });
-      return true;
-    });
-    if (!written) return 'skipped';
-    if (next) {
-      await this.deps.queue
-        .enqueue('deliver-document-email', { emailId: email.id }, { runAt: next })
-        .catch((err) => this.deps.logger.warn({ err, email_id: email.id }, 'no se pudo encolar el reintento del correo; el barrido lo enviará'));
-    }
-    return giveUp ? 'failed' : 'retry_scheduled';
+    const outcome = await this.worker.execute(emailId);
+    return outcome === 'succeeded' ? 'sent' : outcome;
   }
 
   /** Sends due e-mails whose job was lost or not yet run (recurring sweep, and after each job). */
   async drainDue(budget = DRAIN_BUDGET): Promise<number> {
-    return drainDue(this.deps, DocumentEmailEntity, (id) => this.execute(id), budget);
+    return this.worker.drainDue(budget);
+  }
+
+  /** Document e-mails as a delivery kind: their rows, their send, and how an outcome is recorded. */
+  private kind(): DeliveryKind<DocumentEmailEntity, EmailAttempt> {
+    const deps = this.deps;
+    return {
+      entity: DocumentEmailEntity,
+      describe: 'correo del documento',
+      logKey: 'email_id',
+      leaseMs: () => LEASE_MS,
+      retry: { baseMs: deps.config.mail.retryBaseMs, capMs: DEFAULT_RETRY_CAP_MS, maxAttempts: deps.config.mail.maxAttempts },
+      load: (em, id) => em.findOneOrFail(DocumentEmailEntity, { id }),
+      attemptsOf: (e) => e.attempts,
+      send: async (em, email, attempt) => {
+        try {
+          const doc = await this.renderer.load(em, email.documentId);
+          if (!doc) throw new MailError('El documento ya no existe.', true);
+          const sent = await deps.mailer.send(await this.compose(doc, email.recipients));
+          deps.logger.info({ email_id: email.id, document_id: doc.id, message_id: sent.messageId, destination: sent.destination }, 'documento enviado por correo');
+          return { ok: true, detail: { messageId: sent.messageId, error: '' } };
+        } catch (err) {
+          const error = err instanceof MailError ? err.message : `Error al preparar o enviar el correo: ${(err as Error).message}`;
+          deps.logger.warn({ email_id: email.id, document_id: email.documentId, attempt, error }, 'envío por correo fallido');
+          return { ok: false, permanent: err instanceof MailError && err.permanent, detail: { messageId: null, error } };
+        }
+      },
+      record: async (em, fence, o) => {
+        const email = o.row;
+        const { messageId, error } = o.result.detail;
+        const documents = deps.documents;
+        if (o.outcome === 'succeeded') {
+          return documents.transaction(async (tx) => {
+            const n = await tx.em.nativeUpdate(DocumentEmailEntity, fence, { status: 'sent', attempts: o.attempt, leaseUntil: null, nextAttemptAt: null, lastError: null, messageId, sentAt: o.done, updatedAt: o.done });
+            if (!n) return false;
+            await documents.recordDelivered(tx, email.documentId, { email_id: email.id, to: email.recipients, message_id: messageId! }, o.done);
+            return true;
+          }, em);
+        }
+        const giveUp = o.outcome === 'failed';
+        const to = email.recipients.join(', ');
+        const message = giveUp
+          ? `No se pudo enviar por correo a ${to} (intento ${o.attempt}, sin más reintentos): ${error}`
+          : `Falló el envío por correo a ${to} (intento ${o.attempt}; se reintentará): ${error}`;
+        return em.transactional(async (tx) => {
+          const n = await tx.nativeUpdate(DocumentEmailEntity, fence, { status: giveUp ? 'failed' : 'pending', attempts: o.attempt, leaseUntil: null, nextAttemptAt: o.next, lastError: error, updatedAt: o.done });
+          if (!n) return false;
+          await documents.appendEvent(tx, email.documentId, 'email_failed', message, o.done, { email_id: email.id, to: email.recipients, attempt: o.attempt, final: giveUp, error });
+          return true;
+        });
+      },
+      scheduleRetry: (id, at) =>
+        deps.queue
+          .enqueue('deliver-document-email', { emailId: id }, { runAt: at })
+          .then(() => undefined)
+          .catch((err) => deps.logger.warn({ err, email_id: id }, 'no se pudo encolar el reintento del correo; el barrido lo enviará')),
+    };
   }
 
   private async compose(doc: SignedDocumentRow, to: string[]): Promise<MailMessage> {

@@ -1,6 +1,5 @@
 import { DomainError } from '../../domain/shared/domain-error';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
 
 /**
  * Ends a contingency declared with DeclareContingencyService: the episode is due at once, so the
@@ -11,10 +10,7 @@ export class EndDeclaredContingencyService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(input: { episodeId: string }): Promise<void> {
-    const em = this.deps.orm.em.fork();
-    const [e] = await sql<{ status: string }>(em, 'select status from contingency_episodes where id = ?', [input.episodeId]);
-    if (!e) throw DomainError.notFound('una contingencia', 'episode');
-    const now = this.deps.clock.now();
-    await sql(em, `update contingency_episodes set next_check_at = ?, updated_at = ? where id = ? and status = 'open'`, [now, now, input.episodeId]);
+    if (!(await this.deps.contingencies.statusOf(input.episodeId))) throw DomainError.notFound('una contingencia', 'episode');
+    await this.deps.contingencies.dueNowIfOpen(input.episodeId, this.deps.clock.now());
   }
 }

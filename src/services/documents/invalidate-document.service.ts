@@ -10,14 +10,13 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { signCompact } from '../../integrations/signer/jws-signer';
-import { DocumentInvalidationEntity, EstablishmentEntity } from '../../persistence/entities';
+import { EstablishmentEntity } from '../../persistence/entities';
 import { signingKeyFor } from '../credentials/signing-key';
 import type { Actor } from '../shared/actor';
 import { recordAudit } from '../audit/audit-trail';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { DocumentView } from '../../domain/documents';
 import type { SendInvalidationService } from './send-invalidation.service';
-import { activeReturnOf } from '../events/dte-event-queries';
 
 const person = z.strictObject({
   name: z.string().trim().min(1, 'Campo obligatorio.').max(100),
@@ -75,7 +74,7 @@ export class InvalidateDocumentService {
     if (doc.status !== 'processed' || !doc.reception_stamp || !doc.processed_at) {
       throw new DomainError('document_not_invalidatable', `Solo se invalida un documento procesado por el MH (con sello); este está "${doc.status}".`);
     }
-    const pending = await em.findOne(DocumentInvalidationEntity, { documentId: doc.id, status: 'pending' });
+    const pending = await this.deps.invalidations.pendingOf(em, doc.id);
     if (pending) return { document: await this.view(actor, id), outcome: 'pending' };
 
     const now = this.deps.clock.now();
@@ -118,7 +117,7 @@ export class InvalidateDocumentService {
     }
 
     if (doc.type === '01' || doc.type === '11' || doc.type === '14') {
-      const ret = await activeReturnOf(em, doc.id);
+      const ret = await this.deps.dteEvents.standingReturnOf(em, doc.id);
       if (ret) {
         throw new DomainError('document_not_invalidatable', `El documento tiene un evento de retorno activo (${ret}); MH no invalida un documento con retornos hasta que estos se invaliden.`);
       }
@@ -171,30 +170,21 @@ export class InvalidateDocumentService {
     const jws = signCompact(text, key);
     const invId = newId(IdPrefix.invalidation, now.getTime());
     await documents.transaction(async (tx) => {
-      tx.em.create(DocumentInvalidationEntity, {
-        id: invId,
-        documentId: doc.id,
-        generationCode: code,
-        reasonType: v.reasonType,
-        reason: v.reason ?? null,
-        replacementDocumentId: v.replacementDocumentId ?? null,
-        responsible: v.responsible,
-        requester: v.requester,
-        status: 'pending',
-        eventJson: text,
-        jws,
-        seal: null,
-        mhResponse: null,
-        attempts: 0,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.em.flush();
-      await documents.setVoid(
+      await this.deps.invalidations.request(
         tx,
-        doc.id,
-        { reasonType: v.reasonType, reason: v.reason ?? null, replacementDocumentId: v.replacementDocumentId ?? null, receptionStamp: null, status: 'pending' },
-        { type: 'invalidation_requested', message: `Evento de invalidación ${code} firmado (tipo ${v.reasonType}); se envía al MH.` },
+        {
+          id: invId,
+          documentId: doc.id,
+          generationCode: code,
+          reasonType: v.reasonType,
+          reason: v.reason ?? null,
+          replacementDocumentId: v.replacementDocumentId ?? null,
+          responsible: v.responsible,
+          requester: v.requester,
+          eventJson: text,
+          jws,
+        },
+        `Evento de invalidación ${code} firmado (tipo ${v.reasonType}); se envía al MH.`,
         now,
       );
       await recordAudit(tx.em, now, { actor }, {

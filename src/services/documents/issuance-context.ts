@@ -5,6 +5,7 @@ import { FE_RECEIVER_THRESHOLD_DEFAULT, isGenerationCode } from '../../domain/dt
 import { placeholderControlNumber } from '../../domain/numbering/control-number';
 import { DomainError, type FieldError } from '../../domain/shared/domain-error';
 import type { DocumentQueries } from '../../persistence/documents/document-queries';
+import { openEpisodeOfEmitterSql } from '../../persistence/contingency/contingency-episode-store';
 import type { Actor } from '../shared/actor';
 import { preparedSql } from '../shared/sql';
 import { readThrough, type NoticeCache } from '../shared/notice-cache';
@@ -104,13 +105,15 @@ export async function loadIssuer(em: EntityManager, actor: Actor, emitterId: str
   return issuer;
 }
 
+/** The issuer's open contingency episode, read with the issuer (its store writes the SQL). */
+const OPEN_EPISODE_SQL = openEpisodeOfEmitterSql('e');
+
 async function readIssuer(em: EntityManager, actor: Actor, emitterId: string, at: { establishment: string; pointOfSale: string }): Promise<Issuer | null> {
   const [r] = await preparedSql<IssuerRow>(
     em,
     `select e.id, e.nit, e.nrc, e.name, e.trade_name, e.economic_activity, e.phone, e.email, e.address_department, e.address_municipality,
             e.address_district, e.address_line, e.is_large_taxpayer, e.numbering,
-            (select jsonb_build_object('id', ce.id, 'contingency_type', ce.contingency_type, 'reason', ce.reason) from contingency_episodes ce
-              where ce.emitter_id = e.id and ce.environment = ? and ce.status = 'open' order by ce.started_at desc limit 1) as open_episode,
+            ${OPEN_EPISODE_SQL} as open_episode,
             (select jsonb_build_object('version', c.version, 'sealed_private_key', c.sealed_private_key, 'mh_user', c.mh_user, 'sealed_mh_password', c.sealed_mh_password) from emitter_credentials c
               where c.emitter_id = e.id and c.environment = ?) as credential,
             ${PLACE_SQL} as place

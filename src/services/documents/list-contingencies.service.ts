@@ -2,12 +2,10 @@ import { DomainError } from '../../domain/shared/domain-error';
 import type { Page, PageRequest } from '../../domain/shared/pagination';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
-import { episodeDocumentCountSql } from '../../persistence/documents/document-queries';
+import { CONTINGENCY_EPISODE_STATUSES, UNFINISHED_EPISODE_STATUSES, isContingencyEpisodeStatus, type ContingencyEpisodeStatus } from '../../domain/contingency/contingency-episode-state-machine';
 
 export const EVENT_WINDOW_MS = 24 * 3_600_000;
 export const LOTE_WINDOW_MS = 72 * 3_600_000;
-export const EPISODE_STATUSES = ['open', 'recovering', 'completed', 'failed'] as const;
 
 export interface ContingencyView {
   id: string;
@@ -32,26 +30,6 @@ export interface ContingencyView {
   nextCheckAt: Date | null;
 }
 
-/** A `contingency_episodes` row as selected below, with the count of documents it still holds. */
-interface EpisodeRow {
-  id: string;
-  emitter_id: string;
-  environment: string;
-  status: string;
-  contingency_type: number;
-  reason: string | null;
-  started_at: string | Date;
-  ended_at: string | Date | null;
-  held: number;
-  event_generation_code: string | null;
-  event_status: string | null;
-  event_seal: string | null;
-  event_sealed_at: string | Date | null;
-  lotes: { code: string; documentIds: string[]; status: string; sentAt: string }[] | null;
-  last_error: string | null;
-  next_check_at: string | Date | null;
-}
-
 const d = (v: string | Date | null) => (v === null ? null : new Date(v));
 
 /** Contingency episodes of the caller's account and environment (open and recovering by default), newest first. */
@@ -59,18 +37,12 @@ export class ListContingenciesService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async execute(actor: Actor, status: string | null, page: PageRequest): Promise<Page<ContingencyView>> {
-    if (status && !(EPISODE_STATUSES as readonly string[]).includes(status)) {
-      throw DomainError.field('invalid_request', 'status', `El estado es uno de: ${EPISODE_STATUSES.join(', ')}.`);
+    let statuses: readonly ContingencyEpisodeStatus[] = UNFINISHED_EPISODE_STATUSES;
+    if (status) {
+      if (!isContingencyEpisodeStatus(status)) throw DomainError.field('invalid_request', 'status', `El estado es uno de: ${CONTINGENCY_EPISODE_STATUSES.join(', ')}.`);
+      statuses = [status];
     }
-    const statuses = status ? [status] : ['open', 'recovering', 'failed'];
-    const rows = await sql<EpisodeRow>(
-      this.deps.orm.em.fork(),
-      `select e.*, ${episodeDocumentCountSql('e', true)} as held
-         from contingency_episodes e
-        where e.account_id = ? and e.environment = ? and e.status in (${statuses.map(() => '?').join(', ')}) ${page.startingAfter ? 'and e.id < ?' : ''}
-        order by e.id desc limit ?`,
-      [actor.accountId, actor.environment, ...statuses, ...(page.startingAfter ? [page.startingAfter] : []), page.limit + 1],
-    );
+    const rows = await this.deps.contingencies.list(actor, statuses, page);
     const data = rows.slice(0, page.limit).map((r): ContingencyView => {
       const endedAt = d(r.ended_at);
       const sealedAt = d(r.event_sealed_at);

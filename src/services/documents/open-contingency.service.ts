@@ -1,7 +1,5 @@
 import { newId } from '../../domain/shared/ids';
-import { episodeDocumentCountSql } from '../../persistence/documents/document-queries';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
 import type { DocumentTx } from '../../persistence/documents/document-store';
 
 /** At most this many documents are held in one episode (one contingency event lists 1–1000). */
@@ -38,21 +36,16 @@ export async function openEpisode(
   doc: { account_id: string; emitter_id: string; environment: string },
   reason: string,
 ): Promise<string> {
-  await sql(tx, 'select pg_advisory_xact_lock(hashtext(?))', [`contingency:${doc.emitter_id}:${doc.environment}`]);
-  const [open] = await sql<{ id: string; held: number }>(
-    tx,
-    `select e.id, ${episodeDocumentCountSql('e', false)} as held
-       from contingency_episodes e where e.emitter_id = ? and e.environment = ? and e.status = 'open' order by e.started_at desc limit 1`,
-    [doc.emitter_id, doc.environment],
-  );
+  const episodes = deps.contingencies;
+  await episodes.lockIssuer(tx, doc.emitter_id, doc.environment);
+  const open = await episodes.openOf(tx, doc.emitter_id, doc.environment);
   if (open && open.held < MAX_DOCUMENTS_PER_EPISODE) return open.id;
   const now = deps.clock.now();
   const id = newId('ctg', now.getTime());
-  await sql(
+  await episodes.open(
     tx,
-    `insert into contingency_episodes (id, account_id, emitter_id, environment, contingency_type, reason, status, started_at, next_check_at, lotes, created_at, updated_at)
-     values (?, ?, ?, ?, 1, ?, 'open', ?, ?, '[]', ?, ?)`,
-    [id, doc.account_id, doc.emitter_id, doc.environment, reason.slice(0, 500), now, new Date(now.getTime() + deps.config.mh.contingencyRecheckMs), now, now],
+    { id, accountId: doc.account_id, emitterId: doc.emitter_id, environment: doc.environment, contingencyType: 1, reason: reason.slice(0, 500), nextCheckAt: new Date(now.getTime() + deps.config.mh.contingencyRecheckMs) },
+    now,
   );
   deps.logger.warn({ episode: id, emitter_id: doc.emitter_id, environment: doc.environment }, 'MH sin respuesta: se abre un periodo de contingencia');
   // The next issuance of this process is born in contingency: it must not read the issuer it cached before.

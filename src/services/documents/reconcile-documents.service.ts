@@ -1,5 +1,4 @@
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
 import type { TransmitDocumentService } from './transmit-document.service';
 
 /**
@@ -28,12 +27,8 @@ export class ReconcileDocumentsService {
       }),
     );
     // Invalidation events whose sender died or whose retry job was lost.
-    const pending = await sql<{ id: string }>(
-      this.deps.orm.em.fork(),
-      `select id from document_invalidations where status = 'pending' and updated_at < ? order by updated_at limit 200`,
-      [new Date(now.getTime() - 120_000)],
-    );
-    for (const p of pending) await this.deps.queue.enqueue('send-invalidation', { invalidationId: p.id });
+    const pending = await this.deps.invalidations.stale(new Date(now.getTime() - 120_000), 200);
+    for (const id of pending) await this.deps.queue.enqueue('send-invalidation', { invalidationId: id });
     return { retried: rows.length, invalidations: pending.length };
   }
 }

@@ -10,21 +10,9 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { mhAnswer } from './mh-answer';
 import { mhCredentialsFor } from './mh-credentials-for';
+import type { DueEpisode } from '../../persistence/contingency/contingency-episode-store';
 
-interface Episode {
-  id: string;
-  account_id: string;
-  emitter_id: string;
-  environment: '00' | '01';
-  contingency_type: number;
-  reason: string | null;
-  status: string;
-  started_at: Date;
-  ended_at: Date | null;
-  event_status: string | null;
-  event_sealed_at: Date | null;
-  lotes: { code: string; documentIds: string[]; status: string; sentAt: string }[];
-}
+type Episode = DueEpisode;
 
 type Held = Awaited<ReturnType<ServiceDeps['documents']['heldInEpisode']>>[number];
 
@@ -47,18 +35,8 @@ export class RecoverContingencyService {
 
   /** Runs every due episode once; returns how many were advanced. */
   async execute(): Promise<{ episodes: number }> {
-    const em = this.deps.orm.em.fork();
-    const due = await sql<Episode>(
-      em,
-      `select id, account_id, emitter_id, environment, contingency_type, reason, status, started_at, ended_at, event_status, event_sealed_at, lotes
-         from contingency_episodes where status in ('open', 'recovering') and (next_check_at is null or next_check_at <= ?) order by started_at limit 50`,
-      [this.deps.clock.now()],
-    );
+    const due = await this.deps.contingencies.due(this.deps.clock.now(), 50);
     for (const e of due) {
-      // Raw SQL returns timestamps as text.
-      e.started_at = new Date(e.started_at);
-      e.ended_at = e.ended_at ? new Date(e.ended_at) : null;
-      e.event_sealed_at = e.event_sealed_at ? new Date(e.event_sealed_at) : null;
       try {
         await this.advance(e);
       } catch (err) {
@@ -83,7 +61,7 @@ export class RecoverContingencyService {
       // ended within the second it began (a declared one ended at once) ends in the next second.
       const earliestEnd = Math.floor(e.started_at.getTime() / 1000) * 1000 + 1000;
       if (endedAt.getTime() < earliestEnd) return this.schedule(e.id, {}, earliestEnd - endedAt.getTime());
-      await sql(em, `update contingency_episodes set status = 'recovering', ended_at = ?, updated_at = ? where id = ? and status = 'open'`, [endedAt, endedAt, e.id]);
+      await this.deps.contingencies.end(e.id, endedAt);
       this.deps.emitterCaches?.forget(e.emitter_id);
       e.status = 'recovering';
       e.ended_at = endedAt;
@@ -118,7 +96,7 @@ export class RecoverContingencyService {
       const r = await this.deps.mhClient.sendLote(e.environment, creds, { version: 2, jwsList: chunk.map((c) => c.jws) });
       if (r.kind !== 'accepted') return this.schedule(e.id, { last_error: 'message' in r ? r.message : 'lote no recibido' });
       e.lotes.push({ code: r.loteCode, documentIds: chunk.map((c) => c.id), status: PENDING_LOTE, sentAt: this.deps.clock.now().toISOString() });
-      await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
+      await this.deps.contingencies.recordLotes(e.id, e.lotes, this.deps.clock.now());
       await this.deps.documents.appendEventToMany(em, chunk.map((c) => c.id), 'transmitted', `Enviado al MH en el lote ${r.loteCode}.`, this.deps.clock.now());
     }
     for (const lote of e.lotes.filter((l) => l.status === PENDING_LOTE)) {
@@ -145,7 +123,7 @@ export class RecoverContingencyService {
         lote.documentIds = lote.documentIds.filter((id) => !unresolved.has(id));
       }
       lote.status = 'done';
-      await sql(em, 'update contingency_episodes set lotes = ?, updated_at = ? where id = ?', [JSON.stringify(e.lotes), this.deps.clock.now(), e.id]);
+      await this.deps.contingencies.recordLotes(e.id, e.lotes, this.deps.clock.now());
     }
     if ((await this.held(em, e.id)).length === 0) return this.complete(e);
     return this.schedule(e.id, {}, this.deps.config.mh.lotePollMs);
@@ -194,11 +172,7 @@ export class RecoverContingencyService {
     const r = await this.deps.mhClient.sendContingency(e.environment, creds, signCompact(JSON.stringify(json), key));
     const now = this.deps.clock.now();
     if (r.kind === 'accepted') {
-      await sql(
-        em,
-        `update contingency_episodes set event_generation_code = ?, event_status = 'accepted', event_seal = ?, event_sealed_at = ?, event_response = ?, last_error = null, updated_at = ? where id = ?`,
-        [code, r.seal, now, JSON.stringify(r.raw ?? null), now, e.id],
-      );
+      await this.deps.contingencies.recordEventAccepted(e.id, { generationCode: code, seal: r.seal, response: r.raw }, now);
       e.event_status = 'accepted';
       e.event_sealed_at = now;
       for (const h of held) await this.deps.documents.appendEvent(em, h.id, 'contingency', `Incluido en el evento de contingencia ${code}, sellado por el MH (${r.seal}).`, now);
@@ -209,14 +183,7 @@ export class RecoverContingencyService {
       // The failure, its `contingency.failed` event and the owners' pending e-mail commit together:
       // the held documents wait for a retry (POST /v1/documents/{id}/retry sends a new event).
       await em.transactional(async (tx) => {
-        await sql(tx, `update contingency_episodes set event_generation_code = ?, event_status = 'rejected', event_response = ?, last_error = ?, status = 'failed',
-                         failure_email_pending = true, failure_email_attempts = 0, failure_email_error = null, updated_at = ? where id = ?`, [
-          code,
-          JSON.stringify(r.raw ?? null),
-          lastError,
-          now,
-          e.id,
-        ]);
+        if (!(await this.deps.contingencies.fail(tx, e.id, { generationCode: code, response: r.raw, lastError }, now))) return;
         await insertOutboxEvent(tx, {
           accountId: e.account_id,
           environment: e.environment,
@@ -277,17 +244,12 @@ export class RecoverContingencyService {
 
   private async schedule(id: string, set: { last_error?: string }, inMs = this.deps.config.mh.contingencyRecheckMs): Promise<void> {
     const now = this.deps.clock.now();
-    await sql(this.deps.orm.em.fork(), `update contingency_episodes set next_check_at = ?, last_error = coalesce(?, last_error), updated_at = ? where id = ?`, [
-      new Date(now.getTime() + inMs),
-      set.last_error ?? null,
-      now,
-      id,
-    ]);
+    await this.deps.contingencies.schedule(id, new Date(now.getTime() + inMs), set.last_error ?? null, now);
   }
 
   private async complete(e: Episode): Promise<void> {
     const now = this.deps.clock.now();
-    await sql(this.deps.orm.em.fork(), `update contingency_episodes set status = 'completed', ended_at = coalesce(ended_at, ?), next_check_at = null, updated_at = ? where id = ?`, [now, now, e.id]);
+    await this.deps.contingencies.complete(e.id, now);
     // An episode may complete while still open (nothing held): this process's issuances stop being born in contingency at once.
     this.deps.emitterCaches?.forget(e.emitter_id);
     this.deps.logger.info({ episode: e.id }, 'periodo de contingencia terminado');

@@ -153,17 +153,8 @@ export class RetryDocumentService {
 
   /** Brings the episode's next recovery step forward (a refused event goes back to recovery), with the document's `retry` line. */
   private async hurryRecovery(tx: DocumentTx, documentId: string, episodeId: string | null, now: Date): Promise<void> {
-    const [episode] = await sql<{ previous: string }>(
-      tx.em,
-      `with before as (select status from contingency_episodes where id = ?)
-       update contingency_episodes set next_check_at = ?, updated_at = ?,
-              status = case when status = 'failed' then 'recovering' else status end,
-              event_status = case when status = 'failed' then null else event_status end
-        where id = ? and status in ('open', 'recovering', 'failed')
-        returning (select status from before) as previous`,
-      [episodeId, now, now, episodeId],
-    );
-    const message = episode?.previous === 'failed'
+    const previous = episodeId ? await this.deps.contingencies.hurry(tx.em, episodeId, now) : null;
+    const message = previous === 'failed'
       ? 'Reintento: el MH rechazó el evento de contingencia; se enviará un evento nuevo con los documentos retenidos y después el lote.'
       : 'Reintento: se adelanta la recuperación de la contingencia (evento y lote).';
     await this.deps.documents.appendEvent(tx.em, documentId, 'retry', message, now);

@@ -15,7 +15,6 @@ import { parseWith } from '../../domain/shared/zod-errors';
 import { resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
 import type { ReturnOriginalRow } from '../../persistence/documents/document-queries';
 import type { DteEventView } from './dte-event-view';
 import { DTE_EVENT_RESOURCE, readDteEvent, storeDteEvent, transmitAndView } from './issue-dte-event';
@@ -38,13 +37,9 @@ export class CreateDocumentReturnService {
       const doc = await this.deps.documents.lockForReturn(tx, { accountId: actor.accountId, environment: actor.environment }, documentId);
       if (!doc) throw DomainError.notFound('un documento');
       this.checkReturnable(doc);
-      const previous = await sql<{ lines: { numItem: number; quantity: string }[] }>(
-        tx,
-        `select lines from dte_events where document_id = ? and kind = 'return' and status <> 'rejected'`,
-        [doc.id],
-      );
+      const previous = await this.deps.dteEvents.standingReturnLines(tx, doc.id);
       const returned = new Map<number, string>();
-      for (const p of previous) for (const l of p.lines) returned.set(l.numItem, dec(returned.get(l.numItem)).plus(dec(l.quantity)).toFixed());
+      for (const lines of previous) for (const l of lines) returned.set(l.numItem, dec(returned.get(l.numItem)).plus(dec(l.quantity)).toFixed());
       const now = this.deps.clock.now();
       const built = buildReturnEvent({
         environment: actor.environment,

@@ -1,6 +1,7 @@
 /** The event resource (return or special operations) as the services hand it to the doors. */
 import type { DteEventKind, DteEventStatus } from '../../domain/events/dte-event.types';
 import { DTE_EVENT_TYPE_CODE } from '../../domain/events/dte-event.types';
+import type { DteEventRow } from '../../persistence/events/dte-event-store';
 
 export interface DteEventView {
   id: string;
@@ -22,26 +23,7 @@ export interface DteEventView {
   createdAt: Date;
 }
 
-export interface DteEventRow {
-  id: string;
-  kind: DteEventKind;
-  emitter_id: string;
-  document_id: string | null;
-  environment: string;
-  status: DteEventStatus;
-  external_id: string | null;
-  generation_code: string;
-  seal: string | null;
-  processed_at: Date | string | null;
-  event_date: string;
-  lines: Record<string, unknown>[];
-  totals: DteEventView['totals'];
-  mh_response: DteEventView['mhResponse'];
-  created_at: Date | string;
-}
-
-export const DTE_EVENT_COLUMNS =
-  'id, kind, emitter_id, document_id, environment, status, external_id, generation_code, seal, processed_at, event_date, lines, totals, mh_response, created_at';
+export { DTE_EVENT_COLUMNS, type DteEventRow } from '../../persistence/events/dte-event-store';
 
 const date = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 

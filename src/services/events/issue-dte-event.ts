@@ -1,6 +1,6 @@
 /**
  * Shared last steps of creating a return or special-operations event: sign the built JSON with the
- * issuer's key, store it `pending` (linked to the request's idempotency record) in the caller's
+ * issuer's key, store it (born `pending`, linked to the request's idempotency record) in the caller's
  * transaction, then transmit it — waiting up to SYNC_WAIT_MS for MH, after which it goes on (202).
  */
 import type { EntityManager } from '@mikro-orm/core';
@@ -11,8 +11,7 @@ import { signingKeyFor } from '../credentials/signing-key';
 import { linkCreatedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
-import { DTE_EVENT_COLUMNS, dteEventViewFromRow, type DteEventRow, type DteEventView } from './dte-event-view';
+import { dteEventViewFromRow, type DteEventView } from './dte-event-view';
 import type { TransmitDteEventService } from './transmit-dte-event.service';
 import { waitUpToSyncWait } from '../shared/sync-wait';
 
@@ -38,14 +37,10 @@ export async function storeDteEvent(deps: ServiceDeps, tx: EntityManager, actor:
   const jws = signCompact(text, key);
   const now = deps.clock.now();
   const id = newId(PREFIX[e.kind], now.getTime());
-  await sql(
-    tx,
-    `insert into dte_events (id, account_id, emitter_id, environment, kind, document_id, external_id, status, generation_code, event_date, lines, totals,
-       event_json, jws, transmission_attempts, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-    [id, actor.accountId, e.emitterId, actor.environment, e.kind, e.documentId, e.externalId, e.generationCode, e.eventDate, JSON.stringify(e.lines),
-      JSON.stringify(e.totals), text, jws, now, now],
-  );
+  await deps.dteEvents.insert(tx, {
+    id, account_id: actor.accountId, emitter_id: e.emitterId, environment: actor.environment, kind: e.kind, document_id: e.documentId, external_id: e.externalId,
+    generation_code: e.generationCode, event_date: e.eventDate, lines: e.lines, totals: e.totals, event_json: text, jws, at: now,
+  });
   await linkCreatedResource(tx, actor, DTE_EVENT_RESOURCE, id);
   return id;
 }
@@ -60,8 +55,6 @@ export async function transmitAndView(deps: ServiceDeps, transmitter: TransmitDt
 
 export async function readDteEvent(deps: ServiceDeps, actor: Actor, id: string): Promise<DteEventView | null> {
   if (typeof id !== 'string' || id.length > 64) return null;
-  const [row] = await sql<DteEventRow>(deps.orm.em.fork(), `select ${DTE_EVENT_COLUMNS} from dte_events where id = ? and account_id = ? and environment = ?`, [
-    id, actor.accountId, actor.environment,
-  ]);
+  const row = await deps.dteEvents.find(actor, id);
   return row ? dteEventViewFromRow(row) : null;
 }

@@ -6,29 +6,17 @@
  * `pending`, sent again by the reconciler after CONTINGENCY_RECHECK_MS (these events are never signed
  * as contingency documents).
  */
-import { DTE_EVENT_TYPE_CODE, DTE_EVENT_VERSION, DTE_EVENT_WEBHOOK, type DteEventKind } from '../../domain/events/dte-event.types';
+import { DTE_EVENT_TYPE_CODE, DTE_EVENT_VERSION, DTE_EVENT_WEBHOOK } from '../../domain/events/dte-event.types';
 import type { MhCredentials, MhReception } from '../../integrations/mh-client';
 import { mhCredentialsFrom } from '../documents/mh-credentials-for';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
-import { sql } from '../shared/sql';
-import { DTE_EVENT_COLUMNS, dteEventViewFromRow, dteEventWebhookData, type DteEventRow } from './dte-event-view';
+import type { ClaimedDteEvent } from '../../persistence/events/dte-event-store';
+import { dteEventViewFromRow, dteEventWebhookData } from './dte-event-view';
 
 export type DteEventOutcome = 'sealed' | 'rejected' | 'pending' | 'skipped';
 
-interface Claimed {
-  id: string;
-  account_id: string;
-  kind: DteEventKind;
-  environment: '00' | '01';
-  emitter_id: string;
-  generation_code: string;
-  jws: string;
-  transmission_attempts: number;
-  nit: string;
-  mh_user: string | null;
-  sealed_mh_password: string | null;
-}
+type Claimed = ClaimedDteEvent;
 
 export class TransmitDteEventService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -37,16 +25,7 @@ export class TransmitDteEventService {
     const now = this.deps.clock.now();
     const mh = this.deps.config.mh;
     const leaseMs = mh.timeoutMs * (2 * (mh.resendLimit + 1) + 2) + 2_000;
-    const [doc] = await sql<Claimed>(
-      this.deps.orm.em.fork(),
-      `with c as (
-         update dte_events set transmit_lease_until = ?, transmission_attempts = transmission_attempts + 1, updated_at = ?
-          where id = ? and status = 'pending' and (transmit_lease_until is null or transmit_lease_until < ?)
-          returning id, account_id, kind, environment, emitter_id, generation_code, jws, transmission_attempts - 1 as transmission_attempts)
-       select c.*, e.nit, cr.mh_user, cr.sealed_mh_password from c join emitters e on e.id = c.emitter_id
-         left join emitter_credentials cr on cr.emitter_id = c.emitter_id and cr.environment = c.environment`,
-      [new Date(now.getTime() + leaseMs), now, eventId, now],
-    );
+    const doc = await this.deps.dteEvents.claim(eventId, new Date(now.getTime() + leaseMs), now);
     if (!doc) return 'skipped';
     const creds = mhCredentialsFrom(this.deps, doc.emitter_id, doc.environment, doc);
     if (!creds) return this.wait(doc, 'el emisor no tiene usuario de la API del MH para este ambiente');
@@ -82,11 +61,11 @@ export class TransmitDteEventService {
     const sealed = r.kind === 'processed';
     const answer = { code: r.code, message: r.message, observations: r.observations };
     await this.deps.orm.em.fork().transactional(async (tx) => {
-      const [row] = await sql<DteEventRow>(
+      const row = await this.deps.dteEvents.move(
+        sealed ? 'seal' : 'reject',
+        doc.id,
+        { set: { seal: sealed ? r.seal : null, processed_at: sealed ? r.processedAt : null, mh_response: answer, transmit_lease_until: null }, at: now },
         tx,
-        `update dte_events set status = ?, seal = ?, processed_at = ?, mh_response = ?, transmit_lease_until = null, updated_at = ?
-          where id = ? and status = 'pending' returning ${DTE_EVENT_COLUMNS}`,
-        [sealed ? 'sealed' : 'rejected', sealed ? r.seal : null, sealed ? r.processedAt : null, JSON.stringify(answer), now, doc.id],
       );
       if (row && sealed) {
         await insertOutboxEvent(tx, {
@@ -101,9 +80,7 @@ export class TransmitDteEventService {
 
   private async wait(doc: Claimed, why: string): Promise<DteEventOutcome> {
     const now = this.deps.clock.now();
-    await sql(this.deps.orm.em.fork(), `update dte_events set transmit_lease_until = ?, mh_response = ?, updated_at = ? where id = ? and status = 'pending'`, [
-      new Date(now.getTime() + this.deps.config.mh.contingencyRecheckMs), JSON.stringify({ code: null, message: `Sin respuesta del MH: ${why}`, observations: [] }), now, doc.id,
-    ]);
+    await this.deps.dteEvents.waitForMh(doc.id, new Date(now.getTime() + this.deps.config.mh.contingencyRecheckMs), { code: null, message: `Sin respuesta del MH: ${why}`, observations: [] }, now);
     return 'pending';
   }
 }

@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  computeInputHash, generateReport, isReportType, isValidPeriod, reportFileName, reportInputRows, reportTypeInfo, writeBookXlsx, writeReportCsv,
+  computeInputHash, generateReport, isReportType, isValidPeriod, reportFileName, reportInputRows, reportTypeInfo, writeReportCsv,
   type BookPdfRenderer, type FiscalReport, type ReportFormat, type ReportType,
 } from '../../domain/fiscal';
+import { writeBookXlsx } from '../../integrations/fiscal-xlsx/book-xlsx.writer';
 import { DomainError } from '../../domain/shared/domain-error';
 import { FiscalReportEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';

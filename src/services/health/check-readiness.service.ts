@@ -33,7 +33,7 @@ export class CheckReadinessService {
     let open = new Map<string, number>();
     try {
       applied = new Set((await sql<{ name: string }>(em, 'select name from schema_migrations')).map((r) => r.name));
-      const rows = await sql<{ environment: string; n: number }>(em, `select environment, count(*)::int as n from contingency_episodes where status = 'open' group by environment`);
+      const rows = await this.deps.contingencies.openCounts(em);
       open = new Map(rows.map((r) => [r.environment, r.n]));
     } catch {
       reasons.push('la base de datos no responde');

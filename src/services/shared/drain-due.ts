@@ -10,6 +10,14 @@ interface LeasedRow {
 }
 
 /**
+ * The rows a delivery worker may take now: pending, due by `dueBy`, and not held by a live lease
+ * (none, or one that expired before `now`). The one condition of the claim, the drain and the sweep.
+ */
+export function freeAndDue(now: Date, dueBy: Date = now): Record<string, unknown> {
+  return { status: 'pending', nextAttemptAt: { $lte: dueBy }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] };
+}
+
+/**
  * Sends due rows one after another (oldest first, each taken through `send`, which leases it) until
  * none is due or the budget is spent, so a burst larger than the worker's job slots does not wait
  * for the queue's next scan. Returns how many were sent (rows another worker held are not counted).
@@ -25,7 +33,7 @@ export async function drainDue<T extends LeasedRow>(
   const seen = new Set<string>();
   while (sent < budget.maxRows && Date.now() - started < budget.maxMs) {
     const now = deps.clock.now();
-    const where = { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }], id: { $nin: [...seen] } };
+    const where = { ...freeAndDue(now), id: { $nin: [...seen] } };
     const next = await deps.orm.em.fork().findOne(entity, where as never, { fields: ['id'] as never, orderBy: { nextAttemptAt: 'asc' } as never });
     if (!next) break;
     seen.add(next.id);

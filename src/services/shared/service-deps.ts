@@ -11,6 +11,9 @@ import type { DocumentStatusBus } from './document-status-bus.port';
 import type { Mailer } from '../../integrations/mail/mailer.port';
 import type { ProcessLease } from '../processes/process-lease';
 import type { DocumentStore } from '../../persistence/documents/document-store';
+import type { ContingencyEpisodeStore } from '../../persistence/contingency/contingency-episode-store';
+import type { InvalidationStore } from '../../persistence/invalidations/invalidation-store';
+import type { DteEventStore } from '../../persistence/events/dte-event-store';
 import type { SessionEventsBus } from './session-events.port';
 import type { ApiKeyChanges } from './api-key-changes.port';
 import type { EmitterCaches } from '../emitters/emitter-cache';
@@ -50,6 +53,12 @@ export interface ServiceDeps {
   processLease: ProcessLease;
   /** The only writer of documents, their events, outbox rows and notifications; the owner of their views. */
   documents: DocumentStore;
+  /** The only writer of contingency episodes (their state machine) and the owner of their reads. */
+  contingencies: ContingencyEpisodeStore;
+  /** The only writer of invalidation events and of their copy on the document (their state machine). */
+  invalidations: InvalidationStore;
+  /** The only writer of returns and special-operations events (their state machine) and the owner of their reads. */
+  dteEvents: DteEventStore;
   /** Counts what an operator graphs (webhook outcomes); absent: nothing counted. */
   observer?: OperationsObserver;
   /** What this process last learnt of MH per environment (readiness); absent: unknown. */

@@ -1,10 +1,10 @@
-import { drainDue } from '../shared/drain-due';
-import { DEFAULT_RETRY_CAP_MS, nextAttemptAt, type RetryPolicy } from '../../domain/webhooks/retry-schedule';
+import { DEFAULT_RETRY_CAP_MS } from '../../domain/webhooks/retry-schedule';
+import type { WebhookPostResult } from '../../integrations/webhooks/webhook-http-sender';
 import { WebhookDeliveryEntity } from '../../persistence/entities';
+import { DeliveryWorker, type DeliveryKind } from '../shared/delivery-worker';
 import type { ServiceDeps } from '../shared/service-deps';
 import { recordAttempt, sendAttempt } from './webhook-attempt';
 import type { WebhookHttpSender } from '../../integrations/webhooks/webhook-http-sender';
-
 
 /** Beyond the request deadline, how long a worker keeps a delivery to itself to write the result. */
 const LEASE_MARGIN_MS = 5000;
@@ -14,87 +14,33 @@ const DRAIN_BUDGET = { maxRows: 25, maxMs: 3000 };
 
 export type DeliverOutcome = 'delivered' | 'retry_scheduled' | 'failed' | 'skipped';
 
+/** One attempt of a webhook: when it was sent and what the receiver answered. */
+interface WebhookAttempt {
+  at: Date;
+  post: WebhookPostResult;
+}
+
 /**
- * Makes the next attempt of a pending delivery that is due. Safe to run twice: the delivery is taken
- * with a lease (`leaseUntil`) so two workers never send it at once, a delivery that is not due, already
- * delivered or failed is skipped, and the result is written only while the lease is still ours.
- * A failure schedules the next attempt (exponential back-off with full jitter) until the retry window
- * from the first attempt has passed; then the delivery is `failed`.
+ * Makes the next attempt of a pending delivery that is due, through the delivery worker (lease,
+ * attempt, back-off; ADR 0085): a webhook supplies its send (the signed POST) and its rows
+ * (`webhook_deliveries`, each attempt in `webhook_attempts`). A delivery to a disabled endpoint is
+ * failed unsent; a failure is retried with full jitter until the retry window from the first attempt
+ * has passed (WEBHOOK_RETRY_WINDOW_MS); then the delivery is `failed`.
  */
 export class DeliverWebhookService {
+  private readonly worker: DeliveryWorker<WebhookDeliveryEntity, WebhookAttempt>;
+
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly sender: WebhookHttpSender,
-    private readonly random: () => number = Math.random,
-  ) {}
-
-  private get policy(): RetryPolicy {
-    const w = this.deps.config.webhooks;
-    return { baseMs: w.retryBaseMs, capMs: DEFAULT_RETRY_CAP_MS, windowMs: w.retryWindowMs };
+    sender: WebhookHttpSender,
+    random: () => number = Math.random,
+  ) {
+    this.worker = new DeliveryWorker(deps, webhookDeliveries(deps, sender), random);
   }
 
   async execute(deliveryId: string): Promise<DeliverOutcome> {
-    if (typeof deliveryId !== 'string' || deliveryId.length > 64) return 'skipped';
-    const em = this.deps.orm.em.fork();
-    const now = this.deps.clock.now();
-    const lease = new Date(now.getTime() + this.deps.config.webhooks.timeoutMs + LEASE_MARGIN_MS);
-    const claimed = await em.nativeUpdate(
-      WebhookDeliveryEntity,
-      { id: deliveryId, status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] },
-      { leaseUntil: lease, updatedAt: now },
-    );
-    if (!claimed) {
-      await this.recheckLater(deliveryId, now);
-      return 'skipped';
-    }
-    const delivery = await em.findOneOrFail(WebhookDeliveryEntity, { id: deliveryId }, { populate: ['endpoint'] });
-    const endpoint = delivery.endpoint;
-    const fence = { id: delivery.id, leaseUntil: lease };
-
-    if (endpoint.disabled) {
-      const at = this.deps.clock.now();
-      await em.nativeUpdate(WebhookDeliveryEntity, fence, {
-        status: 'failed',
-        nextAttemptAt: null,
-        leaseUntil: null,
-        lastError: 'El endpoint está deshabilitado; la entrega no se envió.',
-        failedAt: at,
-        updatedAt: at,
-      });
-      return 'failed';
-    }
-
-    const number = delivery.attemptCount + 1;
-    const firstAttemptAt = delivery.firstAttemptAt ?? now;
-    const { at, result } = await sendAttempt(this.deps, this.sender, endpoint, delivery, number);
-    const done = this.deps.clock.now();
-    const next = result.ok ? null : nextAttemptAt(firstAttemptAt, done, number, this.policy, this.random);
-    const outcome: DeliverOutcome = result.ok ? 'delivered' : next ? 'retry_scheduled' : 'failed';
-    const written = await em.transactional(async (tx) => {
-      const n = await tx.nativeUpdate(WebhookDeliveryEntity, fence, {
-        status: outcome === 'delivered' ? 'delivered' : outcome === 'failed' ? 'failed' : 'pending',
-        attemptCount: number,
-        firstAttemptAt,
-        nextAttemptAt: next,
-        leaseUntil: null,
-        lastAttemptAt: at,
-        lastStatus: result.statusCode,
-        lastError: result.error,
-        deliveredAt: result.ok ? done : null,
-        failedAt: outcome === 'failed' ? done : null,
-        updatedAt: done,
-      });
-      if (!n) return false; // the lease ran out and another worker took the delivery: its result counts
-      await recordAttempt(tx, { deliveryId: delivery.id, endpointId: endpoint.id, number, at, result });
-      return true;
-    });
-    if (!written) {
-      this.deps.logger.warn({ delivery_id: delivery.id, attempt: number }, 'entrega de webhook: el resultado llegó después del vencimiento de la reserva');
-      return 'skipped';
-    }
-    this.deps.observer?.webhookDelivery(outcome);
-    if (next) await this.deps.queue.enqueue('deliver-webhook', { deliveryId: delivery.id }, { runAt: next });
-    return outcome;
+    const outcome = await this.worker.execute(deliveryId);
+    return outcome === 'succeeded' ? 'delivered' : outcome;
   }
 
   /**
@@ -103,14 +49,59 @@ export class DeliverWebhookService {
    * queue's next scan. Returns how many it sent.
    */
   async drainDue(budget = DRAIN_BUDGET): Promise<number> {
-    return drainDue(this.deps, WebhookDeliveryEntity, (id) => this.execute(id), budget);
+    return this.worker.drainDue(budget);
   }
+}
 
-  /** Someone holds the lease (or died holding it): look again when it ends, so the delivery is not left waiting. */
-  private async recheckLater(deliveryId: string, now: Date): Promise<void> {
-    const d = await this.deps.orm.em.fork().findOne(WebhookDeliveryEntity, { id: deliveryId }, { fields: ['status', 'leaseUntil', 'nextAttemptAt'] });
-    if (d && d.status === 'pending' && d.leaseUntil && d.leaseUntil >= now && d.nextAttemptAt && d.nextAttemptAt <= now) {
-      await this.deps.queue.enqueue('deliver-webhook', { deliveryId }, { runAt: new Date(d.leaseUntil.getTime() + 100) });
-    }
-  }
+/** Webhook deliveries as a delivery kind: their rows, their send, and how an outcome is recorded. */
+function webhookDeliveries(deps: ServiceDeps, sender: WebhookHttpSender): DeliveryKind<WebhookDeliveryEntity, WebhookAttempt> {
+  const w = deps.config.webhooks;
+  return {
+    entity: WebhookDeliveryEntity,
+    describe: 'entrega de webhook',
+    logKey: 'delivery_id',
+    leaseMs: () => w.timeoutMs + LEASE_MARGIN_MS,
+    retry: { baseMs: w.retryBaseMs, capMs: DEFAULT_RETRY_CAP_MS, window: { ms: w.retryWindowMs, firstAttemptAt: (d, claimedAt) => d.firstAttemptAt ?? claimedAt } },
+    load: (em, id) => em.findOneOrFail(WebhookDeliveryEntity, { id }, { populate: ['endpoint'] }),
+    attemptsOf: (d) => d.attemptCount,
+    refuseBeforeSending: (d) => (d.endpoint.disabled ? 'El endpoint está deshabilitado; la entrega no se envió.' : null),
+    abandon: async (em, fence, _d, reason, at) => {
+      await em.nativeUpdate(WebhookDeliveryEntity, fence, { status: 'failed', nextAttemptAt: null, leaseUntil: null, lastError: reason, failedAt: at, updatedAt: at });
+    },
+    send: async (_em, d, attempt) => {
+      const { at, result } = await sendAttempt(deps, sender, d.endpoint, d, attempt);
+      return { ok: result.ok, detail: { at, post: result } };
+    },
+    record: (em, fence, o) =>
+      em.transactional(async (tx) => {
+        const { at, post } = o.result.detail;
+        const n = await tx.nativeUpdate(WebhookDeliveryEntity, fence, {
+          status: o.outcome === 'succeeded' ? 'delivered' : o.outcome === 'failed' ? 'failed' : 'pending',
+          attemptCount: o.attempt,
+          firstAttemptAt: o.row.firstAttemptAt ?? o.claimedAt,
+          nextAttemptAt: o.next,
+          leaseUntil: null,
+          lastAttemptAt: at,
+          lastStatus: post.statusCode,
+          lastError: post.error,
+          deliveredAt: post.ok ? o.done : null,
+          failedAt: o.outcome === 'failed' ? o.done : null,
+          updatedAt: o.done,
+        });
+        if (!n) return false; // the lease ran out and another worker took the delivery: its result counts
+        await recordAttempt(tx, { deliveryId: o.row.id, endpointId: o.row.endpoint.id, number: o.attempt, at, result: post });
+        return true;
+      }),
+    onRecorded: (outcome) => deps.observer?.webhookDelivery(outcome === 'succeeded' ? 'delivered' : outcome),
+    scheduleRetry: async (id, at) => {
+      await deps.queue.enqueue('deliver-webhook', { deliveryId: id }, { runAt: at });
+    },
+    // Someone holds the lease (or died holding it): look again when it ends, so the delivery is not left waiting.
+    onBusy: async (id, now) => {
+      const d = await deps.orm.em.fork().findOne(WebhookDeliveryEntity, { id }, { fields: ['status', 'leaseUntil', 'nextAttemptAt'] });
+      if (d && d.status === 'pending' && d.leaseUntil && d.leaseUntil >= now && d.nextAttemptAt && d.nextAttemptAt <= now) {
+        await deps.queue.enqueue('deliver-webhook', { deliveryId: id }, { runAt: new Date(d.leaseUntil.getTime() + 100) });
+      }
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { WebhookDeliveryEntity } from '../../persistence/entities';
+import { freeAndDue } from '../shared/drain-due';
 import type { ServiceDeps } from '../shared/service-deps';
 
 /** A due delivery is presumed lost once it is this late (a live job runs it within seconds). */
@@ -18,7 +19,7 @@ export class SweepWebhookDeliveriesService {
     const dueBefore = new Date(now.getTime() - (opts.graceMs ?? SWEEP_GRACE_MS));
     const rows = await this.deps.orm.em.fork().find(
       WebhookDeliveryEntity,
-      { status: 'pending', nextAttemptAt: { $lte: dueBefore }, $or: [{ leaseUntil: null }, { leaseUntil: { $lt: now } }] },
+      freeAndDue(now, dueBefore),
       { fields: ['id'], orderBy: { nextAttemptAt: 'asc' }, limit: SWEEP_LIMIT },
     );
     for (const r of rows) await this.deps.queue.enqueue('deliver-webhook', { deliveryId: r.id });

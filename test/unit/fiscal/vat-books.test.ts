@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { generateReport, writeBookCsv, writeBookXlsx, type FiscalReport, type LedgerDocument, type LedgerRecord, type ReportType } from '../../../src/domain/fiscal/index';
+import { generateReport, writeBookCsv, type FiscalReport, type LedgerDocument, type LedgerRecord, type ReportType } from '../../../src/domain/fiscal/index';
+import { writeBookXlsx } from '../../../src/integrations/fiscal-xlsx/book-xlsx.writer';
 import { DUI_RECEIVER, PURCHASE_BODY, RELATED_CCF, item, ledgerDoc, ledgerRecord, sealOf, totalsVsRows } from './fiscal-fixtures';
 
 function book(type: ReportType, documents: LedgerDocument[], records: LedgerRecord[] = [], params: unknown = {}): FiscalReport {

@@ -43,6 +43,35 @@ const imports: [label: string, file: string, source: string, refused: boolean][]
   ['simulator → services', 'src/mh-simulator/handlers/x.ts', "import { a } from '../../services/services';", true],
   ['simulator → domain', 'src/mh-simulator/handlers/x.ts', "import { a } from '../../domain/mh-rules/business-calendar';", false],
   ['simulator → its own http', 'src/mh-simulator/handlers/x.ts', "import { a } from '../http/respond';", false],
+  ["simulator → the service's signer", 'src/mh-simulator/documents/x.ts', "import { verifyCompact } from '../../integrations/signer/jws-signer';", true],
+  ['simulator (top level) → src/http', 'src/mh-simulator/x.ts', "import { a } from '../http/api-guard';", true],
+  ['simulator (top level) → its own http', 'src/mh-simulator/x.ts', "import { a } from './http/respond';", false],
+  ['integrations → services', 'src/integrations/mail/x.ts', "import { a } from '../../services/identity/account-emails';", true],
+  ['integrations → the service registry', 'src/integrations/mail/x.ts', "import type { Services } from '../../services/services';", true],
+  ['integrations → a port of the services', 'src/integrations/events/x.ts', "import type { A } from '../../services/shared/emitter-changes.port';", false],
+  ['integrations → the clock port', 'src/integrations/mh/x.ts', "import type { Clock } from '../../services/shared/clock';", false],
+  ['integrations → src/http', 'src/integrations/rate-limit/x.ts', "import type { A } from '../../http/api-guard';", true],
+  ['integrations → graphql', 'src/integrations/pdf/x.ts', "import { a } from '../../graphql/schema';", true],
+  ['integrations → jobs', 'src/integrations/pdf/x.ts', "import { a } from '../../../jobs/jobs';", true],
+  ['integrations → express', 'src/integrations/pdf/x.ts', "import type { Request } from 'express';", true],
+  ['integrations → domain', 'src/integrations/pdf/x.ts', "import { a } from '../../domain/dte';", false],
+  ['integrations → persistence', 'src/integrations/events/x.ts', "import { a } from '../../persistence/database-hosts';", false],
+  ['src/http → graphql', 'src/http/x.ts', "import { a } from '../graphql/common/graphql-errors';", true],
+  ['src/http → REST adapter', 'src/http/panel/x.ts', "import { a } from '../../../rest-adapter/problem';", true],
+  ['src/http → persistence', 'src/http/x.ts', "import { a } from '../persistence/entities';", true],
+  ['src/http → the graphql package', 'src/http/x.ts', "import { GraphQLError } from 'graphql';", true],
+  ['src/http → jobs', 'src/http/x.ts', "import { a } from '../../jobs/jobs';", true],
+  ['src/http → services', 'src/http/x.ts', "import type { Services } from '../services/services';", false],
+  ['src/http → domain', 'src/http/x.ts', "import { a } from '../domain/identity/insufficient-scope.message';", false],
+  ['jobs → the service registry', 'jobs/x.ts', "import type { Services } from '../src/services/services';", false],
+  ['jobs → a service', 'jobs/x.ts', "import type { A } from '../src/services/documents/transmit-due-documents.service';", true],
+  ['jobs → a port of the services', 'jobs/x.ts', "import type { A } from '../src/services/shared/transmission-due.port';", true],
+  ['jobs → persistence', 'jobs/x.ts', "import { a } from '../src/persistence/sql';", true],
+  ['jobs → integrations', 'jobs/x.ts', "import { a } from '../src/integrations/mail/create-mailer';", true],
+  ['jobs → graphql', 'jobs/x.ts', "import { a } from '../src/graphql/schema';", true],
+  ['jobs → the ORM', 'jobs/x.ts', "import { EntityManager } from '@mikro-orm/core';", true],
+  ['jobs → the logger type', 'jobs/x.ts', "import type { Logger } from '../src/config/logger';", false],
+  ['domain → exceljs', 'src/domain/fiscal/x.ts', "import ExcelJS from 'exceljs';", true],
 ];
 
 describe('layer boundaries (no-restricted-imports)', () => {
@@ -107,9 +136,18 @@ const documentEntities: [label: string, file: string, source: string, refused: b
   ['the entity index', 'src/persistence/entities/index.ts', "import { DocumentEntity } from './document.entity';\nexport { DocumentEntity };", false],
   ['a migration', 'migrations/Migration1.ts', "import { DocumentEntity } from '../src/persistence/entities';", false],
   ['a service importing another entity', 'src/services/documents/x.ts', "import { DocumentEmailEntity } from '../../persistence/entities';", false],
+  ['a service importing ContingencyEpisodeEntity', 'src/services/documents/x.ts', "import { ContingencyEpisodeEntity } from '../../persistence/entities';", true],
+  ['a service importing DocumentInvalidationEntity', 'src/services/documents/x.ts', "import { DocumentInvalidationEntity } from '../../persistence/entities';", true],
+  ['a service naming DteEventEntity for the ORM', 'src/services/events/x.ts', "export const f = (em: { findOne(n: string, w: object): unknown }) => em.findOne('DteEventEntity', { status: 'pending' });", true],
+  ['a job importing the episode entity module', 'jobs/x.ts', "import { ContingencyEpisodeEntity } from '../src/persistence/entities/contingency-episode.entity';", true],
+  ['the document store holding the invalidation entity', 'src/persistence/documents/x.ts', "import { DocumentInvalidationEntity } from '../entities';", true],
+  ['the contingency store', 'src/persistence/contingency/x.ts', "import { ContingencyEpisodeEntity } from '../entities/contingency-episode.entity';", false],
+  ['the invalidation store', 'src/persistence/invalidations/x.ts', "import { DocumentInvalidationEntity } from '../entities';", false],
+  ['the DTE event store', 'src/persistence/events/x.ts', "import { DteEventEntity } from '../entities';", false],
+  ['the invalidation store holding the DTE event entity', 'src/persistence/invalidations/x.ts', "import { DteEventEntity } from '../entities';", true],
 ];
 
-describe('only the document store holds the document entities', () => {
+describe('only its store holds the entities of a table with a state machine', () => {
   test.each(documentEntities.map(([label, file, source, refused]) => [`${label} is ${refused ? 'refused' : 'allowed'}`, file, source, refused] as const))('%s', async (_name, file, source, refused) => {
     const ids = await ruleIds(file, `${source}\n`);
     expect(ids.includes('layers/document-store-owns-entities')).toBe(refused);

@@ -1,13 +1,13 @@
 /**
- * XLSX of a VAT book (exceljs streaming writer into memory — no file I/O): title block (book,
+ * XLSX of a VAT book (exceljs streaming writer into memory; outside the domain, which imports no I/O package): title block (book,
  * taxpayer, NRC, period; RCT art. 82), a bold header row frozen under the title, amounts as numeric
  * cells with format `#,##0.00` (the decimal string becomes the cell number), codes and dates as
  * text, a bold totals row, column widths by content. Returns the workbook bytes.
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { BookHeader } from './book-pdf-renderer.port';
-import type { FiscalReport } from './report.types';
+import type { BookHeader } from '../../domain/fiscal/book-pdf-renderer.port';
+import type { FiscalReport } from '../../domain/fiscal/report.types';
 
 const AMOUNT_FORMAT = '#,##0.00';
 const MAX_WIDTH = 60;
