@@ -80,7 +80,7 @@ describe('sync issuance stored already claimed for its first send', () => {
     expect(bad.body.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'rejected']);
   });
 
-  it('async issuance is stored signed and left to the transmit job', async () => {
+  it('async issuance is stored signed and left to the workers\' transmission pump', async () => {
     const r = await request(t.url, 'POST', '/v1/documents?mode=async', { key: t.account.testKey, body: ccfBody(issuer) });
     expect(r.status).toBe(202);
     expect(r.body.events.map((e: { type: string }) => e.type).slice(0, 2)).toEqual(['created', 'signed']);
@@ -143,7 +143,8 @@ describe('group commit of issuance', () => {
     const stored = await dbRows<{ control_number: string }>("select control_number from documents where id in ('doc_hot_a', 'doc_hot_c', 'doc_hot_d') order by control_number");
     const numbers = stored.map((s) => Number(s.control_number.slice(-15)));
     expect(numbers[2] - numbers[0]).toBe(2);
+    // Born signed with its two lines (a worker's pump may transmit it afterwards: its JSON is not a real DTE).
     const events = await dbRows<{ type: string }>("select type from document_events where document_id = 'doc_hot_c' order by at, id");
-    expect(events.map((e) => e.type)).toEqual(['created', 'signed']);
+    expect(events.map((e) => e.type).slice(0, 2)).toEqual(['created', 'signed']);
   });
 });

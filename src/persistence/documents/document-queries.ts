@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, isDocumentStatus, type DocumentStatus, type DocumentView } from '../../domain/documents';
+import { AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, type DocumentStatus, type DocumentView } from '../../domain/documents';
 import { preparedRows, sql, sqlRows, statementEm } from '../sql';
+import { statusListSql } from './status-list-sql';
 import { DOCUMENT_VIEW_COLUMNS, type DocumentRow, type DocumentViewRow, type SignedDocumentRow, type StoredDocumentRow } from './document-row';
 import { columnList, documentTables, type DocumentTables } from './document-table';
 import { historyLines, toDocumentView } from './document-view.mapper';
@@ -45,16 +46,7 @@ const SPAN_MAX_DAYS = 400;
 
 const validId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64;
 
-/**
- * `'rejected', 'voided'`: a list of the state machine's statuses as SQL literals, for a statement
- * whose status filter is part of its text. Built from the domain's constants, never written by hand
- * (each value is checked to be a status, so nothing else can reach the SQL).
- */
-export function statusListSql(statuses: readonly DocumentStatus[]): string {
-  if (!statuses.length) throw new Error('BUG: lista de estados vacía');
-  for (const s of statuses) if (!isDocumentStatus(s)) throw new Error(`BUG: estado de documento desconocido ${JSON.stringify(s)}`);
-  return statuses.map((s) => `'${s}'`).join(', ');
-}
+export { statusListSql } from './status-list-sql';
 
 /** The statuses a note blocking the void of its CCF may not have, as SQL (`statusListSql`). */
 const WITHOUT_EFFECT_SQL = statusListSql(WITHOUT_EFFECT_STATUSES);
@@ -271,12 +263,17 @@ export class DocumentQueries {
     return row?.id ?? null;
   }
 
+  /** How many documents of each status, type and environment (the operator's gauge; a grouped scan of the table). */
+  async countsByStatusAndType(): Promise<{ status: string; type: string; environment: string; n: number }[]> {
+    return sql(statementEm(this.orm), 'select status, type, environment, count(*)::int as n from documents group by 1, 2, 3');
+  }
+
   /** Normally signed documents waiting for a transmitter whose lease is free and that have not moved since `quietSince`. */
   async awaitingTransmission(now: Date, quietSince: Date, limit: number): Promise<string[]> {
     const rows = await sqlRows<{ id: string }>(
       this.em(),
       `select id from documents
-        where status in (${AWAITING_TRANSMISSION_STATUSES.map((x) => `'${x}'`).join(', ')}) and model_type = 1 and contingency_episode_id is null
+        where status in (${statusListSql(AWAITING_TRANSMISSION_STATUSES)}) and model_type = 1 and contingency_episode_id is null
           and (transmit_lease_until is null or transmit_lease_until < ?) and updated_at < ?
         order by updated_at limit ?`,
       [now, quietSince, limit],

@@ -15,6 +15,7 @@ import {
 import { IdPrefix, newId, newSequentialId } from '../../domain/shared/ids';
 import { leanTransaction, preparedRows, preparedSql, sql, sqlRows, type CompanionWrite, type SqlExecutor } from '../sql';
 import { DocumentQueries } from './document-queries';
+import { statusListSql } from './status-list-sql';
 import type { DocumentRow, DocumentViewRow } from './document-row';
 import { columnList } from './document-table';
 import { SUMMARY_COLUMNS, documentSummary, summaryJsonSql } from './document-summary';
@@ -295,7 +296,7 @@ export class DocumentStore extends DocumentQueries {
       this.em(),
       `with pick as (
          select id from documents
-          where status in (${from.map((x) => `'${x}'`).join(', ')}) and model_type = 1 and contingency_episode_id is null and (transmit_lease_until is null or transmit_lease_until < ?)
+          where status in (${statusListSql(from)}) and model_type = 1 and contingency_episode_id is null and (transmit_lease_until is null or transmit_lease_until < ?)
           order by updated_at limit ? for update skip locked),
        c as (
          update documents set status = ?, transmit_lease_until = ?, updated_at = ?,

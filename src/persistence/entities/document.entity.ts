@@ -3,6 +3,8 @@ import type { DocumentCreateInput } from '../../domain/dte/document-create.schem
 import type { StoredDocumentStatus } from '../../domain/documents/document-status';
 import type { DocumentMhResponse, DocumentVoidInfo } from '../../domain/documents/document-view';
 import { EmitterEntity } from './emitter.entity';
+import { AWAITING_TRANSMISSION_STATUSES } from '../../domain/documents/document-status';
+import { statusListSql } from '../documents/status-list-sql';
 
 /**
  * An issued document. `dteJson` holds the official JSON text exactly as signed and `jws` the compact
@@ -26,7 +28,7 @@ import { EmitterEntity } from './emitter.entity';
 // voided documents for the ledger, and the receiver search's trigrams (receiver-text-match.ts).
 @Index({ name: 'documents_ledger_voided_idx', expression: 'create index "documents_ledger_voided_idx" on "documents" ("emitter_id", "environment", "voided_at") where "voided_at" is not null' })
 // Documents waiting for a transmitter (the workers' batch claim and the reconciler): a few rows of the table, whatever its size.
-@Index({ name: 'documents_awaiting_transmission_idx', expression: `create index "documents_awaiting_transmission_idx" on "documents" ("updated_at") where "status" in ('signed', 'sending')` })
+@Index({ name: 'documents_awaiting_transmission_idx', expression: `create index "documents_awaiting_transmission_idx" on "documents" ("updated_at") where "status" in (${statusListSql(AWAITING_TRANSMISSION_STATUSES)})` })
 @Index({
   name: 'documents_receiver_trgm_idx',
   expression: `create index "documents_receiver_trgm_idx" on "documents" using gin ((coalesce("receiver_name", '') || ' ' || coalesce("receiver_document_number", '')) gin_trgm_ops) with (fastupdate = off)`,

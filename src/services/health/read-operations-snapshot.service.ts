@@ -37,7 +37,7 @@ export class ReadOperationsSnapshotService {
   private async read(): Promise<OperationsSnapshot> {
     const em = statementEm(this.deps.orm);
     const [documents, openContingencies, webhookDeliveries, emails, certificates, jobs] = await Promise.all([
-      sql<{ status: string; type: string; environment: string; n: number }>(em, 'select status, type, environment, count(*)::int as n from documents group by 1, 2, 3'),
+      this.deps.documents.countsByStatusAndType(),
       this.deps.contingencies.openCounts(em),
       sql<{ status: string; n: number }>(em, `select status, count(*)::int as n from webhook_deliveries where status <> 'delivered' group by 1`),
       sql<{ kind: 'document' | 'account'; n: number }>(
