@@ -25,6 +25,7 @@ import { Migration20261125190000_contingency_failure_emails as M20 } from './Mig
 import { Migration20261128180000_emitter_changes as M21 } from './Migration20261128180000_emitter_changes';
 import { Migration20261128200713_fiscal_reports_emitter_list as M22 } from './Migration20261128200713_fiscal_reports_emitter_list';
 import { Migration20261128230000_receiver_trgm_fastupdate_off as M23 } from './Migration20261128230000_receiver_trgm_fastupdate_off';
+import { Migration20261202012252_receiver_search_folded as M24 } from './Migration20261202012252_receiver_search_folded';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -51,4 +52,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128180000_emitter_changes', class: M21 },
   { name: 'Migration20261128200713_fiscal_reports_emitter_list', class: M22 },
   { name: 'Migration20261128230000_receiver_trgm_fastupdate_off', class: M23 },
+  { name: 'Migration20261202012252_receiver_search_folded', class: M24 },
 ];

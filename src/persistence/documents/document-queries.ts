@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, isDocumentStatus, type DocumentStatus, type DocumentView } from '../../domain/documents';
+import { AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, documentCodeTerms, isDocumentStatus, receiverSearchText, type DocumentStatus, type DocumentView } from '../../domain/documents';
 import { preparedRows, sql, sqlRows, statementEm } from '../sql';
 import { DOCUMENT_VIEW_COLUMNS, type DocumentRow, type DocumentViewRow, type SignedDocumentRow, type StoredDocumentRow } from './document-row';
 import { columnList, documentTables, type DocumentTables } from './document-table';
@@ -102,8 +102,9 @@ export class DocumentQueries {
 
   /**
    * The owner's documents, newest first, one page (limit + 1 rows tell whether more follow). `q`
-   * matches a control number, generation code or seal exactly, or the receiver's name or document
-   * number (trigram index, `receiverTextMatch`).
+   * matches a control number, generation code or seal exactly, typed with or without its dashes
+   * (`documentCodeTerms`), or the receiver's name or document number regardless of case, accents and
+   * dashes (trigram index over the folded text, `receiverTextMatch`; ADR 0040).
    */
   async list(owner: DocumentOwner, f: DocumentListFilter, page: { limit: number; startingAfter: string | null }, baseUrl: string): Promise<{ data: DocumentView[]; hasMore: boolean }> {
     const where: string[] = ['d.account_id = ?', 'd.environment = ?'];
@@ -127,9 +128,9 @@ export class DocumentQueries {
     if (page.startingAfter) add('d.id < ?', page.startingAfter);
     const q = f.q?.trim();
     if (q) {
-      const upper = q.toUpperCase();
-      const receiver = receiverTextMatch(q);
-      add(`(d.control_number = ? or d.generation_code = ? or d.reception_stamp = ? or ${receiver.sql})`, upper, upper, upper, ...receiver.params);
+      const codes = documentCodeTerms(q);
+      const receiver = receiverTextMatch(receiverSearchText(q));
+      add(`(d.control_number = ? or d.generation_code = ? or d.reception_stamp = ? or ${receiver.sql})`, codes.controlNumber, codes.generationCode, codes.receptionStamp, ...receiver.params);
     }
     // One round trip: the page's ids are cut first (sorting the matches by id alone, not whole
     // rows: a search can match hundreds), then only its rows are read with their issuer and gather
