@@ -51,6 +51,7 @@ import { IssueDocumentService } from './documents/issue-document.service';
 import { GetDocumentService } from './documents/get-document.service';
 import { GetDocumentJsonService } from './documents/get-document-json.service';
 import { TransmitDocumentService } from './documents/transmit-document.service';
+import { ListDocumentLinesService } from './documents/list-document-lines.service';
 import { ReconcileDocumentsService } from './documents/reconcile-documents.service';
 import { NotifyContingencyFailuresService } from './documents/notify-contingency-failures.service';
 import { RecoverContingencyService } from './documents/recover-contingency.service';
@@ -191,6 +192,7 @@ export function createServices(deps: ServiceDeps) {
     getDocumentPdf: new GetDocumentPdfService(deps, pdf),
     sendDocumentEmail: new SendDocumentEmailService(deps),
     deliverDocumentEmail: new DeliverDocumentEmailService(deps, pdf),
+    listDocumentLines: new ListDocumentLinesService(deps),
     deliverAccountEmail: new DeliverAccountEmailService(deps),
     transmitDocument,
     reconcileDocuments: new ReconcileDocumentsService(deps, transmitDocument),

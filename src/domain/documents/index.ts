@@ -4,3 +4,4 @@ export * from './document-state-machine';
 export * from './public-query-url';
 export * from './document-view';
 export * from './document-search';
+export * from './document-lines';

@@ -1,5 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, documentCodeTerms, isDocumentStatus, receiverSearchText, type DocumentStatus, type DocumentView } from '../../domain/documents';
+import {
+  AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, documentCodeTerms, isDocumentStatus, issuedLinesOf, receiverSearchText,
+  type DocumentIssuedLines, type DocumentStatus, type DocumentView,
+} from '../../domain/documents';
 import { preparedRows, sql, sqlRows, statementEm } from '../sql';
 import { DOCUMENT_VIEW_COLUMNS, type DocumentRow, type DocumentViewRow, type SignedDocumentRow, type StoredDocumentRow } from './document-row';
 import { columnList, documentTables, type DocumentTables } from './document-table';
@@ -87,17 +90,29 @@ export class DocumentQueries {
     return em ?? statementEm(this.orm);
   }
 
-  /** `GET /documents/{id}`: one round trip for the row, its issuer's name and its `events[]`. */
+  /** `GET /documents/{id}`: one round trip for the row, its issuer's name, its `events[]` and its lines as signed. */
   async view(owner: DocumentOwner, id: string, baseUrl: string): Promise<DocumentView | null> {
     if (!validId(id)) return null;
-    const [row] = await preparedRows<DocumentViewRow & { events: { type: string; at: string; message: string }[] }>(
+    const [row] = await preparedRows<DocumentViewRow & { events: { type: string; at: string; message: string }[]; dte_json: string }>(
       this.em(),
-      `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events
+      `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events, d.dte_json
          from documents d join emitters e on e.id = d.emitter_id
         where d.id = ? and d.account_id = ? and d.environment = ? and (?::text is null or d.emitter_id = ?)`,
       [id, owner.accountId, owner.environment, owner.onlyEmitterId ?? null, owner.onlyEmitterId ?? null],
     );
-    return row ? toDocumentView(row, historyLines(row.events), baseUrl) : null;
+    return row ? toDocumentView(row, historyLines(row.events), baseUrl, issuedLinesOf(row.dte_json)) : null;
+  }
+
+  /** The lines and payment terms as signed of the owner's documents among `ids` (another owner's are left out). */
+  async issuedLines(owner: DocumentOwner, ids: readonly string[]): Promise<Map<string, DocumentIssuedLines>> {
+    const wanted = ids.filter(validId);
+    if (!wanted.length) return new Map();
+    const rows = await sqlRows<{ id: string; dte_json: string }>(
+      this.em(),
+      `select d.id, d.dte_json from documents d where d.id = any(?::text[]) and ${OWNER_SQL}`,
+      [wanted, ...ownerParams(owner)],
+    );
+    return new Map(rows.map((r) => [r.id, issuedLinesOf(r.dte_json)]));
   }
 
   /**
