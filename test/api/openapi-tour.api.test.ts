@@ -298,6 +298,8 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { key }), 403);
     expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { headers: csrf }), 200);
     expectStatus(await tour.call('GET', '/v1/audit-log', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/audit-log?action=api_key.created&created_from=2026-01-01&created_to=2036-12-31', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/audit-log?action=nada', { headers: csrf }), 400);
     expectStatus(await tour.call('GET', '/v1/audit-log', { key }), 403);
     // The embed view's origins: read 200 and replace 200 from the session; 422 for a bad origin; 403 with a key.
     expectStatus(await tour.call('PUT', '/v1/embed-origins', { headers: csrf, body: { origins: ['https://erp.ejemplo.com'] } }), 200);
