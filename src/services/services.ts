@@ -14,6 +14,8 @@ import { RevokeAccountApiKeyService } from './accounts/revoke-account-api-key.se
 import { ListAccountUsersService } from './identity/list-account-users.service';
 import { InviteUserService } from './identity/invite-user.service';
 import { UpdateUserService } from './identity/update-user.service';
+import { ResendInvitationService } from './identity/resend-invitation.service';
+import { RevokeInvitationService } from './identity/revoke-invitation.service';
 import { RemoveUserService } from './identity/remove-user.service';
 import { RequestPasswordResetService } from './identity/request-password-reset.service';
 import { ConfirmPasswordResetService } from './identity/confirm-password-reset.service';
@@ -49,9 +51,9 @@ import { TestCredentialsService } from './credentials/test-credentials.service';
 import { ListCredentialsByEmitterService } from './credentials/list-credentials-by-emitter.service';
 import { IssueDocumentService } from './documents/issue-document.service';
 import { GetDocumentService } from './documents/get-document.service';
+import { ListDocumentLinesService } from './documents/list-document-lines.service';
 import { GetDocumentJsonService } from './documents/get-document-json.service';
 import { TransmitDocumentService } from './documents/transmit-document.service';
-import { ListDocumentLinesService } from './documents/list-document-lines.service';
 import { ReconcileDocumentsService } from './documents/reconcile-documents.service';
 import { NotifyContingencyFailuresService } from './documents/notify-contingency-failures.service';
 import { RecoverContingencyService } from './documents/recover-contingency.service';
@@ -152,6 +154,8 @@ export function createServices(deps: ServiceDeps) {
     inviteUser: new InviteUserService(deps, createUser),
     updateUser: new UpdateUserService(deps),
     removeUser: new RemoveUserService(deps),
+    resendInvitation: new ResendInvitationService(deps),
+    revokeInvitation: new RevokeInvitationService(deps),
     requestPasswordReset: new RequestPasswordResetService(deps),
     confirmPasswordReset: new ConfirmPasswordResetService(deps),
     acceptInvitation: new AcceptInvitationService(deps),
@@ -188,11 +192,11 @@ export function createServices(deps: ServiceDeps) {
     listCredentialsByEmitter: new ListCredentialsByEmitterService(deps),
     issueDocument,
     getDocument: new GetDocumentService(deps),
+    listDocumentLines: new ListDocumentLinesService(deps),
     getDocumentJson: new GetDocumentJsonService(deps),
     getDocumentPdf: new GetDocumentPdfService(deps, pdf),
     sendDocumentEmail: new SendDocumentEmailService(deps),
     deliverDocumentEmail: new DeliverDocumentEmailService(deps, pdf),
-    listDocumentLines: new ListDocumentLinesService(deps),
     deliverAccountEmail: new DeliverAccountEmailService(deps),
     transmitDocument,
     reconcileDocuments: new ReconcileDocumentsService(deps, transmitDocument),

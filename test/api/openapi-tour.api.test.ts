@@ -320,6 +320,11 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('GET', '/v1/users', { key }), 403);
     expectStatus(await tour.call('PATCH', `/v1/users/${invited.body.id}`, { headers: csrf, body: { role: 'viewer' } }), 200);
     expectStatus(await tour.call('DELETE', `/v1/users/${login.body.user.id}`, { key }), 403);
+    expectStatus(await tour.call('POST', `/v1/users/${invited.body.id}/invitation/resend`, { headers: csrf }), 200);
+    expectStatus(await tour.call('POST', `/v1/users/${login.body.user.id}/invitation/resend`, { headers: csrf }), 409);
+    expectStatus(await tour.call('DELETE', `/v1/users/${login.body.user.id}/invitation`, { headers: csrf }), 409);
+    const revocable = await tour.call('POST', '/v1/users', { headers: csrf, body: { email: 'tour-revocado@example.com', role: 'viewer' } });
+    expectStatus(await tour.call('DELETE', `/v1/users/${revocable.body.id}/invitation`, { headers: csrf }), 204);
     expectStatus(await tour.call('DELETE', `/v1/users/${invited.body.id}`, { headers: csrf }), 204);
     expectStatus(await tour.call('POST', '/v1/auth/password-reset', { body: { email: 'tour-usuarios@example.com' }, idempotencyKey: null }), 202);
     expectStatus(await tour.call('POST', '/v1/auth/password-reset', { body: { correo: 'tour-usuarios@example.com' }, idempotencyKey: null }), 422);
