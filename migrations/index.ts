@@ -26,6 +26,7 @@ import { Migration20261128180000_emitter_changes as M21 } from './Migration20261
 import { Migration20261128200713_fiscal_reports_emitter_list as M22 } from './Migration20261128200713_fiscal_reports_emitter_list';
 import { Migration20261128230000_receiver_trgm_fastupdate_off as M23 } from './Migration20261128230000_receiver_trgm_fastupdate_off';
 import { Migration20261202012252_receiver_search_folded as M24 } from './Migration20261202012252_receiver_search_folded';
+import { Migration20261202021313_emitter_logos as M25 } from './Migration20261202021313_emitter_logos';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -53,4 +54,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128200713_fiscal_reports_emitter_list', class: M22 },
   { name: 'Migration20261128230000_receiver_trgm_fastupdate_off', class: M23 },
   { name: 'Migration20261202012252_receiver_search_folded', class: M24 },
+  { name: 'Migration20261202021313_emitter_logos', class: M25 },
 ];

@@ -50,6 +50,9 @@ import { UploadCredentialsService } from './credentials/upload-credentials.servi
 import { TestCredentialsService } from './credentials/test-credentials.service';
 import { ListCredentialsByEmitterService } from './credentials/list-credentials-by-emitter.service';
 import { IssueDocumentService } from './documents/issue-document.service';
+import { UploadEmitterLogoService } from './emitters/upload-emitter-logo.service';
+import { DeleteEmitterLogoService } from './emitters/delete-emitter-logo.service';
+import { GetEmitterLogoService } from './emitters/get-emitter-logo.service';
 import { GetDocumentService } from './documents/get-document.service';
 import { ListDocumentLinesService } from './documents/list-document-lines.service';
 import { GetDocumentJsonService } from './documents/get-document-json.service';
@@ -192,6 +195,9 @@ export function createServices(deps: ServiceDeps) {
     listCredentialsByEmitter: new ListCredentialsByEmitterService(deps),
     issueDocument,
     getDocument: new GetDocumentService(deps),
+    uploadEmitterLogo: new UploadEmitterLogoService(deps),
+    deleteEmitterLogo: new DeleteEmitterLogoService(deps),
+    getEmitterLogo: new GetEmitterLogoService(deps),
     listDocumentLines: new ListDocumentLinesService(deps),
     getDocumentJson: new GetDocumentJsonService(deps),
     getDocumentPdf: new GetDocumentPdfService(deps, pdf),

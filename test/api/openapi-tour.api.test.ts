@@ -110,6 +110,21 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/credentials/test`, { body: { environment: '02' } }), 422);
   });
 
+  it('the issuer’s logo: upload 200 and a GIF 422 (multipart), read 200 and 404, delete 204', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const form = (file: Buffer) => {
+      const f = new FormData();
+      f.set('logo', new Blob([file]), 'logo.png');
+      return f;
+    };
+    expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/logo`), 404);
+    expectStatus(await call('PUT', `/v1/emitters/${issuer.emitterId}/logo`, { raw: form(png) }), 200);
+    expectStatus(await call('PUT', `/v1/emitters/${issuer.emitterId}/logo`, { raw: form(Buffer.from('GIF89a-no-es-un-png-ni-un-jpeg-aunque-se-llame-logo.png-000000000000000000')) }), 422);
+    expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/logo`), 200);
+    expectStatus(await call('DELETE', `/v1/emitters/${issuer.emitterId}/logo`), 204);
+    expectStatus(await call('DELETE', '/v1/emitters/emt_no_existe/logo'), 404);
+  });
+
   let processed: TourResponse;
   let rejected: TourResponse;
   it('documents: dry run 200, sealed 201, rejected 200, async 202; read, JSON, PDF, list; invalid body 422', async () => {

@@ -4,6 +4,7 @@ import { parseWith } from '../../domain/shared/zod-errors';
 import { changedFields } from '../../domain/identity/audit-changes';
 import { EmitterEntity } from '../../persistence/entities';
 import { recordAudit } from '../audit/audit-trail';
+import { removeLogo } from './emitter-logo-store';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { isUniqueViolation } from '../shared/unique-violation';
@@ -42,6 +43,8 @@ export class UpdateEmitterService {
         if (v.phone !== undefined) e.phone = v.phone;
         if (v.email !== undefined) e.email = v.email;
         if (v.numbering !== undefined) e.numbering = v.numbering;
+        // A logo_url set by hand replaces an uploaded logo (which stops being served and drawn).
+        if (v.logoUrl !== undefined && v.logoUrl !== e.logoUrl) await removeLogo(tx, e.id);
         if (v.logoUrl !== undefined) e.logoUrl = v.logoUrl;
         if (v.isLargeTaxpayer !== undefined) e.isLargeTaxpayer = v.isLargeTaxpayer;
         e.updatedAt = now;
