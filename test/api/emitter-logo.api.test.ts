@@ -39,7 +39,7 @@ async function putLogo(file: Buffer, name = 'logo.png') {
   const form = new FormData();
   form.set('logo', new Blob([file]), name);
   const res = await fetch(`${t.url}/v1/emitters/${issuer.emitterId}/logo`, { method: 'PUT', headers: { Authorization: `Bearer ${key()}` }, body: form });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 const hasImage = (pdf: Buffer) => pdf.toString('latin1').includes('/Subtype /Image');
