@@ -36,6 +36,13 @@ export function formatMoney(amount: string | null | undefined, currency = '$'): 
   return `${negative ? '−' : ''}${currency}${grouped}.${decimals}`;
 }
 
+/** A quantity as typed ("2", "1.5", "0.25"), grouped by thousands on the string: never through floating point. */
+export function formatDecimal(amount: string | null | undefined): string {
+  if (amount === null || amount === undefined || amount === '') return '—';
+  const [int, frac] = amount.split('.');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+}
+
 export function formatCount(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

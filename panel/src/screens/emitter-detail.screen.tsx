@@ -12,7 +12,7 @@ import { Button, LinkButton } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EmitterFields, emitterInput, type EmitterDraft } from '../ui/emitter-fields';
 import { CredentialBadge } from '../ui/credential-status';
-import { Checkbox, SelectField, TextField, fieldError } from '../ui/form';
+import { Checkbox, SelectField, TextField, useFormScope } from '../ui/form';
 import { Icon } from '../ui/icons';
 import { Card, DetailList, PageHeader } from '../ui/page';
 import { DataTable, type Column } from '../ui/table';
@@ -33,15 +33,10 @@ function EditEmitterDialog({ emitter, open, onClose, onSaved }: { emitter: Emitt
     toast('Datos del emisor actualizados.');
     onClose();
   });
+  const scope = useFormScope(save.error);
   return (
-    <Dialog
-      open={open}
-      size="lg"
-      title="Editar datos del emisor"
-      onClose={onClose}
-      confirm={{ label: 'Guardar', pending: save.pending, onClick: () => void save.run() }}
-    >
-      <EmitterFields value={draft} onChange={setDraft} error={save.error} />
+    <Dialog open={open} size="lg" title="Editar datos del emisor" onClose={onClose} form={scope} confirm={{ label: 'Guardar', pending: save.pending, onClick: () => void save.run() }}>
+      <EmitterFields value={draft} onChange={setDraft} />
       <ErrorAlert error={save.error} />
     </Dialog>
   );
@@ -91,6 +86,7 @@ function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved 
     onSaved();
     onClose();
   });
+  const scope = useFormScope(save.error);
   const setPos = (i: number, patch: Partial<EstablishmentDraft['pointsOfSale'][number]>) => set({ pointsOfSale: draft.pointsOfSale.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
   const nextPos = `P${String(draft.pointsOfSale.length + 1).padStart(3, '0')}`;
   return (
@@ -99,15 +95,16 @@ function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved 
       size="lg"
       title={establishment ? `Editar establecimiento ${establishment.code}` : 'Agregar establecimiento'}
       onClose={onClose}
+      form={scope}
       confirm={{ label: 'Guardar', pending: save.pending, onClick: () => void save.run() }}
     >
       <div class="form-grid">
-        <TextField label="Código del MH" value={draft.code} onValue={(code) => set({ code })} hint="M, S, B o P y tres dígitos: M001." error={fieldError(save.error, 'code')} />
-        <SelectField label="Tipo" value={draft.type} onValue={(type) => set({ type })} options={(types.length ? types : [{ code: draft.type, name: draft.type, department: null }]).map((t) => ({ value: t.code, label: t.name }))} error={fieldError(save.error, 'type')} />
-        <TextField class="span-2" label="Nombre" value={draft.name} onValue={(name) => set({ name })} hint="Opcional: cómo lo reconoce su equipo." />
-        <AddressFields prefix="address" value={draft.address} onChange={(address) => set({ address })} error={save.error} />
-        <TextField label="Teléfono" value={draft.phone} onValue={(phone) => set({ phone })} error={fieldError(save.error, 'phone')} />
-        <TextField label="Correo" type="email" value={draft.email} onValue={(email) => set({ email })} error={fieldError(save.error, 'email')} />
+        <TextField label="Código del MH" value={draft.code} onValue={(code) => set({ code })} hint="M, S, B o P y tres dígitos: M001." name="code" />
+        <SelectField label="Tipo" value={draft.type} onValue={(type) => set({ type })} options={(types.length ? types : [{ code: draft.type, name: draft.type, department: null }]).map((t) => ({ value: t.code, label: t.name }))} name="type" />
+        <TextField class="span-2" label="Nombre" value={draft.name} onValue={(name) => set({ name })} hint="Opcional: cómo lo reconoce su equipo." name="name" />
+        <AddressFields prefix="address" value={draft.address} onChange={(address) => set({ address })} />
+        <TextField label="Teléfono" value={draft.phone} onValue={(phone) => set({ phone })} name="phone" />
+        <TextField label="Correo" type="email" value={draft.email} onValue={(email) => set({ email })} name="email" />
         <div class="span-2">
           <Checkbox label="Activo (se puede emitir desde aquí)" checked={draft.active} onChange={(active) => set({ active })} />
         </div>
@@ -117,8 +114,8 @@ function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved 
         <div class="stack">
           {draft.pointsOfSale.map((p, i) => (
             <div class="pos-row" key={i}>
-              <TextField label="Código" value={p.code} onValue={(code) => setPos(i, { code })} error={fieldError(save.error, `pointsOfSale[${i}].code`)} />
-              <TextField label="Nombre" value={p.name} onValue={(name) => setPos(i, { name })} />
+              <TextField label="Código" value={p.code} onValue={(code) => setPos(i, { code })} name={`pointsOfSale[${i}].code`} />
+              <TextField label="Nombre" value={p.name} onValue={(name) => setPos(i, { name })} name={`pointsOfSale[${i}].name`} />
               <Checkbox label="Activo" checked={p.active} onChange={(active) => setPos(i, { active })} />
             </div>
           ))}

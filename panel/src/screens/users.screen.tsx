@@ -7,7 +7,7 @@ import { can } from '../lib/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { SelectField, TextField, fieldError } from '../ui/form';
+import { SelectField, TextField, useFormScope } from '../ui/form';
 import { PageHeader } from '../ui/page';
 import { PagedList, fromList, useCursors } from '../ui/paged-list';
 import { DataTable, type Column } from '../ui/table';
@@ -37,6 +37,7 @@ export default function UsersScreen({ session }: ScreenProps) {
     setEmail('');
     users.reload();
   });
+  const inviteForm = useFormScope(invite.error, { checks: email.trim() ? [] : [{ path: 'email', code: 'required', message: 'Escriba el correo de la persona que invita.' }] });
   const change = useAction(async (key: string) => {
     await updateUser(editing!.id, { role: newRole }, key);
     toast(`Rol de ${editing!.email} cambiado a ${ROLE_LABELS[newRole]}.`);
@@ -104,11 +105,12 @@ export default function UsersScreen({ session }: ScreenProps) {
         open={inviting}
         title="Invitar usuario"
         onClose={() => setInviting(false)}
-        confirm={{ label: 'Enviar invitación', icon: 'send', pending: invite.pending, disabled: !email.trim(), onClick: () => void invite.run() }}
+        form={inviteForm}
+        confirm={{ label: 'Enviar invitación', icon: 'send', pending: invite.pending, onClick: () => void (email.trim() && invite.run()) }}
       >
         <p class="muted">Le llegará un correo con un enlace para elegir su contraseña (vale 30 minutos, un solo uso).</p>
-        <TextField label="Correo electrónico" type="email" value={email} onValue={setEmail} error={fieldError(invite.error, 'email')} />
-        <SelectField label="Rol" value={role} onValue={setRole} options={ROLE_OPTIONS} error={fieldError(invite.error, 'role')} />
+        <TextField label="Correo electrónico" type="email" value={email} onValue={setEmail} name="email" />
+        <SelectField label="Rol" value={role} onValue={setRole} options={ROLE_OPTIONS} name="role" />
         <ErrorAlert error={invite.error} />
       </Dialog>
       <Dialog
