@@ -11,6 +11,7 @@ import { Dialog } from '../ui/dialog';
 import { EmitterPicker } from '../ui/emitter-picker';
 import { readBase64 } from '../lib/files';
 import { FileField, TextField, useFormScope } from '../ui/form';
+import { MhCredentialsGuide } from '../ui/mh-credentials-guide';
 import { Card, DetailList, PageHeader } from '../ui/page';
 import { Alert, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
@@ -162,6 +163,7 @@ export default function CredentialsScreen({ session, query }: ScreenProps) {
   return (
     <div class="screen">
       <PageHeader title="Credenciales del MH" subtitle="El certificado de firma y la clave de la API del MH de cada emisor, por ambiente." />
+      <MhCredentialsGuide />
       <EmitterPicker query={query}>{(e) => <EmitterCredentials emitterId={e.id} session={session} />}</EmitterPicker>
     </div>
   );

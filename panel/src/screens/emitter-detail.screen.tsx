@@ -12,6 +12,7 @@ import { Button, LinkButton } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EmitterFields, emitterInput, type EmitterDraft } from '../ui/emitter-fields';
 import { CredentialBadge } from '../ui/credential-status';
+import { EmitterLogoCard } from '../ui/emitter-logo-card';
 import { Checkbox, SelectField, TextField, useFormScope } from '../ui/form';
 import { Icon } from '../ui/icons';
 import { Card, DetailList, PageHeader } from '../ui/page';
@@ -59,11 +60,13 @@ function establishmentDraft(e: Establishment): EstablishmentDraft {
   return { code: e.code, type: e.type, name: e.name ?? '', phone: e.phone ?? '', email: e.email ?? '', active: e.active, address: e.address, pointsOfSale: e.pointsOfSale.map((p) => ({ code: p.code, name: p.name ?? '', active: p.active })) };
 }
 
-function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved }: { emitterId: string; establishment: Establishment | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+function EstablishmentDialog({ emitter, establishment, open, onClose, onSaved }: { emitter: Emitter; establishment: Establishment | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const emitterId = emitter.id;
   const [draft, setDraft] = useState<EstablishmentDraft>(EMPTY_ESTABLISHMENT);
   const [types, setTypes] = useState<CatalogEntry[]>([]);
   useEffect(() => {
-    if (open) setDraft(establishment ? establishmentDraft(establishment) : EMPTY_ESTABLISHMENT);
+    // A new establishment starts at the issuer's address (most have only their head office).
+    if (open) setDraft(establishment ? establishmentDraft(establishment) : { ...EMPTY_ESTABLISHMENT, address: { ...emitter.address } });
   }, [open, establishment]);
   useEffect(() => {
     catalogEntries('CAT-009').then(setTypes, () => setTypes([]));
@@ -98,6 +101,7 @@ function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved 
       form={scope}
       confirm={{ label: 'Guardar', pending: save.pending, onClick: () => void save.run() }}
     >
+      {establishment ? null : <p class="muted">La dirección es la del emisor; cámbiela si este establecimiento está en otro lugar.</p>}
       <div class="form-grid">
         <TextField label="Código del MH" value={draft.code} onValue={(code) => set({ code })} hint="M, S, B o P y tres dígitos: M001." name="code" />
         <SelectField label="Tipo" value={draft.type} onValue={(type) => set({ type })} options={(types.length ? types : [{ code: draft.type, name: draft.type, department: null }]).map((t) => ({ value: t.code, label: t.name }))} name="type" />
@@ -252,6 +256,7 @@ export default function EmitterDetailScreen({ session, params }: ScreenProps) {
             items={['00', '01'].map((env) => [ENVIRONMENT_LABELS[env], <CredentialBadge credential={e.credentials.find((c) => c.environment === env)} />])}
           />
         </Card>
+        <EmitterLogoCard emitter={e} writer={writer} onSaved={(saved) => emitter.setData(() => saved)} />
       </div>
       <Card
         title="Establecimientos"
@@ -273,7 +278,7 @@ export default function EmitterDetailScreen({ session, params }: ScreenProps) {
         )}
       </Card>
       <EditEmitterDialog emitter={e} open={dialog?.kind === 'emitter'} onClose={() => setDialog(null)} onSaved={(saved) => emitter.setData(() => saved)} />
-      <EstablishmentDialog emitterId={e.id} establishment={dialog?.kind === 'establishment' ? dialog.establishment : null} open={dialog?.kind === 'establishment'} onClose={() => setDialog(null)} onSaved={emitter.reload} />
+      <EstablishmentDialog emitter={e} establishment={dialog?.kind === 'establishment' ? dialog.establishment : null} open={dialog?.kind === 'establishment'} onClose={() => setDialog(null)} onSaved={emitter.reload} />
     </div>
   );
 }
