@@ -8,7 +8,7 @@
  * Documents are clones of engine-built templates with their own identifiers and dates, so every one is
  * a distinct object the generators read from scratch.
  */
-import { generateAllForBench, reportTypeInfo, type LedgerDocument, type LedgerRecord, type ReportType } from '../src/domain/fiscal';
+import { bookSummary, generateAllForBench, reportTypeInfo, type LedgerDocument, type LedgerRecord, type ReportType } from '../src/domain/fiscal';
 import { writeBookXlsx } from '../src/integrations/fiscal-xlsx/book-xlsx.writer';
 import { PdfkitBookRenderer } from '../src/integrations/fiscal-pdf/book-pdf.renderer';
 import { controlOf, genCode, ledgerDoc, ledgerRecord, PURCHASE_BODY, sealOf } from '../test/unit/fiscal/fiscal-fixtures';
@@ -58,7 +58,7 @@ export default async function fiscalBooksBench(): Promise<Record<string, unknown
   const { reports, files } = generateAllForBench(documents, records, PERIOD);
   const csvS = (performance.now() - t0) / 1000;
   const books = (Object.keys(reports) as ReportType[]).filter((t) => reportTypeInfo(t).kind === 'book');
-  const header = (type: ReportType) => ({ title: reportTypeInfo(type).name, taxpayerName: 'Empresa de prueba, S.A. de C.V.', nrc: '1234567', nit: '06140101901234', period: PERIOD });
+  const header = (type: ReportType) => ({ title: reportTypeInfo(type).name, taxpayerName: 'Empresa de prueba, S.A. de C.V.', nrc: '1234567', nit: '06140101901234', period: PERIOD, summary: bookSummary(type, reports[type].totals) });
   const t1 = performance.now();
   let xlsxBytes = 0;
   for (const type of books) xlsxBytes += (await writeBookXlsx(reports[type], header(type))).length;

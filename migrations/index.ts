@@ -26,8 +26,10 @@ import { Migration20261128180000_emitter_changes as M21 } from './Migration20261
 import { Migration20261128200713_fiscal_reports_emitter_list as M22 } from './Migration20261128200713_fiscal_reports_emitter_list';
 import { Migration20261128230000_receiver_trgm_fastupdate_off as M23 } from './Migration20261128230000_receiver_trgm_fastupdate_off';
 import { Migration20261202011240_rate_limit_points as M24 } from './Migration20261202011240_rate_limit_points';
-import { Migration20261202020730_account_security as M25 } from './Migration20261202020730_account_security';
-import { Migration20261202023307_documents_awaiting_transmission as M26 } from './Migration20261202023307_documents_awaiting_transmission';
+import { Migration20261202012252_receiver_search_folded as M25 } from './Migration20261202012252_receiver_search_folded';
+import { Migration20261202020730_account_security as M26 } from './Migration20261202020730_account_security';
+import { Migration20261202021313_emitter_logos as M27 } from './Migration20261202021313_emitter_logos';
+import { Migration20261202023307_documents_awaiting_transmission as M28 } from './Migration20261202023307_documents_awaiting_transmission';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -55,6 +57,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128200713_fiscal_reports_emitter_list', class: M22 },
   { name: 'Migration20261128230000_receiver_trgm_fastupdate_off', class: M23 },
   { name: 'Migration20261202011240_rate_limit_points', class: M24 },
-  { name: 'Migration20261202020730_account_security', class: M25 },
-  { name: 'Migration20261202023307_documents_awaiting_transmission', class: M26 },
+  { name: 'Migration20261202012252_receiver_search_folded', class: M25 },
+  { name: 'Migration20261202020730_account_security', class: M26 },
+  { name: 'Migration20261202021313_emitter_logos', class: M27 },
+  { name: 'Migration20261202023307_documents_awaiting_transmission', class: M28 },
 ];

@@ -5,6 +5,45 @@ import { isoTime } from './iso-time';
 
 const money = z.string().describe('Decimal con 2 decimales');
 const mhResponse = z.object({ code: z.string().nullable(), message: z.string().nullable(), observations: z.array(z.string()) });
+const decimal = z.string().describe('Decimal (hasta 8 decimales en las líneas)');
+
+/** One line as issued (document-lines.ts): every type's lines in one shape, a field its lines lack as null. */
+export const documentItemResource = z.object({
+  number: z.number().int().describe('numItem: número de la línea (1 la primera)'),
+  type: z.string().nullable().describe('tipoItem, CAT-011 (1 bien, 2 servicio…)'),
+  code: z.string().nullable(),
+  description: z.string().nullable(),
+  quantity: decimal.nullable(),
+  unit_code: z.string().nullable().describe('uniMedida, CAT-014'),
+  unit_price: decimal.nullable().describe('FE: con IVA; CCF, NC, ND: sin IVA'),
+  discount: decimal.nullable(),
+  tax: z.enum(['gravada', 'exenta', 'no_sujeta', 'no_gravado']).nullable().describe('Tipo de venta; null si la línea no lleva monto de venta'),
+  non_subject_amount: decimal.nullable().describe('ventaNoSuj'),
+  exempt_amount: decimal.nullable().describe('ventaExenta'),
+  taxed_amount: decimal.nullable().describe('ventaGravada'),
+  non_taxed_amount: decimal.nullable().describe('noGravado'),
+  iva: decimal.nullable().describe('ivaItem (FE, CL)'),
+  taxes: z.array(z.string()).describe('tributos, CAT-015'),
+  total: decimal.describe('Total de la línea: sus columnas de venta sumadas (FSE: compra; CD: valor; CR: monto sujeto)'),
+  related_document: z.string().nullable().describe('numeroDocumento'),
+  related_document_type: z.string().nullable().describe('CR y CL: tipo CAT-002 del documento relacionado'),
+  related_document_issued_on: z.string().nullable().describe('CR y CL: fecha de emisión del documento relacionado'),
+  withholding_code: z.string().nullable().describe('CR: codigoRetencionMH'),
+  withheld: decimal.nullable().describe('CR: ivaRetenido'),
+  donation_type: z.string().nullable().describe('CD: tipoDonacion'),
+  depreciation: decimal.nullable().describe('CD: tipoDepreciacion'),
+}).meta({ id: 'DocumentItem' });
+
+export const documentPaymentResource = z.object({
+  condition: z.string().nullable().describe('condicionOperacion, CAT-016: 1 contado, 2 a crédito, 3 otro'),
+  methods: z.array(z.object({
+    code: z.string().describe('CAT-017'),
+    amount: money,
+    reference: z.string().nullable(),
+    term: z.string().nullable().describe('CAT-018'),
+    period: z.number().int().nullable(),
+  })),
+}).meta({ id: 'DocumentPayment' });
 
 export const documentResource = z.object({
   id: z.string().nullable().describe('null en una simulación (dry_run)'),
@@ -49,7 +88,14 @@ export const documentResource = z.object({
   replaced_by_document_id: z.string().nullable(),
   dry_run: z.boolean(),
   json: z.record(z.string(), z.unknown()).optional().describe('Solo en simulaciones: el JSON oficial construido.'),
+  items: z.array(documentItemResource).optional()
+    .describe('Las líneas tal como se emitieron (del JSON firmado). En el documento (GET /v1/documents/{id}), la simulación y las respuestas de emitir, reintentar e invalidar; las listas no las traen.'),
+  payment: documentPaymentResource.nullable().optional()
+    .describe('Condición de la operación y formas de pago tal como se emitieron (null en los tipos que no las llevan); donde van las líneas.'),
 }).meta({ id: 'Document' });
+
+const DOCUMENT_ITEM_FIELDS = `number type code description quantity unitCode unitPrice discount tax nonSubjectAmount exemptAmount taxedAmount
+    nonTaxedAmount iva taxes total relatedDocument relatedDocumentType relatedDocumentIssuedOn withholdingCode withheld donationType depreciation`;
 
 export const DOCUMENT_FIELDS = `
   id emitterId environment type status externalId generationCode controlNumber receptionStamp processedAt issuedAt
@@ -61,7 +107,9 @@ export const DOCUMENT_FIELDS = `
   voidedAt void { reasonType reason replacementDocumentId receptionStamp status mhResponse { code message observations } }
   warnings { code message }
   events { type at message }
-  replacesDocumentId replacedByDocumentId dryRun json`;
+  replacesDocumentId replacedByDocumentId dryRun json
+  items { ${DOCUMENT_ITEM_FIELDS} }
+  payment { condition methods { code amount reference term period } }`;
 
 type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
@@ -116,7 +164,47 @@ export function serializeDocument(d: Gql): z.infer<typeof documentResource> {
     dry_run: d.dryRun,
   };
   if (d.json) out.json = d.json;
+  // A GraphQL result carries `items` and `payment` when its operation asked for them; a view of the
+  // service, its lines when it read them (`issued`: not in lists).
+  const lines: { items: Gql[]; payment: Gql | null } | null = d.items !== undefined ? { items: d.items, payment: d.payment ?? null } : d.issued ?? null;
+  if (lines) {
+    out.items = lines.items.map(serializeItem);
+    out.payment = lines.payment
+      ? {
+          condition: lines.payment.condition ?? null,
+          methods: ((lines.payment.methods ?? []) as Gql[]).map((m) => ({ code: m.code, amount: m.amount, reference: m.reference ?? null, term: m.term ?? null, period: m.period ?? null })),
+        }
+      : null;
+  }
   return out;
+}
+
+function serializeItem(i: Gql): z.infer<typeof documentItemResource> {
+  return {
+    number: i.number,
+    type: i.type ?? null,
+    code: i.code ?? null,
+    description: i.description ?? null,
+    quantity: i.quantity ?? null,
+    unit_code: i.unitCode ?? null,
+    unit_price: i.unitPrice ?? null,
+    discount: i.discount ?? null,
+    tax: i.tax ?? null,
+    non_subject_amount: i.nonSubjectAmount ?? null,
+    exempt_amount: i.exemptAmount ?? null,
+    taxed_amount: i.taxedAmount ?? null,
+    non_taxed_amount: i.nonTaxedAmount ?? null,
+    iva: i.iva ?? null,
+    taxes: i.taxes ?? [],
+    total: i.total,
+    related_document: i.relatedDocument ?? null,
+    related_document_type: i.relatedDocumentType ?? null,
+    related_document_issued_on: i.relatedDocumentIssuedOn ?? null,
+    withholding_code: i.withholdingCode ?? null,
+    withheld: i.withheld ?? null,
+    donation_type: i.donationType ?? null,
+    depreciation: i.depreciation ?? null,
+  };
 }
 
 /** The credential status of `PUT/POST …/credentials`: the emitter's embedded status plus its identity. */

@@ -10,10 +10,17 @@ export const userResource = z.object({
   status: z.enum(['invited', 'active']).describe('invited: aún no eligió su contraseña con el enlace de la invitación'),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
+  invitation: z
+    .object({ sent_at: z.string().describe('Cuándo salió el enlace (la invitación o su último reenvío)'), expires_at: z.string().describe('Cuándo deja de valer: 7 días después') })
+    .nullable()
+    .describe('De un usuario invitado: su enlace pendiente; null una vez activo'),
 }).meta({ id: 'User' });
 
-export const USER_FIELDS = 'id email role status createdAt lastLoginAt';
+export const USER_FIELDS = 'id email role status createdAt lastLoginAt invitation { sentAt expiresAt }';
 
 export function serializeUser(u: Gql): z.infer<typeof userResource> {
-  return { id: u.id, object: 'user', email: u.email, role: u.role, status: u.status, created_at: u.createdAt, last_login_at: u.lastLoginAt };
+  return {
+    id: u.id, object: 'user', email: u.email, role: u.role, status: u.status, created_at: u.createdAt, last_login_at: u.lastLoginAt,
+    invitation: u.invitation ? { sent_at: u.invitation.sentAt, expires_at: u.invitation.expiresAt } : null,
+  };
 }

@@ -227,7 +227,7 @@ documentRoutes.push(
       issued_from: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión desde (yyyy-MM-dd)'),
       issued_to: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión hasta (yyyy-MM-dd)'),
       environment: z.enum(['00', '01'], 'El ambiente es "00" o "01".').optional().describe('Solo el ambiente de la llave es visible'),
-      q: z.string().max(100, '"q" admite hasta 100 caracteres.').optional().describe('Número de control, código de generación, sello, nombre o documento del receptor'),
+      q: z.string().max(100, '"q" admite hasta 100 caracteres.').optional().describe('Número de control, código de generación o sello (con o sin guiones), nombre o documento del receptor (sin distinguir mayúsculas ni tildes; NIT o DUI con o sin guiones)'),
     }),
     response: listOf(documentResource),
     call: async ({ query }, ctx) => {

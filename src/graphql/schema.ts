@@ -15,6 +15,8 @@ import { UserResolver } from './account/user.resolver';
 import { AccountSecurityResolver } from './account/account-security.resolver';
 import { AuditResolver } from './account/audit.resolver';
 import { DocumentResolver } from './document/document.resolver';
+import { DocumentLinesResolver } from './document/document-lines.resolver';
+import { EmitterLogoResolver } from './emitter/emitter-logo.resolver';
 import { InvalidationWindowResolver } from './document/invalidation-window.resolver';
 import { CredentialResolver } from './credential/credential.resolver';
 import { ContingencyResolver } from './contingency/contingency.resolver';
@@ -26,7 +28,7 @@ import { DocumentAggregateResolver } from './fiscal-analytics/document-aggregate
 import { FiscalRecordAggregateResolver } from './fiscal-analytics/fiscal-record-aggregate.resolver';
 import { DteEventResolver } from './events/dte-event.resolver';
 
-export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver] as const;
+export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

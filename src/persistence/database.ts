@@ -77,7 +77,9 @@ export async function openEmbeddedDatabase(opts: EmbeddedDatabaseOptions): Promi
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await openPglite(p.pgData, () => PGlite.create(p.pgData, { extensions: { pg_trgm } }), opts.dataDir);
+  // The receiver search folds accents with unaccent (ADR 0040): PGlite ships it as a contrib extension.
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const db = await openPglite(p.pgData, () => PGlite.create(p.pgData, { extensions: { pg_trgm, unaccent } }), opts.dataDir);
   const server = new PGLiteSocketServer({ db, path: p.socket, maxConnections: opts.maxConnections ?? 200 } as ConstructorParameters<typeof PGLiteSocketServer>[0]);
   keepProtocolSequencesTogether(server);
   await server.start();

@@ -14,6 +14,8 @@ import { RevokeAccountApiKeyService } from './accounts/revoke-account-api-key.se
 import { ListAccountUsersService } from './identity/list-account-users.service';
 import { InviteUserService } from './identity/invite-user.service';
 import { UpdateUserService } from './identity/update-user.service';
+import { ResendInvitationService } from './identity/resend-invitation.service';
+import { RevokeInvitationService } from './identity/revoke-invitation.service';
 import { RemoveUserService } from './identity/remove-user.service';
 import { RequestPasswordResetService } from './identity/request-password-reset.service';
 import { ConfirmPasswordResetService } from './identity/confirm-password-reset.service';
@@ -63,7 +65,11 @@ import { UploadCredentialsService } from './credentials/upload-credentials.servi
 import { TestCredentialsService } from './credentials/test-credentials.service';
 import { ListCredentialsByEmitterService } from './credentials/list-credentials-by-emitter.service';
 import { IssueDocumentService } from './documents/issue-document.service';
+import { UploadEmitterLogoService } from './emitters/upload-emitter-logo.service';
+import { DeleteEmitterLogoService } from './emitters/delete-emitter-logo.service';
+import { GetEmitterLogoService } from './emitters/get-emitter-logo.service';
 import { GetDocumentService } from './documents/get-document.service';
+import { ListDocumentLinesService } from './documents/list-document-lines.service';
 import { GetDocumentJsonService } from './documents/get-document-json.service';
 import { TransmitDocumentService } from './documents/transmit-document.service';
 import { TransmitDueDocumentsService } from './documents/transmit-due-documents.service';
@@ -169,6 +175,8 @@ export function createServices(deps: ServiceDeps) {
     inviteUser: new InviteUserService(deps, createUser),
     updateUser: new UpdateUserService(deps),
     removeUser: new RemoveUserService(deps),
+    resendInvitation: new ResendInvitationService(deps),
+    revokeInvitation: new RevokeInvitationService(deps),
     requestPasswordReset: new RequestPasswordResetService(deps),
     confirmPasswordReset: new ConfirmPasswordResetService(deps),
     acceptInvitation: new AcceptInvitationService(deps),
@@ -219,6 +227,10 @@ export function createServices(deps: ServiceDeps) {
     listCredentialsByEmitter: new ListCredentialsByEmitterService(deps),
     issueDocument,
     getDocument: new GetDocumentService(deps),
+    uploadEmitterLogo: new UploadEmitterLogoService(deps),
+    deleteEmitterLogo: new DeleteEmitterLogoService(deps),
+    getEmitterLogo: new GetEmitterLogoService(deps),
+    listDocumentLines: new ListDocumentLinesService(deps),
     getDocumentJson: new GetDocumentJsonService(deps),
     getDocumentPdf: new GetDocumentPdfService(deps, pdf),
     sendDocumentEmail: new SendDocumentEmailService(deps),

@@ -34,8 +34,8 @@ describe('GET /v1/audit-log', () => {
     const r = await withSession(t.url, s, 'GET', '/v1/audit-log');
     expect(r.status).toBe(200);
     const actions = r.body.data.map((e: { action: string }) => e.action);
-    expect(actions.slice(0, 4)).toEqual(['credentials.uploaded', 'api_key.created', 'session.login_succeeded', 'session.login_failed']);
-    const [creds, created, ok, failed] = r.body.data;
+    expect(actions.slice(0, 6)).toEqual(['credentials.uploaded', 'establishment.created', 'emitter.created', 'api_key.created', 'session.login_succeeded', 'session.login_failed']);
+    const [creds, , , created, ok, failed] = r.body.data;
     expect(failed).toEqual({
       id: expect.stringMatching(/^aud_/),
       object: 'audit_entry',
@@ -60,7 +60,7 @@ describe('GET /v1/audit-log', () => {
     expect(page2.body.data.map((e: { id: string }) => e.id)).toEqual(r.body.data.slice(2, 4).map((e: { id: string }) => e.id));
 
     const g = await graphqlWithSession(t.url, s, '{ auditLog(first: 2) { nodes { action actor { type email } details } pageInfo { hasNextPage } } }');
-    expect(g.body.data.auditLog).toEqual({ nodes: [{ action: 'credentials.uploaded', actor: { type: 'api_key', email: null }, details: expect.objectContaining({ environment: '00' }) }, { action: 'api_key.created', actor: { type: 'user', email: 'duena@lasbrisas.com.sv' }, details: expect.any(Object) }], pageInfo: { hasNextPage: true } });
+    expect(g.body.data.auditLog).toEqual({ nodes: [{ action: 'credentials.uploaded', actor: { type: 'api_key', email: null }, details: expect.objectContaining({ environment: '00' }) }, { action: 'establishment.created', actor: { type: 'api_key', email: null }, details: expect.objectContaining({ code: 'M001' }) }], pageInfo: { hasNextPage: true } });
     // Any role reads it.
     const viewer = await logIn(t.url, 'lectura@lasbrisas.com.sv', PASSWORD);
     expect((await withSession(t.url, viewer, 'GET', '/v1/audit-log')).status).toBe(200);

@@ -103,10 +103,14 @@ describe('GET /v1/documents', () => {
     const p2 = await request(t.url, 'GET', `/v1/documents?limit=3&starting_after=${p1.body.data[2].id}`, { key: t.account.testKey });
     expect(p2.body).toMatchObject({ has_more: false });
     expect(p2.body.data.map((d: { external_id: string }) => d.external_id)).toEqual(['ERP-A1']);
-    // Each item of a page is the document as read by id, its history included.
+    // Each item of a page is the document as read by id, its history included; only its lines and
+    // payment terms (`items`, `payment`) are the document's own (a page never reads the signed JSON).
     for (const item of [...p1.body.data, ...p2.body.data]) {
       const one = await request(t.url, 'GET', `/v1/documents/${item.id}`, { key: t.account.testKey });
-      expect(item).toEqual(one.body);
+      const { items, payment, ...rest } = one.body;
+      expect(items.length).toBeGreaterThan(0);
+      expect(payment).toBeDefined();
+      expect(item).toEqual(rest);
       expect(item.events.map((e: { type: string }) => e.type)).toEqual(['created', 'signed', 'transmitted', 'sealed']);
     }
     const g = await graphql(t.url, t.account.testKey, `query($f: DocumentFilter) { documents(filter: $f, first: 10) { nodes { externalId status events { type } } } }`, { f: { emitterId: a.emitterId, type: '01' } });

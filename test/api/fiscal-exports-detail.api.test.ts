@@ -60,7 +60,7 @@ const expected = () => [
 
 describe('detalle de exportaciones from issued FEX', () => {
   it('REST: exact CSV lines (the invalidated FEX left out), an XLSX and a PDF', async () => {
-    const { id } = await api.readyRest('detalle_exportaciones', { rules_version: 'rct-83-86/detalle_exportaciones@2026.3', totals: { export_value: '50540.00' } });
+    const { id } = await api.readyRest('detalle_exportaciones', { rules_version: 'rct-83-86/detalle_exportaciones@2026.4', totals: { export_value: '50540.00' } });
     expect(await api.csvLines(id)).toEqual([
       '\uFEFFN°;Fecha de la factura;Número de la factura (código de generación);Nombre del cliente del exterior;Número de declaración de mercancías / formulario aduanero;Valor de las exportaciones',
       ...expected().map((r) => r.join(';')),

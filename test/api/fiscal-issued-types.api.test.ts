@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 async function restCsv(type: string): Promise<string[]> {
-  const ready = await api.readyRest(type, { rules_version: `f07-v14/${type}@2026.3` });
+  const ready = await api.readyRest(type, { rules_version: `f07-v14/${type}@2026.4` });
   return api.csvLines(ready.id);
 }
 

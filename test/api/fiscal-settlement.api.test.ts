@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 async function restCsv(type: string): Promise<string[]> {
-  const ready = await api.readyRest(type, { rules_version: `f07-v14/${type}@2026.3` });
+  const ready = await api.readyRest(type, { rules_version: `f07-v14/${type}@2026.4` });
   return api.csvLines(ready.id);
 }
 
@@ -104,7 +104,7 @@ describe('issued CL in F-07 annex 4', () => {
   it('the report-types catalog lists annex 4 with its voids param', async () => {
     const r = await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/fiscal/report-types`, { key: t.account.testKey });
     expect(r.body.data.find((x: Json) => x.type === 'f07_anexo4')).toMatchObject({
-      name: 'F-07 Anexo 4 — Ventas gravadas por cuenta de terceros domiciliados', formats: ['csv'], kind: 'annex', rules_version: 'f07-v14/f07_anexo4@2026.3',
+      name: 'F-07 Anexo 4 — Ventas gravadas por cuenta de terceros domiciliados', formats: ['csv'], kind: 'annex', rules_version: 'f07-v14/f07_anexo4@2026.4',
       params_schema: { properties: { voids: { default: 'void_date' } } },
     });
   });

@@ -111,6 +111,21 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/credentials/test`, { body: { environment: '02' } }), 422);
   });
 
+  it('the issuer’s logo: upload 200 and a GIF 422 (multipart), read 200 and 404, delete 204', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const form = (file: Buffer) => {
+      const f = new FormData();
+      f.set('logo', new Blob([file]), 'logo.png');
+      return f;
+    };
+    expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/logo`), 404);
+    expectStatus(await call('PUT', `/v1/emitters/${issuer.emitterId}/logo`, { raw: form(png) }), 200);
+    expectStatus(await call('PUT', `/v1/emitters/${issuer.emitterId}/logo`, { raw: form(Buffer.from('GIF89a-no-es-un-png-ni-un-jpeg-aunque-se-llame-logo.png-000000000000000000')) }), 422);
+    expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/logo`), 200);
+    expectStatus(await call('DELETE', `/v1/emitters/${issuer.emitterId}/logo`), 204);
+    expectStatus(await call('DELETE', '/v1/emitters/emt_no_existe/logo'), 404);
+  });
+
   let processed: TourResponse;
   let rejected: TourResponse;
   it('documents: dry run 200, sealed 201, rejected 200, async 202; read, JSON, PDF, list; invalid body 422', async () => {
@@ -311,6 +326,8 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { key }), 403);
     expectStatus(await tour.call('DELETE', `/v1/api-keys/${created.body.id}`, { headers: csrf }), 200);
     expectStatus(await tour.call('GET', '/v1/audit-log', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/audit-log?action=api_key.created&created_from=2026-01-01&created_to=2036-12-31', { headers: csrf }), 200);
+    expectStatus(await tour.call('GET', '/v1/audit-log?action=nada', { headers: csrf }), 400);
     expectStatus(await tour.call('GET', '/v1/audit-log', { key }), 403);
     // The embed view's origins: read 200 and replace 200 from the session; 422 for a bad origin; 403 with a key.
     expectStatus(await tour.call('PUT', '/v1/embed-origins', { headers: csrf, body: { origins: ['https://erp.ejemplo.com'] } }), 200);
@@ -336,6 +353,11 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await tour.call('GET', '/v1/users', { key }), 403);
     expectStatus(await tour.call('PATCH', `/v1/users/${invited.body.id}`, { headers: csrf, body: { role: 'viewer' } }), 200);
     expectStatus(await tour.call('DELETE', `/v1/users/${login.body.user.id}`, { key }), 403);
+    expectStatus(await tour.call('POST', `/v1/users/${invited.body.id}/invitation/resend`, { headers: csrf }), 200);
+    expectStatus(await tour.call('POST', `/v1/users/${login.body.user.id}/invitation/resend`, { headers: csrf }), 409);
+    expectStatus(await tour.call('DELETE', `/v1/users/${login.body.user.id}/invitation`, { headers: csrf }), 409);
+    const revocable = await tour.call('POST', '/v1/users', { headers: csrf, body: { email: 'tour-revocado@example.com', role: 'viewer' } });
+    expectStatus(await tour.call('DELETE', `/v1/users/${revocable.body.id}/invitation`, { headers: csrf }), 204);
     expectStatus(await tour.call('DELETE', `/v1/users/${invited.body.id}`, { headers: csrf }), 204);
     expectStatus(await tour.call('POST', '/v1/auth/password-reset', { body: { email: 'tour-usuarios@example.com' }, idempotencyKey: null }), 202);
     expectStatus(await tour.call('POST', '/v1/auth/password-reset', { body: { correo: 'tour-usuarios@example.com' }, idempotencyKey: null }), 422);

@@ -10,8 +10,8 @@ import { ManualClock } from '../../src/services/shared/clock';
 /**
  * The account's users over REST and GraphQL against PostgreSQL, with invitation and reset e-mails
  * through a real SMTP server: owners manage users, the account keeps an owner, a role change or a
- * removal ends the user's sessions and sockets, links are single use and die after 30 minutes on a
- * moved clock, and one account never reaches another's users.
+ * removal ends the user's sessions and sockets, links are single use and die after their lifetime (an
+ * invitation 7 days, a reset 30 minutes) on a moved clock, and one account never reaches another's users.
  */
 const clock = new ManualClock(new Date('2026-11-25T15:00:00Z'));
 let t: TestApp;
@@ -65,7 +65,16 @@ describe('invitations', () => {
   it('an owner invites by e-mail: the user is "invited", the link sets the password once, then the user logs in; audited', async () => {
     const s = await owner();
     const { user, token } = await invite(s, 'Contador@LasBrisas.com.sv', 'member');
-    expect(user).toEqual({ id: expect.stringMatching(/^usr_/), object: 'user', email: 'contador@lasbrisas.com.sv', role: 'member', status: 'invited', created_at: clock.now().toISOString(), last_login_at: null });
+    expect(user).toEqual({
+      id: expect.stringMatching(/^usr_/),
+      object: 'user',
+      email: 'contador@lasbrisas.com.sv',
+      role: 'member',
+      status: 'invited',
+      created_at: clock.now().toISOString(),
+      last_login_at: null,
+      invitation: { sent_at: clock.now().toISOString(), expires_at: new Date(clock.now().getTime() + 7 * 24 * 3_600_000).toISOString() },
+    });
     const stored = await dbRows<{ token_hash: string }>(t.db.url, 'select token_hash from user_tokens where user_id = $1', [user.id]);
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toContain(token);
@@ -82,17 +91,17 @@ describe('invitations', () => {
     expect(await auditOf('user.invitation_accepted', user.id)).toEqual([expect.objectContaining({ actor_type: 'anonymous', actor_user_id: user.id })]);
   });
 
-  it('a link is dead 30 minutes later (moved clock); inviting again sends a new link and the old one stays dead', async () => {
+  it('a link is dead 7 days later (moved clock); inviting again sends a new link and the old one stays dead', async () => {
     const s = await owner();
     const { user, token } = await invite(s, 'tarde@lasbrisas.com.sv', 'viewer');
-    clock.advance(30 * 60_000);
+    clock.advance(7 * 24 * 3_600_000);
     expectProblem(await request(t.url, 'POST', '/v1/auth/invitations/accept', { body: { token, password: PASSWORD }, idempotencyKey: null }), 410, 'link_expired');
     expect(await dbRows(t.db.url, 'select password_hash from users where id = $1', [user.id])).toEqual([{ password_hash: null }]);
     const s2 = await owner();
     const again = await invite(s2, 'tarde@lasbrisas.com.sv', 'viewer');
     expect(again.user.id).toBe(user.id);
     expectProblem(await request(t.url, 'POST', '/v1/auth/invitations/accept', { body: { token, password: PASSWORD }, idempotencyKey: null }), 410, 'link_expired');
-    clock.advance(29 * 60_000);
+    clock.advance(7 * 24 * 3_600_000 - 60_000);
     expect((await request(t.url, 'POST', '/v1/auth/invitations/accept', { body: { token: again.token, password: PASSWORD }, idempotencyKey: null })).status).toBe(204);
   });
 

@@ -77,12 +77,16 @@ export interface User {
   status?: string | null;
   created_at: string;
   last_login_at?: string | null;
+  /** A pending invitation's link: when it was sent and until when it works (7 days). */
+  invitation?: { sent_at: string; expires_at: string } | null;
 }
 
 export const listUsers = (after: string | null) => api<List<User>>('GET', `/v1/users?limit=50${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);
 export const inviteUser = (body: { email: string; role: string }, key: string) => api<User>('POST', '/v1/users', { body, idempotencyKey: key });
 export const updateUser = (id: string, body: { role: string }, key: string) => api<User>('PATCH', `/v1/users/${encodeURIComponent(id)}`, { body, idempotencyKey: key });
 export const removeUser = (id: string, key: string) => api<unknown>('DELETE', `/v1/users/${encodeURIComponent(id)}`, { idempotencyKey: key });
+export const resendInvitation = (id: string, key: string) => api<User>('POST', `/v1/users/${encodeURIComponent(id)}/invitation/resend`, { idempotencyKey: key });
+export const revokeInvitation = (id: string, key: string) => api<unknown>('DELETE', `/v1/users/${encodeURIComponent(id)}/invitation`, { idempotencyKey: key });
 
 export interface AuditEntry {
   id: string;
@@ -95,4 +99,17 @@ export interface AuditEntry {
   created_at: string;
 }
 
-export const listAudit = (after: string | null) => api<List<AuditEntry>>('GET', `/v1/audit-log?limit=50${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`);
+/** The audit log's filters, as `GET /v1/audit-log` takes them. */
+export interface AuditFilter {
+  user_id?: string;
+  action?: string;
+  created_from?: string;
+  created_to?: string;
+}
+
+export function listAudit(after: string | null, filter: AuditFilter = {}) {
+  const q = new URLSearchParams({ limit: '50' });
+  for (const [k, v] of Object.entries(filter)) if (v) q.set(k, v);
+  if (after) q.set('starting_after', after);
+  return api<List<AuditEntry>>('GET', `/v1/audit-log?${q.toString()}`);
+}

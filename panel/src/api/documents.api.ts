@@ -62,6 +62,25 @@ export function watchDocumentStatus(filter: { id?: string; emitterId?: string },
   );
 }
 
+/** One line of a document as issued (the signed JSON's). */
+export interface DocumentItem {
+  number: number;
+  type: string | null;
+  code: string | null;
+  description: string | null;
+  quantity: string | null;
+  unitCode: string | null;
+  unitPrice: string | null;
+  discount: string | null;
+  tax: string | null;
+  total: string;
+}
+
+export interface DocumentPayment {
+  condition: string | null;
+  methods: { code: string; amount: string; reference: string | null; term: string | null; period: number | null }[];
+}
+
 export interface DocumentDetail extends DocumentRow {
   environment: string;
   establishment: string;
@@ -84,13 +103,17 @@ export interface DocumentDetail extends DocumentRow {
   events: { type: string; at: string; message: string }[];
   relatedDocuments: { id: string | null; type: string; generationCode: string }[];
   void: { status: string; reasonType: string; reason: string | null; receptionStamp: string | null; replacementDocumentId: string | null } | null;
+  items: DocumentItem[];
+  payment: DocumentPayment | null;
 }
 
 const DETAIL_FIELDS = `${ROW_FIELDS} environment establishment pointOfSale externalId receptionStamp processedAt voidedAt createdAt publicUrl pdfUrl jsonUrl
   replacesDocumentId replacedByDocumentId invalidationWindow { lastDay endsAt rule open }
   receiver { name documentNumber documentType email nrc } totals { subtotal iva total totalInWords }
   mhResponse { code message observations } warnings { code message } events { type at message }
-  relatedDocuments { id type generationCode } void { status reasonType reason receptionStamp replacementDocumentId }`;
+  relatedDocuments { id type generationCode } void { status reasonType reason receptionStamp replacementDocumentId }
+  items { number type code description quantity unitCode unitPrice discount tax total }
+  payment { condition methods { code amount reference term period } }`;
 
 export async function getDocument(id: string): Promise<DocumentDetail | null> {
   const r = await gqlQuery<{ document: DocumentDetail | null }>(`query PanelDocument($id: ID!) { document(id: $id) { ${DETAIL_FIELDS} } }`, { id });
@@ -157,6 +180,7 @@ export interface IssueInput {
   pointOfSale: string;
   receiver: Record<string, unknown> | null;
   items: IssueItem[];
+  payment?: Record<string, unknown>;
   sendEmail?: boolean;
 }
 

@@ -55,13 +55,14 @@ export interface Emitter extends EmitterSummary {
   numbering: string;
   address: Address;
   createdAt: string;
+  updatedAt: string;
   establishments: Establishment[];
   credentials: CredentialStatus[];
 }
 
 const ESTABLISHMENT_FIELDS = 'id code type name active phone email address { department municipality district line } pointsOfSale { code name active }';
 const CREDENTIAL_FIELDS = 'environment certificateLoaded certificateNit certificateValidUntil mhUser mhLoginOk checkedAt message';
-const EMITTER_FIELDS = `id name nit nrc tradeName economicActivity email phone isLargeTaxpayer establishmentType logoUrl numbering createdAt
+const EMITTER_FIELDS = `id name nit nrc tradeName economicActivity email phone isLargeTaxpayer establishmentType logoUrl numbering createdAt updatedAt
   address { department municipality district line } establishments { ${ESTABLISHMENT_FIELDS} } credentials { ${CREDENTIAL_FIELDS} }`;
 
 /** The account's emitters (a business rarely has more than a handful; 100 is the page maximum). */
@@ -109,6 +110,25 @@ export async function updateEmitter(id: string, input: Partial<EmitterInput>, ke
   const p = await gqlMutate<{ emitter: Emitter; errors: UserError[] }>(
     `mutation PanelUpdateEmitter($id: ID!, $input: UpdateEmitterInput!) { updateEmitter(id: $id, input: $input) { emitter { ${EMITTER_FIELDS} } errors { field code message } } }`,
     { id, input },
+    key,
+  );
+  return p.emitter;
+}
+
+/** Uploads the issuer's logo (PNG or JPEG in base64): the service keeps it, serves it at its logoUrl and draws it on the PDFs. */
+export async function uploadEmitterLogo(id: string, contentBase64: string, key: string): Promise<Emitter> {
+  const p = await gqlMutate<{ emitter: Emitter; errors: UserError[] }>(
+    `mutation PanelUploadLogo($id: ID!, $input: UploadEmitterLogoInput!) { uploadEmitterLogo(emitterId: $id, input: $input) { emitter { ${EMITTER_FIELDS} } errors { field code message } } }`,
+    { id, input: { contentBase64 } },
+    key,
+  );
+  return p.emitter;
+}
+
+export async function deleteEmitterLogo(id: string, key: string): Promise<Emitter> {
+  const p = await gqlMutate<{ emitter: Emitter; errors: UserError[] }>(
+    `mutation PanelDeleteLogo($id: ID!) { deleteEmitterLogo(emitterId: $id) { emitter { ${EMITTER_FIELDS} } errors { field code message } } }`,
+    { id },
     key,
   );
   return p.emitter;

@@ -38,6 +38,15 @@ export function formatMoney(amount: string | null | undefined, currency = '$'): 
   return `${negative ? '−' : ''}${currency}${grouped}.${decimals}`;
 }
 
+/** A quantity as typed ("2", "1.5", "0.25"), grouped by thousands on the string: never through floating point. */
+export function formatDecimal(amount: string | null | undefined): string {
+  if (amount === null || amount === undefined || amount === '') return '—';
+  const [int, frac] = amount.split('.');
+  // Grouped in one pass (no lookahead over the digits: linear whatever the length).
+  const sign = int.startsWith('-') ? '-' : '';
+  return `${sign}${groupThousands(sign ? int.slice(1) : int)}${frac ? `.${frac}` : ''}`;
+}
+
 export function formatCount(n: number): string {
   return groupThousands(String(n));
 }

@@ -8,7 +8,7 @@ import { can, type Session } from '../lib/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { Checkbox, TextAreaField, TextField, fieldError } from '../ui/form';
+import { Checkbox, FormScope, GroupError, TextAreaField, TextField, fieldError, useFormScope } from '../ui/form';
 import { Card, PageHeader } from '../ui/page';
 import { PagedList, fromList, useCursors } from '../ui/paged-list';
 import { SecretReveal } from '../ui/secret-reveal';
@@ -96,11 +96,17 @@ function CreateDialog({ session, open, onClose, onCreated }: { session: Session;
     onClose();
   };
   const live = session.environment === '01';
+  const checks = [
+    ...(name.trim() ? [] : [{ path: 'name', code: 'required', message: 'Escriba un nombre para reconocer la llave.' }]),
+    ...(scopes.length ? [] : [{ path: 'scopes', code: 'required', message: 'Elija al menos un permiso.' }]),
+  ];
+  const scope = useFormScope(create.error, { checks });
   return (
     <Dialog
       open={open}
       title={created ? 'Llave creada' : 'Crear llave de API'}
       onClose={close}
+      form={scope}
       footer={
         created ? (
           <Button variant="primary" onClick={close}>
@@ -109,7 +115,7 @@ function CreateDialog({ session, open, onClose, onCreated }: { session: Session;
         ) : (
           <>
             <Button onClick={close}>Cancelar</Button>
-            <Button variant="primary" pending={create.pending} disabled={!scopes.length || !name.trim()} onClick={() => void create.run()}>
+            <Button variant="primary" pending={create.pending} onClick={() => (scope.submit(), checks.length ? undefined : void create.run())}>
               Crear llave
             </Button>
           </>
@@ -123,14 +129,24 @@ function CreateDialog({ session, open, onClose, onCreated }: { session: Session;
           <Alert tone={live ? 'warning' : 'info'}>
             {live ? 'Llave de producción (sk_live_…): los documentos que emita tienen validez fiscal.' : 'Llave del ambiente de prueba (sk_test_…). Para una de producción, cambie a producción arriba.'}
           </Alert>
-          <TextField label="Nombre" placeholder="ERP de la casa matriz" value={name} onValue={setName} hint="Para reconocerla en esta lista." error={fieldError(create.error, 'name')} />
+          <TextField label="Nombre" placeholder="ERP de la casa matriz" value={name} onValue={setName} hint="Para reconocerla en esta lista." name="name" />
           <fieldset>
             <legend>Permisos</legend>
             <div class="checkbox-grid">
               {choices.map((s) => (
-                <Checkbox key={s.scope} label={s.label} hint={s.scope} checked={scopes.includes(s.scope)} onChange={(on) => setScopes(on ? [...scopes, s.scope] : scopes.filter((x) => x !== s.scope))} />
+                <Checkbox
+                  key={s.scope}
+                  label={s.label}
+                  hint={s.scope}
+                  checked={scopes.includes(s.scope)}
+                  onChange={(on) => {
+                    scope.left('scopes');
+                    setScopes(on ? [...scopes, s.scope] : scopes.filter((x) => x !== s.scope));
+                  }}
+                />
               ))}
             </div>
+            <GroupError name="scopes" />
           </fieldset>
           <fieldset>
             <legend>Límites (opcionales)</legend>
@@ -174,8 +190,8 @@ function EmbedOriginsCard({ session }: { session: Session }) {
   });
   const origins = current.data?.origins ?? [];
   const editing = text !== null;
-  // A refused line is named by its position among the non-empty lines sent (origins[i]).
-  const lineError = save.error?.fieldErrors.find((f) => f.path?.startsWith('origins'))?.message;
+  // A refused line is named by its position among the non-empty lines sent (origins[i]): shown under the list.
+  const scope = useFormScope(save.error);
   return (
     <Card
       title="Vista embebida: sitios que pueden incrustarla"
@@ -193,14 +209,14 @@ function EmbedOriginsCard({ session }: { session: Session }) {
       {current.error ? (
         <ErrorAlert error={current.error} />
       ) : editing ? (
-        <>
+        <FormScope scope={scope}>
           <TextAreaField
             label="Orígenes permitidos"
             hint="Uno por línea, como https://erp.ejemplo.com o https://erp.ejemplo.com:8443, sin ruta. Hasta 20."
             rows={4}
             value={text}
             onValue={setText}
-            error={lineError}
+            name="origins"
           />
           <div class="row">
             <Button
@@ -211,12 +227,12 @@ function EmbedOriginsCard({ session }: { session: Session }) {
             >
               Cancelar
             </Button>
-            <Button variant="primary" pending={save.pending} onClick={() => void save.run()}>
+            <Button variant="primary" pending={save.pending} onClick={() => (scope.submit(), void save.run())}>
               Guardar orígenes
             </Button>
           </div>
-          {lineError ? null : <ErrorAlert error={save.error} />}
-        </>
+          <ErrorAlert error={save.error} />
+        </FormScope>
       ) : origins.length ? (
         <ul class="chips" aria-label="Orígenes permitidos">
           {origins.map((o) => (

@@ -1,39 +1,15 @@
 import type { ScreenProps } from '../app';
-import { listAudit, type AuditEntry } from '../api/account.api';
+import { listAudit, listUsers, type AuditEntry, type AuditFilter } from '../api/account.api';
 import { formatDateTime } from '../lib/format';
 import { useLoad } from '../lib/hooks';
+import { setQuery } from '../lib/router';
+import { Button } from '../ui/button';
+import { SelectField, TextField } from '../ui/form';
 import { PageHeader } from '../ui/page';
 import { PagedList, fromList, useCursors } from '../ui/paged-list';
 import { DataTable, type Column } from '../ui/table';
 import { EmptyState } from '../ui/states';
-
-/** The actions the audit log records, in words. */
-const ACTIONS: Record<string, string> = {
-  'api_key.created': 'Creó una llave de API',
-  'api_key.revoked': 'Revocó una llave de API',
-  'credentials.uploaded': 'Cargó credenciales del MH',
-  'user.created': 'Creó un usuario',
-  'user.invited': 'Invitó a un usuario',
-  'user.invitation_accepted': 'Aceptó la invitación',
-  'user.removed': 'Quitó a un usuario',
-  'user.role_changed': 'Cambió el rol de un usuario',
-  'user.password_reset_requested': 'Pidió restablecer la contraseña',
-  'user.password_reset': 'Restableció la contraseña',
-  'user.password_set': 'Cambió la contraseña de un usuario',
-  'user.password_changed': 'Cambió su propia contraseña',
-  'user.second_factor_enabled': 'Activó la verificación en dos pasos',
-  'user.second_factor_disabled': 'Desactivó la verificación en dos pasos',
-  'user.recovery_code_used': 'Inició sesión con un código de recuperación',
-  'session.second_factor_verified': 'Confirmó su inicio de sesión con el código de su aplicación',
-  'account.second_factor_policy_changed': 'Cambió la exigencia de la verificación en dos pasos',
-  'document.invalidation_requested': 'Solicitó la invalidación de un documento',
-  'fiscal.period.reopened': 'Reabrió un período fiscal',
-  'account.embed_origins_changed': 'Cambió los sitios que pueden incrustar la vista embebida',
-  'session.login_succeeded': 'Inició sesión',
-  'session.login_failed': 'Intento de inicio de sesión fallido',
-  'session.login_locked': 'Usuario bloqueado por intentos fallidos',
-  'session.ended': 'Cerró una o más de sus sesiones',
-};
+import { AUDIT_ACTIONS, auditDetail } from '../ui/audit-words';
 
 /** What kind of thing an entry is about, in words. */
 const TARGET_TYPES: Record<string, string> = {
@@ -43,6 +19,7 @@ const TARGET_TYPES: Record<string, string> = {
   document: 'Documento',
   session: 'Sesión del panel',
   account: 'Cuenta',
+  webhook_endpoint: 'Webhook',
 };
 
 /** The target by name (the service reads it), its kind above; the internal id stays in the tooltip. */
@@ -63,21 +40,61 @@ function who(e: AuditEntry): string {
   return e.actor?.email ?? (e.actor?.key_id ? `Llave ${e.actor.key_label ?? e.actor.key_id}` : (e.actor?.id ?? 'Anónimo'));
 }
 
-export default function AuditLogScreen(_props: ScreenProps) {
-  const pages = useCursors();
-  const log = useLoad(() => listAudit(pages.after), [pages.after]);
+/** The filters as the address keeps them (`?usuario=…&accion=…&desde=…&hasta=…`), so a link opens the same list. */
+function filterOf(query: URLSearchParams): AuditFilter {
+  return { user_id: query.get('usuario') ?? undefined, action: query.get('accion') ?? undefined, created_from: query.get('desde') ?? undefined, created_to: query.get('hasta') ?? undefined };
+}
+
+export default function AuditLogScreen({ query }: ScreenProps) {
+  const filter = filterOf(query);
+  const key = JSON.stringify(filter);
+  // A change of filters starts again from the first page.
+  const pages = useCursors([key]);
+  const log = useLoad(() => listAudit(pages.after, filter), [pages.after, key]);
+  const users = useLoad(() => listUsers(null), []);
+  const any = Object.values(filter).some(Boolean);
+  const set = (patch: Record<string, string | null>) => {
+    setQuery({ usuario: filter.user_id ?? null, accion: filter.action ?? null, desde: filter.created_from ?? null, hasta: filter.created_to ?? null, ...patch });
+  };
   const columns: Column<AuditEntry>[] = [
-    { key: 'action', label: 'Acción', primary: true, render: (e) => <span class="strong">{ACTIONS[e.action] ?? e.action}</span> },
+    { key: 'action', label: 'Acción', primary: true, render: (e) => <span class="strong">{AUDIT_ACTIONS[e.action] ?? e.action}</span> },
     { key: 'who', label: 'Quién', render: (e) => <span class="break">{who(e)}</span> },
     { key: 'target', label: 'Sobre', render: (e) => <Target target={e.target} /> },
+    { key: 'detail', label: 'Detalle', render: (e) => <span class="break">{auditDetail(e) ?? <span class="muted">—</span>}</span> },
     { key: 'when', label: 'Cuándo', render: (e) => <span class="nowrap">{formatDateTime(e.created_at)}</span> },
     { key: 'ip', label: 'Desde', render: (e) => (e.ip ? <code>{e.ip}</code> : e.actor?.type === 'cli' && e.user_agent ? <code>{e.user_agent.replace(/^cli /, '')}</code> : <span class="muted">—</span>) },
   ];
   return (
     <div class="screen">
-      <PageHeader title="Auditoría" subtitle="Quién hizo qué, cuándo y desde dónde: llaves, credenciales, usuarios, invalidaciones y reaperturas." />
+      <PageHeader title="Auditoría" subtitle="Quién hizo qué, cuándo y desde dónde: llaves, credenciales, emisores y establecimientos, webhooks, usuarios, invalidaciones y períodos." />
+      <div class="card">
+        <div class="audit-filters" role="search" aria-label="Filtros de la auditoría">
+          <SelectField
+            label="Usuario"
+            value={filter.user_id ?? ''}
+            onValue={(v) => set({ usuario: v || null })}
+            options={[{ value: '', label: 'Todos' }, ...(users.data?.data ?? []).map((u) => ({ value: u.id, label: u.email }))]}
+          />
+          <SelectField
+            label="Acción"
+            value={filter.action ?? ''}
+            onValue={(v) => set({ accion: v || null })}
+            options={[{ value: '', label: 'Todas' }, ...Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }))]}
+          />
+          <TextField label="Desde" type="date" value={filter.created_from ?? ''} onValue={(v) => set({ desde: v || null })} />
+          <TextField label="Hasta" type="date" value={filter.created_to ?? ''} onValue={(v) => set({ hasta: v || null })} />
+          <Button size="sm" disabled={!any} onClick={() => set({ usuario: null, accion: null, desde: null, hasta: null })}>
+            Quitar filtros
+          </Button>
+        </div>
+      </div>
       <div class="card card-flush">
-        <PagedList {...fromList(log)} pages={pages} skeletonRows={6} empty={<EmptyState icon="list" title="Sin acciones registradas todavía" />}>
+        <PagedList
+          {...fromList(log)}
+          pages={pages}
+          skeletonRows={6}
+          empty={any ? <EmptyState icon="search" title="Ninguna acción coincide con los filtros" /> : <EmptyState icon="list" title="Sin acciones registradas todavía" />}
+        >
           {(list) => <DataTable caption="Registro de auditoría" columns={columns} rows={list} rowKey={(e) => e.id} />}
         </PagedList>
       </div>

@@ -9,19 +9,13 @@ import { Button } from '../ui/button';
 import { ExpiryAlert } from '../ui/credential-status';
 import { Dialog } from '../ui/dialog';
 import { EmitterPicker } from '../ui/emitter-picker';
-import { Field, TextField, fieldError } from '../ui/form';
+import { readBase64 } from '../lib/files';
+import { FileField, TextField, useFormScope } from '../ui/form';
+import { MhCredentialsGuide } from '../ui/mh-credentials-guide';
 import { Card, DetailList, PageHeader } from '../ui/page';
 import { Alert, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
 
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * Upload of an environment's credentials. The first upload needs every part; later ones carry only
@@ -40,7 +34,19 @@ function UploadDialog({ emitter, environment, existing, open, onClose, onSaved }
     setMhPassword('');
     setMhUser(existing?.mhUser ?? emitter.nit);
   }, [open]);
-  const complete = loaded ? (file ? Boolean(keyPassword) : Boolean(mhPassword) || mhUser.trim() !== (existing?.mhUser ?? '')) : Boolean(file && keyPassword && mhPassword && mhUser.trim());
+  // What is missing, said at its field (ADR 0042): the first upload needs every part; a new
+  // certificate needs its key's password; a later upload needs something to change.
+  const need = (path: string, message: string) => ({ path, code: 'required', message });
+  const checks = loaded
+    ? file
+      ? keyPassword ? [] : [need('privateKeyPassword', 'Escriba la contraseña de la clave privada del certificado nuevo.')]
+      : mhPassword || mhUser.trim() !== (existing?.mhUser ?? '') ? [] : [need('mhPassword', 'Nada cambió: elija un certificado nuevo o escriba la contraseña de la API.')]
+    : [
+        ...(file ? [] : [need('certificate', 'Elija el archivo del certificado (.crt del MH o .p12).')]),
+        ...(keyPassword ? [] : [need('privateKeyPassword', 'Escriba la contraseña de la clave privada.')]),
+        ...(mhUser.trim() ? [] : [need('mhUser', 'Escriba el usuario de la API (el NIT del emisor).')]),
+        ...(mhPassword ? [] : [need('mhPassword', 'Escriba la contraseña de la API del MH.')]),
+      ];
   const save = useAction(async (key: string) => {
     const input = {
       environment,
@@ -55,27 +61,29 @@ function UploadDialog({ emitter, environment, existing, open, onClose, onSaved }
     onSaved();
     onClose();
   });
+  const scope = useFormScope(save.error, { checks, aliases: { certificateBase64: 'certificate' } });
   return (
     <Dialog
       open={open}
       title={`Cargar credenciales · ${ENVIRONMENT_LABELS[environment]}`}
       onClose={onClose}
-      confirm={{ label: 'Guardar y probar', icon: 'upload', pending: save.pending, disabled: !complete, onClick: () => void save.run() }}
+      form={scope}
+      confirm={{ label: 'Guardar y probar', icon: 'upload', pending: save.pending, onClick: () => void (checks.length ? undefined : save.run()) }}
     >
       <p class="muted">
         Se guardan cifradas; ni el certificado ni las claves se vuelven a mostrar.
         {loaded ? ' Envíe solo lo que cambia: deje vacío lo que quiere conservar.' : ''}
       </p>
-      <Field label="Certificado" hint={loaded ? 'Opcional: solo si lo reemplaza (va con la contraseña de su clave privada).' : 'El archivo que entrega el MH (.crt con <CertificadoMH>) o un PKCS#12 (.p12/.pfx).'} error={fieldError(save.error, 'certificateBase64', 'certificate')}>
-        {(id, describedBy) => (
-          <div class="file-drop">
-            <input id={id} type="file" accept=".crt,.cer,.xml,.p12,.pfx" aria-describedby={describedBy} onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
-          </div>
-        )}
-      </Field>
-      <TextField label="Contraseña de la clave privada" type="password" autoComplete="off" value={keyPassword} onValue={setKeyPassword} hint={loaded ? 'Solo junto con un certificado nuevo.' : undefined} error={fieldError(save.error, 'privateKeyPassword')} />
-      <TextField label="Usuario de la API del MH" value={mhUser} onValue={setMhUser} hint="Normalmente el NIT del emisor." error={fieldError(save.error, 'mhUser')} />
-      <TextField label="Contraseña de la API del MH" type="password" autoComplete="off" value={mhPassword} onValue={setMhPassword} hint={loaded ? 'Vacía: se conserva la guardada.' : undefined} error={fieldError(save.error, 'mhPassword')} />
+      <FileField
+        label="Certificado"
+        name="certificate"
+        accept=".crt,.cer,.xml,.p12,.pfx"
+        onFile={setFile}
+        hint={loaded ? 'Opcional: solo si lo reemplaza (va con la contraseña de su clave privada).' : 'El archivo que entrega el MH (.crt con <CertificadoMH>) o un PKCS#12 (.p12/.pfx).'}
+      />
+      <TextField label="Contraseña de la clave privada" type="password" autoComplete="off" value={keyPassword} onValue={setKeyPassword} hint={loaded ? 'Solo junto con un certificado nuevo.' : undefined} name="privateKeyPassword" />
+      <TextField label="Usuario de la API del MH" value={mhUser} onValue={setMhUser} hint="Normalmente el NIT del emisor." name="mhUser" />
+      <TextField label="Contraseña de la API del MH" type="password" autoComplete="off" value={mhPassword} onValue={setMhPassword} hint={loaded ? 'Vacía: se conserva la guardada.' : undefined} name="mhPassword" />
       <ErrorAlert error={save.error} title="No se guardaron las credenciales" />
     </Dialog>
   );
@@ -155,6 +163,7 @@ export default function CredentialsScreen({ session, query }: ScreenProps) {
   return (
     <div class="screen">
       <PageHeader title="Credenciales del MH" subtitle="El certificado de firma y la clave de la API del MH de cada emisor, por ambiente." />
+      <MhCredentialsGuide />
       <EmitterPicker query={query}>{(e) => <EmitterCredentials emitterId={e.id} session={session} />}</EmitterPicker>
     </div>
   );

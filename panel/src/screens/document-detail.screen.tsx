@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
-import { getDocument, invalidateDocument, retryDocument, sendDocumentEmail, watchDocument, type DocumentDetail } from '../api/documents.api';
+import { getDocument, retryDocument, sendDocumentEmail, watchDocument, type DocumentDetail } from '../api/documents.api';
 import { DOCUMENT_TYPES, ENVIRONMENT_LABELS, EVENT_LABELS, formatDate, formatDateTime, formatMoney } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { href, navigate } from '../lib/router';
@@ -9,7 +9,9 @@ import { Badge, StatusBadge } from '../ui/badge';
 import { Button, LinkButton } from '../ui/button';
 import { Code } from '../ui/copy-button';
 import { Dialog } from '../ui/dialog';
-import { Checkbox, SelectField, TextAreaField, TextField, fieldError } from '../ui/form';
+import { TextAreaField, useFormScope } from '../ui/form';
+import { InvalidateDialog } from '../ui/invalidate-dialog';
+import { DocumentItems, DocumentPaymentTerms } from '../ui/document-lines';
 import { Card, DetailList, PageHeader } from '../ui/page';
 import { Alert, EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
@@ -17,6 +19,12 @@ import { LiveIndicator } from './documents.screen';
 
 const RETRYABLE = new Set(['REJECTED', 'ERROR', 'CONTINGENCY']);
 const EVENT_TONES: Record<string, string> = { sealed: 'success', voided: 'success', email_sent: 'success', rejected: 'danger', invalidation_rejected: 'danger', email_failed: 'danger' };
+
+/** A reason as a sentence: one final period, whether or not the person typed it. */
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
 
 function splitEmails(text: string): string[] {
   return text
@@ -37,111 +45,18 @@ function ResendDialog({ doc, open, onClose }: { doc: DocumentDetail; open: boole
     onClose();
   });
   const count = splitEmails(to).length;
+  const scope = useFormScope(send.error, { checks: count > 10 ? [{ path: 'to', code: 'too_many', message: 'Escriba hasta 10 correos.' }] : [] });
   return (
     <Dialog
       open={open}
       title="Reenviar por correo"
       onClose={onClose}
-      confirm={{ label: 'Enviar', icon: 'send', pending: send.pending, disabled: count === 0 || count > 10, onClick: () => void send.run() }}
+      form={scope}
+      confirm={{ label: 'Enviar', icon: 'send', pending: send.pending, disabled: count === 0, onClick: () => void (count <= 10 && send.run()) }}
     >
       <p>Se envían el PDF y el JSON firmado del documento. El resultado aparecerá en el historial.</p>
-      <TextAreaField label="Destinatarios" hint="Hasta 10 correos, separados por comas." rows={2} value={to} onValue={setTo} error={fieldError(send.error, 'to')} />
+      <TextAreaField label="Destinatarios" hint="Hasta 10 correos, separados por comas." rows={2} value={to} onValue={setTo} name="to" />
       <ErrorAlert error={send.error} />
-    </Dialog>
-  );
-}
-
-const PERSON_TYPES = [
-  { value: '13', label: 'DUI' },
-  { value: '36', label: 'NIT' },
-  { value: '03', label: 'Pasaporte' },
-  { value: '02', label: 'Carné de residente' },
-  { value: '37', label: 'Otro' },
-];
-
-interface Person {
-  name: string;
-  documentType: string;
-  documentNumber: string;
-}
-
-function PersonFields({ legend, value, onChange, error, prefix }: { legend: string; value: Person; onChange: (p: Person) => void; error: ReturnType<typeof useAction>['error']; prefix: string }) {
-  return (
-    <fieldset>
-      <legend>{legend}</legend>
-      <div class="form-grid">
-        <TextField class="span-2" label="Nombre" value={value.name} onValue={(name) => onChange({ ...value, name })} error={fieldError(error, `${prefix}.name`)} />
-        <SelectField label="Tipo de documento" value={value.documentType} onValue={(documentType) => onChange({ ...value, documentType })} options={PERSON_TYPES} />
-        <TextField label="Número de documento" value={value.documentNumber} onValue={(documentNumber) => onChange({ ...value, documentNumber })} error={fieldError(error, `${prefix}.documentNumber`)} />
-      </div>
-    </fieldset>
-  );
-}
-
-function InvalidateDialog({ doc, open, onClose, onDone }: { doc: DocumentDetail; open: boolean; onClose: () => void; onDone: () => void }) {
-  const empty: Person = { name: '', documentType: '13', documentNumber: '' };
-  const [reasonType, setReasonType] = useState('2');
-  const [reason, setReason] = useState('');
-  const [replacement, setReplacement] = useState('');
-  const [responsible, setResponsible] = useState<Person>(empty);
-  const [requester, setRequester] = useState<Person>(empty);
-  const [sameRequester, setSameRequester] = useState(true);
-  const [understood, setUnderstood] = useState(false);
-  useEffect(() => {
-    if (open) setUnderstood(false);
-  }, [open]);
-  const needsReplacement = (reasonType === '1' || reasonType === '3') && doc.type !== '05';
-  const window_ = doc.invalidationWindow;
-  const submit = useAction(async (key: string) => {
-    const outcome = await invalidateDocument(
-      doc.id,
-      {
-        reasonType,
-        reason: reason.trim() || undefined,
-        replacementDocumentId: needsReplacement ? replacement.trim() : undefined,
-        responsible,
-        requester: sameRequester ? responsible : requester,
-      },
-      key,
-    );
-    toast(outcome === 'pending' ? 'Invalidación enviada; el MH todavía no responde. El estado se actualizará solo.' : 'Documento invalidado.');
-    onDone();
-    onClose();
-  });
-  return (
-    <Dialog
-      open={open}
-      size="lg"
-      title="Invalidar documento"
-      onClose={onClose}
-      confirm={{ label: 'Invalidar documento', variant: 'danger', pending: submit.pending, disabled: !understood, onClick: () => void submit.run() }}
-    >
-      <Alert tone="warning" title="Esta acción no se puede deshacer">
-        El MH anulará el documento {doc.controlNumber} ({formatMoney(doc.totals.total)}). Su receptor ya no podrá usarlo.
-        {window_ ? ` Plazo para invalidarlo: hasta el ${formatDate(`${window_.lastDay}T12:00:00-06:00`)} a las 23:59.` : ''}
-      </Alert>
-      <div class="form-grid">
-        <SelectField
-          class="span-2"
-          label="Motivo"
-          value={reasonType}
-          onValue={setReasonType}
-          options={[
-            { value: '2', label: 'Rescindir la operación' },
-            { value: '1', label: 'Error en la información (se reemplaza por otro documento)' },
-            { value: '3', label: 'Otro (se reemplaza por otro documento)' },
-          ]}
-        />
-        {needsReplacement ? (
-          <TextField class="span-2" label="Documento que lo reemplaza" placeholder="doc_…" hint="El id de un documento ya procesado del mismo emisor." value={replacement} onValue={setReplacement} error={fieldError(submit.error, 'replacementDocumentId')} />
-        ) : null}
-        <TextAreaField class="span-2" label="Descripción del motivo" hint={reasonType === '3' ? 'Obligatoria para «Otro».' : 'Opcional.'} value={reason} onValue={setReason} error={fieldError(submit.error, 'reason')} />
-      </div>
-      <PersonFields legend="Responsable de la invalidación" prefix="responsible" value={responsible} onChange={setResponsible} error={submit.error} />
-      <Checkbox label="Quien la solicita es el mismo responsable" checked={sameRequester} onChange={setSameRequester} />
-      {sameRequester ? null : <PersonFields legend="Quien la solicita" prefix="requester" value={requester} onChange={setRequester} error={submit.error} />}
-      <ErrorAlert error={submit.error} />
-      <Checkbox label="Entiendo que la invalidación es definitiva y no se puede deshacer." checked={understood} onChange={setUnderstood} />
     </Dialog>
   );
 }
@@ -272,10 +187,13 @@ export default function DocumentDetailScreen({ session, params }: ScreenProps) {
       ) : null}
       {d.void ? (
         <Alert tone={d.void.status === 'rejected' ? 'danger' : d.void.status === 'pending' ? 'info' : 'success'} title={d.void.status === 'sealed' ? 'Documento invalidado' : d.void.status === 'pending' ? 'Invalidación en curso' : 'El MH rechazó la invalidación'}>
-          {d.void.reason ? `Motivo: ${d.void.reason}. ` : ''}
+          {d.void.reason ? `Motivo: ${sentence(d.void.reason)} ` : ''}
           {d.void.receptionStamp ? `Sello de la invalidación: ${d.void.receptionStamp}.` : ''}
         </Alert>
       ) : null}
+      <Card title="Detalle">
+        <DocumentItems items={d.items} />
+      </Card>
       <div class="grid-2">
         <div class="stack">
           <Card title="Códigos">
@@ -329,6 +247,9 @@ export default function DocumentDetailScreen({ session, params }: ScreenProps) {
               <dd class="grand">{formatMoney(d.totals.total)}</dd>
             </dl>
             <p class="in-words">{d.totals.totalInWords}</p>
+          </Card>
+          <Card title="Condiciones de pago">
+            <DocumentPaymentTerms payment={d.payment} />
           </Card>
         </div>
         <div class="stack">

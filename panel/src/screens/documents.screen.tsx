@@ -15,6 +15,10 @@ import { PageHeader } from '../ui/page';
 import { PagedList, useCursors } from '../ui/paged-list';
 import { DataTable } from '../ui/table';
 import { EmptyState } from '../ui/states';
+import { Lazy } from '../ui/lazy';
+
+/** The first steps of an account without documents, fetched only then (the list's bundle stays small). */
+const loadSetupChecklist = () => import('../ui/setup-checklist');
 
 const PAGE_SIZE = DOCUMENTS_PAGE_SIZE;
 const STATUS_FILTERS = ['PROCESSED', 'SENDING', 'SIGNED', 'REJECTED', 'CONTINGENCY', 'VOIDED', 'ERROR'];
@@ -158,6 +162,8 @@ export function DocumentsScreen({ session, query }: ScreenProps) {
           <EmptyState icon="search" title="Ningún documento coincide con los filtros">
             Cambie la búsqueda o quite los filtros para ver todos los documentos.
           </EmptyState>
+        ) : can(session, 'write') ? (
+          <Lazy load={loadSetupChecklist} props={{ session }} />
         ) : (
           <EmptyState
             icon="documents"

@@ -12,7 +12,8 @@ import { Button, LinkButton } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EmitterFields, emitterInput, type EmitterDraft } from '../ui/emitter-fields';
 import { CredentialBadge } from '../ui/credential-status';
-import { Checkbox, SelectField, TextField, fieldError } from '../ui/form';
+import { EmitterLogoCard } from '../ui/emitter-logo-card';
+import { Checkbox, SelectField, TextField, useFormScope } from '../ui/form';
 import { Icon } from '../ui/icons';
 import { Card, DetailList, PageHeader } from '../ui/page';
 import { DataTable, type Column } from '../ui/table';
@@ -33,15 +34,10 @@ function EditEmitterDialog({ emitter, open, onClose, onSaved }: { emitter: Emitt
     toast('Datos del emisor actualizados.');
     onClose();
   });
+  const scope = useFormScope(save.error);
   return (
-    <Dialog
-      open={open}
-      size="lg"
-      title="Editar datos del emisor"
-      onClose={onClose}
-      confirm={{ label: 'Guardar', pending: save.pending, onClick: () => void save.run() }}
-    >
-      <EmitterFields value={draft} onChange={setDraft} error={save.error} />
+    <Dialog open={open} size="lg" title="Editar datos del emisor" onClose={onClose} form={scope} confirm={{ label: 'Guardar', pending: save.pending, onClick: () => void save.run() }}>
+      <EmitterFields value={draft} onChange={setDraft} />
       <ErrorAlert error={save.error} />
     </Dialog>
   );
@@ -64,11 +60,13 @@ function establishmentDraft(e: Establishment): EstablishmentDraft {
   return { code: e.code, type: e.type, name: e.name ?? '', phone: e.phone ?? '', email: e.email ?? '', active: e.active, address: e.address, pointsOfSale: e.pointsOfSale.map((p) => ({ code: p.code, name: p.name ?? '', active: p.active })) };
 }
 
-function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved }: { emitterId: string; establishment: Establishment | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+function EstablishmentDialog({ emitter, establishment, open, onClose, onSaved }: { emitter: Emitter; establishment: Establishment | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const emitterId = emitter.id;
   const [draft, setDraft] = useState<EstablishmentDraft>(EMPTY_ESTABLISHMENT);
   const [types, setTypes] = useState<CatalogEntry[]>([]);
   useEffect(() => {
-    if (open) setDraft(establishment ? establishmentDraft(establishment) : EMPTY_ESTABLISHMENT);
+    // A new establishment starts at the issuer's address (most have only their head office).
+    if (open) setDraft(establishment ? establishmentDraft(establishment) : { ...EMPTY_ESTABLISHMENT, address: { ...emitter.address } });
   }, [open, establishment]);
   useEffect(() => {
     catalogEntries('CAT-009').then(setTypes, () => setTypes([]));
@@ -91,6 +89,7 @@ function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved 
     onSaved();
     onClose();
   });
+  const scope = useFormScope(save.error);
   const setPos = (i: number, patch: Partial<EstablishmentDraft['pointsOfSale'][number]>) => set({ pointsOfSale: draft.pointsOfSale.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
   const nextPos = `P${String(draft.pointsOfSale.length + 1).padStart(3, '0')}`;
   return (
@@ -99,15 +98,17 @@ function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved 
       size="lg"
       title={establishment ? `Editar establecimiento ${establishment.code}` : 'Agregar establecimiento'}
       onClose={onClose}
+      form={scope}
       confirm={{ label: 'Guardar', pending: save.pending, onClick: () => void save.run() }}
     >
+      {establishment ? null : <p class="muted">La dirección es la del emisor; cámbiela si este establecimiento está en otro lugar.</p>}
       <div class="form-grid">
-        <TextField label="Código del MH" value={draft.code} onValue={(code) => set({ code })} hint="M, S, B o P y tres dígitos: M001." error={fieldError(save.error, 'code')} />
-        <SelectField label="Tipo" value={draft.type} onValue={(type) => set({ type })} options={(types.length ? types : [{ code: draft.type, name: draft.type, department: null }]).map((t) => ({ value: t.code, label: t.name }))} error={fieldError(save.error, 'type')} />
-        <TextField class="span-2" label="Nombre" value={draft.name} onValue={(name) => set({ name })} hint="Opcional: cómo lo reconoce su equipo." />
-        <AddressFields prefix="address" value={draft.address} onChange={(address) => set({ address })} error={save.error} />
-        <TextField label="Teléfono" value={draft.phone} onValue={(phone) => set({ phone })} error={fieldError(save.error, 'phone')} />
-        <TextField label="Correo" type="email" value={draft.email} onValue={(email) => set({ email })} error={fieldError(save.error, 'email')} />
+        <TextField label="Código del MH" value={draft.code} onValue={(code) => set({ code })} hint="M, S, B o P y tres dígitos: M001." name="code" />
+        <SelectField label="Tipo" value={draft.type} onValue={(type) => set({ type })} options={(types.length ? types : [{ code: draft.type, name: draft.type, department: null }]).map((t) => ({ value: t.code, label: t.name }))} name="type" />
+        <TextField class="span-2" label="Nombre" value={draft.name} onValue={(name) => set({ name })} hint="Opcional: cómo lo reconoce su equipo." name="name" />
+        <AddressFields prefix="address" value={draft.address} onChange={(address) => set({ address })} />
+        <TextField label="Teléfono" value={draft.phone} onValue={(phone) => set({ phone })} name="phone" />
+        <TextField label="Correo" type="email" value={draft.email} onValue={(email) => set({ email })} name="email" />
         <div class="span-2">
           <Checkbox label="Activo (se puede emitir desde aquí)" checked={draft.active} onChange={(active) => set({ active })} />
         </div>
@@ -117,8 +118,8 @@ function EstablishmentDialog({ emitterId, establishment, open, onClose, onSaved 
         <div class="stack">
           {draft.pointsOfSale.map((p, i) => (
             <div class="pos-row" key={i}>
-              <TextField label="Código" value={p.code} onValue={(code) => setPos(i, { code })} error={fieldError(save.error, `pointsOfSale[${i}].code`)} />
-              <TextField label="Nombre" value={p.name} onValue={(name) => setPos(i, { name })} />
+              <TextField label="Código" value={p.code} onValue={(code) => setPos(i, { code })} name={`pointsOfSale[${i}].code`} />
+              <TextField label="Nombre" value={p.name} onValue={(name) => setPos(i, { name })} name={`pointsOfSale[${i}].name`} />
               <Checkbox label="Activo" checked={p.active} onChange={(active) => setPos(i, { active })} />
             </div>
           ))}
@@ -255,6 +256,7 @@ export default function EmitterDetailScreen({ session, params }: ScreenProps) {
             items={['00', '01'].map((env) => [ENVIRONMENT_LABELS[env], <CredentialBadge credential={e.credentials.find((c) => c.environment === env)} />])}
           />
         </Card>
+        <EmitterLogoCard emitter={e} writer={writer} onSaved={(saved) => emitter.setData(() => saved)} />
       </div>
       <Card
         title="Establecimientos"
@@ -276,7 +278,7 @@ export default function EmitterDetailScreen({ session, params }: ScreenProps) {
         )}
       </Card>
       <EditEmitterDialog emitter={e} open={dialog?.kind === 'emitter'} onClose={() => setDialog(null)} onSaved={(saved) => emitter.setData(() => saved)} />
-      <EstablishmentDialog emitterId={e.id} establishment={dialog?.kind === 'establishment' ? dialog.establishment : null} open={dialog?.kind === 'establishment'} onClose={() => setDialog(null)} onSaved={emitter.reload} />
+      <EstablishmentDialog emitter={e} establishment={dialog?.kind === 'establishment' ? dialog.establishment : null} open={dialog?.kind === 'establishment'} onClose={() => setDialog(null)} onSaved={emitter.reload} />
     </div>
   );
 }

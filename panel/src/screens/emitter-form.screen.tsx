@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { EMPTY_EMITTER, EmitterFields, emitterInput } from '../ui/emitter-fields';
 import { Card, PageHeader } from '../ui/page';
 import { ErrorAlert } from '../ui/states';
+import { FormScope, useFormScope } from '../ui/form';
 import { toast } from '../ui/toast';
 
 export default function EmitterFormScreen(_props: ScreenProps) {
@@ -16,18 +17,22 @@ export default function EmitterFormScreen(_props: ScreenProps) {
     toast('Emisor registrado. Agregue ahora su primer establecimiento.');
     navigate(`/emisores/${e.id}`);
   });
+  const scope = useFormScope(save.error);
   return (
     <div class="screen">
       <PageHeader back={{ to: '/emisores', label: 'Emisores' }} title="Registrar emisor" subtitle="Los datos deben coincidir con el registro del contribuyente en el MH." />
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          scope.submit();
           void save.run();
         }}
       >
         <Card>
+          <FormScope scope={scope}>
           <div class="stack">
-            <EmitterFields value={draft} onChange={setDraft} error={save.error} />
+            <EmitterFields value={draft} onChange={setDraft} />
             <ErrorAlert error={save.error} title="No se pudo registrar el emisor" />
             <div class="form-actions">
               <Button onClick={() => navigate('/emisores')}>Cancelar</Button>
@@ -36,6 +41,7 @@ export default function EmitterFormScreen(_props: ScreenProps) {
               </Button>
             </div>
           </div>
+          </FormScope>
         </Card>
       </form>
     </div>

@@ -13,7 +13,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EmitterPicker } from '../ui/emitter-picker';
-import { Field, SelectField, TextAreaField, TextField } from '../ui/form';
+import { Field, SelectField, TextAreaField, TextField, useFormScope } from '../ui/form';
 import { Card } from '../ui/page';
 import { PageHeader } from '../ui/page';
 import { DataTable, type Column } from '../ui/table';
@@ -58,6 +58,7 @@ function PeriodsTab({ emitter, session }: { emitter: EmitterSummary; session: Se
     setReason('');
     periods.reload();
   });
+  const reopenForm = useFormScope(reopen.error, { checks: reason.trim() ? [] : [{ path: 'reason', code: 'required', message: 'Escriba por qué se reabre el período (queda en la auditoría).' }] });
   // A period being closed turns CLOSED on its own: look again while one is closing.
   const anyClosing = periods.data?.some((p) => p.status === 'CLOSING');
   useEffect(() => {
@@ -133,10 +134,11 @@ function PeriodsTab({ emitter, session }: { emitter: EmitterSummary; session: Se
         open={Boolean(reopening)}
         title={`Reabrir ${reopening ? periodName(reopening) : ''}`}
         onClose={() => setReopening(null)}
-        confirm={{ label: 'Reabrir', variant: 'danger', pending: reopen.pending, disabled: !reason.trim(), onClick: () => void reopen.run() }}
+        form={reopenForm}
+        confirm={{ label: 'Reabrir', variant: 'danger', pending: reopen.pending, onClick: () => void (reason.trim() && reopen.run()) }}
       >
         <p>El período vuelve a aceptar cambios y su versión aumenta; las copias de la versión anterior se conservan. Queda en la auditoría.</p>
-        <TextAreaField label="Motivo" value={reason} onValue={setReason} />
+        <TextAreaField label="Motivo" value={reason} onValue={setReason} name="reason" />
         <ErrorAlert error={reopen.error} />
       </Dialog>
     </div>
@@ -187,7 +189,7 @@ function ReportRow({ emitterId, type, period, writer, existing }: { emitterId: s
     <div class="report-row">
       <div class="report-name">
         <span class="strong">{type.name}</span>
-        <span class="muted mono small">{type.type}</span>
+        <span class="muted small">{type.kind === 'BOOK' ? 'Libro de IVA: CSV, Excel o PDF' : 'Anexo para el portal del MH (CSV)'}</span>
       </div>
       <div class="report-state">
         {report ? (

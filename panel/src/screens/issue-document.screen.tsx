@@ -3,16 +3,17 @@ import type { ScreenProps } from '../app';
 import { dryRunDocument, issueDocument, type DryRun, type IssueInput, type IssueItem } from '../api/documents.api';
 import { getEmitter, listEmitterSummaries, type Address } from '../api/emitters.api';
 import { formatMoney } from '../lib/format';
-import { ApiError } from '../lib/http';
+import { ApiError, type FieldError } from '../lib/http';
 import { useAction, useLoad } from '../lib/hooks';
 import { href, navigate } from '../lib/router';
 import { can } from '../lib/session';
 import { ActivityField } from '../ui/activity-field';
 import { AddressFields, EMPTY_ADDRESS } from '../ui/address-fields';
 import { Button, LinkButton } from '../ui/button';
-import { Checkbox, SelectField, TextField, fieldError } from '../ui/form';
-import { Icon } from '../ui/icons';
+import { Checkbox, FormScope, SelectField, TextField, normalizeAmount, normalizeTaxId, useFormScope } from '../ui/form';
+import { ItemsEditor, newItem } from '../ui/issue-items-editor';
 import { Card, PageHeader } from '../ui/page';
+import { DEFAULT_PAYMENT, PaymentTermsFields, paymentInput, type PaymentDraft } from '../ui/payment-terms-fields';
 import { Alert, EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
 
@@ -30,87 +31,47 @@ interface Receiver {
 }
 
 const EMPTY_RECEIVER: Receiver = { name: '', documentType: '13', documentNumber: '', nrc: '', economicActivity: '', email: '', phone: '', address: EMPTY_ADDRESS };
-const newItem = (): IssueItem => ({ type: '1', description: '', quantity: '1', unitCode: '59', unitPrice: '', tax: 'gravada' });
-const DECIMAL = /^\d+(\.\d+)?$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 function receiverInput(kind: Kind, r: Receiver): Record<string, unknown> | null {
   const opt = (v: string) => v.trim() || undefined;
   if (kind === '03') {
-    return { name: r.name.trim(), documentType: '36', documentNumber: r.documentNumber.trim(), nrc: r.nrc.trim(), economicActivity: r.economicActivity.trim(), email: opt(r.email), phone: opt(r.phone), address: r.address };
+    return { name: r.name.trim(), documentType: '36', documentNumber: normalizeTaxId(r.documentNumber), nrc: normalizeTaxId(r.nrc), economicActivity: r.economicActivity.trim(), email: opt(r.email), phone: opt(r.phone), address: r.address };
   }
   if (!r.name.trim() && !r.documentNumber.trim() && !r.email.trim()) return null;
-  return { name: opt(r.name), documentType: r.documentNumber.trim() ? r.documentType : undefined, documentNumber: opt(r.documentNumber), email: opt(r.email) };
+  // A NIT typed with dashes is sent as MH takes it (a DUI keeps its own dash, ########-#).
+  const documentNumber = r.documentType === '36' ? normalizeTaxId(r.documentNumber) : r.documentNumber.trim();
+  return { name: opt(r.name), documentType: documentNumber ? r.documentType : undefined, documentNumber: documentNumber || undefined, email: opt(r.email) };
 }
 
-/** What is still missing before a dry run makes sense (the service checks everything else). */
-function missing(kind: Kind, emitterId: string, items: IssueItem[], r: Receiver): string | null {
-  if (!emitterId) return 'Elija el emisor.';
-  if (!items.length) return 'Agregue al menos una línea.';
-  if (items.some((i) => !i.description.trim() || !DECIMAL.test(i.quantity.trim()) || !DECIMAL.test(i.unitPrice.trim()))) return 'Complete la descripción, la cantidad y el precio de cada línea.';
-  if (kind === '03' && (!r.name.trim() || !r.documentNumber.trim() || !r.nrc.trim() || !r.economicActivity.trim() || !r.address.district || !r.address.line.trim())) {
-    return 'Complete los datos del receptor del crédito fiscal.';
+const required = (path: string, message: string): FieldError => ({ path, code: 'required', message });
+
+/**
+ * What the form itself can tell before the service is asked: fields left empty, at their fields.
+ * Anything typed (a negative price, a quantity of 0, «1,50») goes to the dry run, whose refusals show
+ * at their fields too.
+ */
+function formChecks(kind: Kind, emitterId: string, items: IssueItem[], r: Receiver): FieldError[] {
+  const out: FieldError[] = [];
+  if (!emitterId) out.push(required('emitterId', 'Elija el emisor.'));
+  items.forEach((i, n) => {
+    if (!i.description.trim()) out.push(required(`items[${n}].description`, 'Escriba qué se vende en esta línea.'));
+    if (!i.quantity.trim()) out.push(required(`items[${n}].quantity`, 'Escriba la cantidad.'));
+    else if (!DECIMAL.test(normalizeAmount(i.quantity))) out.push({ path: `items[${n}].quantity`, code: 'invalid_format', message: 'Escriba la cantidad con números, p. ej. 2 o 1,5.' });
+    if (!i.unitPrice.trim()) out.push(required(`items[${n}].unitPrice`, 'Escriba el precio unitario.'));
+    else if (!DECIMAL.test(normalizeAmount(i.unitPrice))) out.push({ path: `items[${n}].unitPrice`, code: 'invalid_format', message: 'Escriba el precio con números, p. ej. 5.65 o 5,65.' });
+  });
+  if (kind === '03') {
+    if (!r.name.trim()) out.push(required('receiver.name', 'Escriba el nombre o razón social del receptor.'));
+    if (!r.documentNumber.trim()) out.push(required('receiver.documentNumber', 'Escriba el NIT del receptor.'));
+    if (!r.nrc.trim()) out.push(required('receiver.nrc', 'Escriba el NRC del receptor.'));
+    if (!r.economicActivity.trim()) out.push(required('receiver.economicActivity', 'Elija la actividad económica del receptor.'));
+    if (!r.address.department) out.push(required('receiver.address.department', 'Elija el departamento.'));
+    if (!r.address.municipality) out.push(required('receiver.address.municipality', 'Elija el municipio.'));
+    if (!r.address.district) out.push(required('receiver.address.district', 'Elija el distrito.'));
+    if (!r.address.line.trim()) out.push(required('receiver.address.line', 'Escriba la dirección.'));
   }
-  return null;
-}
-
-function lineTotal(run: DryRun | null, index: number): string | null {
-  const line = run?.json?.cuerpoDocumento?.[index];
-  if (!line) return null;
-  const parts = [line.ventaGravada, line.ventaExenta, line.ventaNoSuj].map((v) => String(v ?? '0'));
-  // Only one of the three is non-zero on a line; keep the service's decimal text as it is.
-  return parts.find((p) => Number(p) !== 0) ?? parts[0];
-}
-
-function ItemsEditor({ items, onChange, kind, run, error }: { items: IssueItem[]; onChange: (items: IssueItem[]) => void; kind: Kind; run: DryRun | null; error: ApiError | null }) {
-  const set = (i: number, patch: Partial<IssueItem>) => onChange(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
-  const cell = (i: number, name: keyof IssueItem) => fieldError(error, `items[${i}].${name}`);
-  return (
-    <div class="items-editor">
-      {items.map((it, i) => (
-        <div class="item-row" key={i}>
-          <div class="item-row-head">
-            <span class="item-number">Línea {i + 1}</span>
-            {items.length > 1 ? (
-              <button type="button" class="icon-btn" aria-label={`Quitar la línea ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
-                <Icon name="trash" size={16} />
-              </button>
-            ) : null}
-          </div>
-          <div class="item-grid">
-            <TextField class="item-description" label="Descripción" value={it.description} onValue={(description) => set(i, { description })} error={cell(i, 'description')} />
-            <TextField label="Cantidad" inputMode="decimal" value={it.quantity} onValue={(quantity) => set(i, { quantity })} error={cell(i, 'quantity')} />
-            <TextField label={kind === '01' ? 'Precio unitario (con IVA)' : 'Precio unitario (sin IVA)'} inputMode="decimal" placeholder="0.00" value={it.unitPrice} onValue={(unitPrice) => set(i, { unitPrice })} error={cell(i, 'unitPrice')} />
-            <SelectField
-              label="Tipo de venta"
-              value={it.tax}
-              onValue={(tax) => set(i, { tax })}
-              options={[
-                { value: 'gravada', label: 'Gravada' },
-                { value: 'exenta', label: 'Exenta' },
-                { value: 'no_sujeta', label: 'No sujeta' },
-              ]}
-            />
-            <SelectField
-              label="Bien o servicio"
-              value={it.type}
-              onValue={(type) => set(i, { type })}
-              options={[
-                { value: '1', label: 'Bien' },
-                { value: '2', label: 'Servicio' },
-              ]}
-            />
-            <div class="field item-total">
-              <span class="label">Total de la línea</span>
-              <span class="amount strong">{lineTotal(run, i) ? formatMoney(lineTotal(run, i)) : '—'}</span>
-            </div>
-          </div>
-        </div>
-      ))}
-      <Button icon="plus" size="sm" onClick={() => onChange([...items, newItem()])}>
-        Agregar línea
-      </Button>
-    </div>
-  );
+  return out;
 }
 
 export default function IssueDocumentScreen({ session, query }: ScreenProps) {
@@ -122,6 +83,7 @@ export default function IssueDocumentScreen({ session, query }: ScreenProps) {
   const [receiver, setReceiver] = useState<Receiver>(EMPTY_RECEIVER);
   const [items, setItems] = useState<IssueItem[]>([newItem()]);
   const [sendEmail, setSendEmail] = useState(true);
+  const [payment, setPayment] = useState<PaymentDraft>(DEFAULT_PAYMENT);
 
   useEffect(() => {
     if (!emitterId && emitters.data?.length) setEmitterId(query.get('emisor') ?? emitters.data[0].id);
@@ -145,13 +107,16 @@ export default function IssueDocumentScreen({ session, query }: ScreenProps) {
       establishment,
       pointOfSale,
       receiver: receiverInput(kind, receiver),
-      items: items.map((i) => ({ ...i, description: i.description.trim(), quantity: i.quantity.trim(), unitPrice: i.unitPrice.trim() })),
+      items: items.map((i) => ({ ...i, description: i.description.trim(), quantity: normalizeAmount(i.quantity), unitPrice: normalizeAmount(i.unitPrice) })),
+      // The dry run is asked with the condition only: the method's amount is the total it answers.
+      payment: paymentInput(payment, null),
       sendEmail: sendEmail && Boolean(receiver.email.trim()),
     }),
-    [emitterId, kind, establishment, pointOfSale, receiver, items, sendEmail],
+    [emitterId, kind, establishment, pointOfSale, receiver, items, sendEmail, payment.condition],
   );
   const inputKey = JSON.stringify(input);
-  const notReady = missing(kind, emitter ? emitterId : '', items, receiver);
+  const checks = formChecks(kind, emitter ? emitterId : '', items, receiver);
+  const notReady = checks.length > 0;
 
   // Totals come from a dry run of exactly what would be sent; «Emitir» waits for the one that matches the form.
   const [run, setRun] = useState<{ key: string; result: DryRun | null; error: ApiError | null } | null>(null);
@@ -173,10 +138,14 @@ export default function IssueDocumentScreen({ session, query }: ScreenProps) {
   const ready = !notReady && current?.result && !running;
 
   const issue = useAction(async (key: string) => {
-    const d = await issueDocument(input, key);
+    const d = await issueDocument({ ...input, payment: paymentInput(payment, current!.result!.totals.total) }, key);
     toast('Documento enviado al MH. Su estado se actualiza en esta pantalla.');
     navigate(`/documentos/${d.id}`);
   });
+  // One rule for the whole form (form.tsx): the dry run's and the issuance's refusals, and the
+  // form's own checks, each under its field once it is left (all of them after «Emitir»).
+  const shownError = issue.error ?? current?.error ?? null;
+  const scope = useFormScope(shownError, { checks });
 
   if (!can(session, 'write')) {
     return (
@@ -200,7 +169,6 @@ export default function IssueDocumentScreen({ session, query }: ScreenProps) {
       </div>
     );
   }
-  const shownError = issue.error ?? current?.error ?? null;
   const credential = emitter?.credentials.find((c) => c.environment === session.environment);
 
   return (
@@ -211,10 +179,13 @@ export default function IssueDocumentScreen({ session, query }: ScreenProps) {
           Puede revisar los totales, pero para emitir <a href={href('/credenciales')}>cargue el certificado y la clave del MH</a>.
         </Alert>
       ) : null}
+      <FormScope scope={scope}>
       <form
         class="issue-layout"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          scope.submit();
           if (ready) void issue.run();
         }}
       >
@@ -233,19 +204,20 @@ export default function IssueDocumentScreen({ session, query }: ScreenProps) {
               ))}
             </div>
             <div class="form-grid mt">
-              <SelectField class="span-2" label="Emisor" value={emitterId} onValue={setEmitterId} options={emitters.data.map((e) => ({ value: e.id, label: `${e.name} · NIT ${e.nit}` }))} />
-              <SelectField label="Establecimiento" value={establishment} onValue={setEstablishment} options={(emitter?.establishments ?? []).map((s) => ({ value: s.code, label: `${s.code}${s.name ? ` · ${s.name}` : ''}` }))} error={fieldError(shownError, 'establishment')} />
-              <SelectField label="Punto de venta" value={pointOfSale} onValue={setPointOfSale} options={(est?.pointsOfSale ?? []).map((p) => ({ value: p.code, label: `${p.code}${p.name ? ` · ${p.name}` : ''}` }))} error={fieldError(shownError, 'pointOfSale')} />
+              <SelectField class="span-2" label="Emisor" value={emitterId} onValue={setEmitterId} name="emitterId" options={emitters.data.map((e) => ({ value: e.id, label: `${e.name} · NIT ${e.nit}` }))} />
+              <SelectField label="Establecimiento" value={establishment} onValue={setEstablishment} options={(emitter?.establishments ?? []).map((s) => ({ value: s.code, label: `${s.code}${s.name ? ` · ${s.name}` : ''}` }))} name="establishment" />
+              <SelectField label="Punto de venta" value={pointOfSale} onValue={setPointOfSale} options={(est?.pointsOfSale ?? []).map((p) => ({ value: p.code, label: `${p.code}${p.name ? ` · ${p.name}` : ''}` }))} name="pointOfSale" />
             </div>
           </Card>
           <Card title={kind === '03' ? 'Receptor (contribuyente)' : 'Receptor (opcional)'}>
             <div class="form-grid">
-              <TextField class="span-2" label={kind === '03' ? 'Nombre o razón social' : 'Nombre'} value={receiver.name} onValue={(name) => setReceiver({ ...receiver, name })} error={fieldError(shownError, 'receiver.name')} />
+              <TextField class="span-2" label={kind === '03' ? 'Nombre o razón social' : 'Nombre'} value={receiver.name} onValue={(name) => setReceiver({ ...receiver, name })} name="receiver.name" />
               {kind === '01' ? (
                 <SelectField
                   label="Tipo de documento"
                   value={receiver.documentType}
                   onValue={(documentType) => setReceiver({ ...receiver, documentType })}
+                  name="receiver.documentType"
                   options={[
                     { value: '13', label: 'DUI' },
                     { value: '36', label: 'NIT' },
@@ -255,28 +227,38 @@ export default function IssueDocumentScreen({ session, query }: ScreenProps) {
                   ]}
                 />
               ) : null}
-              <TextField label={kind === '03' ? 'NIT' : 'Número de documento'} value={receiver.documentNumber} onValue={(documentNumber) => setReceiver({ ...receiver, documentNumber })} error={fieldError(shownError, 'receiver.documentNumber')} />
+              <TextField
+                label={kind === '03' ? 'NIT' : 'Número de documento'}
+                value={receiver.documentNumber}
+                onValue={(documentNumber) => setReceiver({ ...receiver, documentNumber })}
+                name="receiver.documentNumber"
+                hint={kind === '03' || receiver.documentType === '36' ? 'Con o sin guiones.' : receiver.documentType === '13' ? 'Con su guion: 01234567-8.' : undefined}
+                tidy={kind === '03' || receiver.documentType === '36' ? normalizeTaxId : undefined}
+              />
               {kind === '03' ? (
                 <>
-                  <TextField label="NRC" value={receiver.nrc} onValue={(nrc) => setReceiver({ ...receiver, nrc })} error={fieldError(shownError, 'receiver.nrc')} />
+                  <TextField label="NRC" value={receiver.nrc} onValue={(nrc) => setReceiver({ ...receiver, nrc })} name="receiver.nrc" tidy={normalizeTaxId} />
                   <div class="span-2">
-                    <ActivityField value={receiver.economicActivity} onValue={(economicActivity) => setReceiver({ ...receiver, economicActivity })} error={fieldError(shownError, 'receiver.economicActivity')} />
+                    <ActivityField value={receiver.economicActivity} onValue={(economicActivity) => setReceiver({ ...receiver, economicActivity })} name="receiver.economicActivity" />
                   </div>
-                  <AddressFields prefix="receiver.address" value={receiver.address} onChange={(address) => setReceiver({ ...receiver, address })} error={shownError} />
-                  <TextField label="Teléfono" value={receiver.phone} onValue={(phone) => setReceiver({ ...receiver, phone })} error={fieldError(shownError, 'receiver.phone')} />
+                  <AddressFields prefix="receiver.address" value={receiver.address} onChange={(address) => setReceiver({ ...receiver, address })} />
+                  <TextField label="Teléfono" value={receiver.phone} onValue={(phone) => setReceiver({ ...receiver, phone })} name="receiver.phone" />
                 </>
               ) : null}
-              <TextField class={kind === '03' ? undefined : 'span-2'} label="Correo del receptor" type="email" value={receiver.email} onValue={(email) => setReceiver({ ...receiver, email })} error={fieldError(shownError, 'receiver.email')} />
+              <TextField class={kind === '03' ? undefined : 'span-2'} label="Correo del receptor" type="email" value={receiver.email} onValue={(email) => setReceiver({ ...receiver, email })} name="receiver.email" />
             </div>
           </Card>
           <Card title="Detalle">
-            <ItemsEditor items={items} onChange={setItems} kind={kind} run={current?.result ?? null} error={shownError} />
+            <ItemsEditor items={items} onChange={setItems} kind={kind} run={current?.result ?? null} />
+          </Card>
+          <Card title="Condiciones de pago">
+            <PaymentTermsFields value={payment} onChange={setPayment} />
           </Card>
         </div>
         <aside class="issue-summary">
           <Card title="Totales">
             {notReady ? (
-              <p class="muted">{notReady}</p>
+              <p class="muted">Complete los campos del documento para ver sus totales.</p>
             ) : running || !current ? (
               <p class="muted row">
                 <span class="spinner" aria-hidden="true" /> Calculando con el servicio…
@@ -303,12 +285,13 @@ export default function IssueDocumentScreen({ session, query }: ScreenProps) {
             ) : null}
             <ErrorAlert error={shownError} title={issue.error ? 'No se pudo emitir' : 'Revise el documento'} />
             {receiver.email.trim() ? <Checkbox label="Enviar por correo al receptor al procesarse" checked={sendEmail} onChange={setSendEmail} /> : null}
-            <Button type="submit" variant="primary" class="btn-block mt" icon="send" pending={issue.pending} disabled={!ready}>
+            <Button type="submit" variant="primary" class="btn-block mt" icon="send" pending={issue.pending} disabled={!notReady && running}>
               Emitir
             </Button>
           </Card>
         </aside>
       </form>
+      </FormScope>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { PASSWORD_HINT, passwordTooShort } from '../lib/password-rules';
 import { href } from '../lib/router';
 import { Brand } from '../ui/brand';
 import { Button } from '../ui/button';
-import { TextField, fieldError } from '../ui/form';
+import { FormScope, TextField, useFormScope } from '../ui/form';
 import { Alert, ErrorAlert } from '../ui/states';
 
 /**
@@ -21,6 +21,7 @@ function RequestLink() {
     await api('POST', '/v1/auth/password-reset', { body: { email: email.trim() }, anonymous: true });
     setSent(true);
   });
+  const scope = useFormScope(request.error);
   if (sent) {
     return (
       <Alert tone="success" title="Revise su correo">
@@ -29,15 +30,18 @@ function RequestLink() {
     );
   }
   return (
+    <FormScope scope={scope}>
     <form
       class="form-stack"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        scope.submit();
         void request.run();
       }}
     >
       <p class="muted">Escriba el correo con el que entra al panel y le enviaremos un enlace para elegir una contraseña nueva.</p>
-      <TextField label="Correo electrónico" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+      <TextField label="Correo electrónico" type="email" autoComplete="email" required value={email} onValue={setEmail} name="email" />
       <ErrorAlert error={request.error} />
       <Button type="submit" variant="primary" class="btn-block" pending={request.pending} disabled={!email.trim()}>
         Enviar enlace
@@ -46,6 +50,7 @@ function RequestLink() {
         <a href={href('/')}>Volver a iniciar sesión</a>
       </p>
     </form>
+    </FormScope>
   );
 }
 
@@ -62,8 +67,13 @@ export default function PasswordResetScreen(_props: ScreenProps) {
     setDone(true);
   });
   const mismatch = repeat.length > 0 && repeat !== password;
-  const [touched, setTouched] = useState(false);
   const short = passwordTooShort(password);
+  // The service's rule, checked here too (password-rules.ts): shown under the field once it is left.
+  const checks = [
+    ...(short ? [{ path: 'password', code: 'password_too_short', message: short }] : []),
+    ...(mismatch ? [{ path: 'repeat', code: 'mismatch', message: 'Las contraseñas no coinciden.' }] : []),
+  ];
+  const scope = useFormScope(submit.error, { checks });
   return (
     <div class="auth-page">
       <div class="auth-card">
@@ -80,16 +90,18 @@ export default function PasswordResetScreen(_props: ScreenProps) {
           </>
         ) : !token && invitation ? (
           <Alert tone="danger" title="Enlace incompleto">
-            Abra el enlace tal como llegó en el correo. Si ya lo usó o pasaron más de 30 minutos, pida al propietario de la cuenta que le invite de nuevo.
+            Abra el enlace tal como llegó en el correo. Si ya lo usó o pasaron más de 7 días, pida al propietario de la cuenta que le invite de nuevo.
           </Alert>
         ) : !token ? (
           <RequestLink />
         ) : (
+          <FormScope scope={scope}>
           <form
             class="form-stack"
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              setTouched(true);
+              scope.submit();
               if (!mismatch && !short) void submit.run();
             }}
           >
@@ -101,16 +113,16 @@ export default function PasswordResetScreen(_props: ScreenProps) {
               required
               value={password}
               onValue={setPassword}
-              onBlur={() => setTouched(true)}
               hint={PASSWORD_HINT}
-              error={(touched || repeat.length > 0 ? short : null) ?? fieldError(submit.error, 'password')}
+              name="password"
             />
-            <TextField label="Repita la contraseña" type="password" autoComplete="new-password" required value={repeat} onValue={setRepeat} error={mismatch ? 'Las contraseñas no coinciden.' : undefined} />
+            <TextField label="Repita la contraseña" type="password" autoComplete="new-password" required value={repeat} onValue={setRepeat} name="repeat" />
             <ErrorAlert error={submit.error} />
-            <Button type="submit" variant="primary" class="btn-block" pending={submit.pending} disabled={!password || mismatch || Boolean(short)}>
+            <Button type="submit" variant="primary" class="btn-block" pending={submit.pending} disabled={!password}>
               Guardar contraseña
             </Button>
           </form>
+          </FormScope>
         )}
       </div>
     </div>

@@ -1,13 +1,13 @@
 import { useState } from 'preact/hooks';
 import type { ScreenProps } from '../app';
-import { inviteUser, listUsers, removeUser, updateUser, type User } from '../api/account.api';
+import { inviteUser, listUsers, removeUser, resendInvitation, revokeInvitation, updateUser, type User } from '../api/account.api';
 import { ROLE_LABELS, formatDateTime } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { can } from '../lib/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { SelectField, TextField, fieldError } from '../ui/form';
+import { SelectField, TextField, useFormScope } from '../ui/form';
 import { PageHeader } from '../ui/page';
 import { PagedList, fromList, useCursors } from '../ui/paged-list';
 import { DataTable, type Column } from '../ui/table';
@@ -29,14 +29,16 @@ export default function UsersScreen({ session }: ScreenProps) {
   const [editing, setEditing] = useState<User | null>(null);
   const [newRole, setNewRole] = useState('member');
   const [removing, setRemoving] = useState<User | null>(null);
+  const [revoking, setRevoking] = useState<User | null>(null);
   const owner = can(session, 'manage');
   const invite = useAction(async (key: string) => {
     await inviteUser({ email: email.trim(), role }, key);
-    toast(`Invitación enviada a ${email.trim()}. El enlace vale 30 minutos y se usa una sola vez.`);
+    toast(`Invitación enviada a ${email.trim()}. El enlace vale 7 días y se usa una sola vez.`);
     setInviting(false);
     setEmail('');
     users.reload();
   });
+  const inviteForm = useFormScope(invite.error, { checks: email.trim() ? [] : [{ path: 'email', code: 'required', message: 'Escriba el correo de la persona que invita.' }] });
   const change = useAction(async (key: string) => {
     await updateUser(editing!.id, { role: newRole }, key);
     toast(`Rol de ${editing!.email} cambiado a ${ROLE_LABELS[newRole]}.`);
@@ -49,12 +51,32 @@ export default function UsersScreen({ session }: ScreenProps) {
     setRemoving(null);
     users.reload();
   });
+  const resend = useAction(async (key: string, u: User) => {
+    const r = await resendInvitation(u.id, key);
+    toast(`Invitación reenviada a ${u.email}: el enlace nuevo vale hasta el ${formatDateTime(r.invitation?.expires_at)} y el anterior ya no sirve.`);
+    users.reload();
+  });
+  const revoke = useAction(async (key: string) => {
+    await revokeInvitation(revoking!.id, key);
+    toast(`Invitación a ${revoking!.email} revocada: su enlace ya no sirve.`);
+    setRevoking(null);
+    users.reload();
+  });
   const actionsColumn: Column<User> = {
     key: 'actions',
     label: 'Acciones',
     noLabel: true,
     render: (u) =>
-      u.id !== session.user.id ? (
+      u.status === 'invited' ? (
+        <span class="row">
+          <Button size="sm" variant="ghost" icon="mail" pending={resend.pending} onClick={() => void resend.run(u)} aria-label={`Reenviar la invitación a ${u.email}`}>
+            Reenviar
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setRevoking(u)} aria-label={`Revocar la invitación a ${u.email}`}>
+            Revocar
+          </Button>
+        </span>
+      ) : u.id !== session.user.id ? (
         <span class="row">
           <Button
             size="sm"
@@ -76,7 +98,21 @@ export default function UsersScreen({ session }: ScreenProps) {
   const columns: Column<User>[] = [
     { key: 'email', label: 'Correo', primary: true, render: (u) => <span class="strong">{u.email}{u.id === session.user.id ? ' (usted)' : ''}</span> },
     { key: 'role', label: 'Rol', render: (u) => <Badge tone={u.role === 'owner' ? 'info' : 'neutral'}>{ROLE_LABELS[u.role] ?? u.role}</Badge> },
-    { key: 'status', label: 'Estado', render: (u) => (u.status === 'invited' ? <Badge tone="warning">Invitado</Badge> : <Badge tone="success">Activo</Badge>) },
+    {
+      key: 'status',
+      label: 'Estado',
+      render: (u) =>
+        u.status === 'invited' ? (
+          <span class="stack-tight">
+            <Badge tone="warning">Invitado</Badge>
+            {u.invitation ? (
+              <small class="muted">{`El enlace vale hasta el ${formatDateTime(u.invitation.expires_at)}${owner ? '; «Reenviar» manda uno nuevo.' : '.'}`}</small>
+            ) : null}
+          </span>
+        ) : (
+          <Badge tone="success">Activo</Badge>
+        ),
+    },
     { key: 'login', label: 'Último ingreso', render: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : <span class="muted">—</span>) },
     // Only the owner changes roles and removes users: nobody else gets an empty column.
     ...(owner ? [actionsColumn] : []),
@@ -104,11 +140,12 @@ export default function UsersScreen({ session }: ScreenProps) {
         open={inviting}
         title="Invitar usuario"
         onClose={() => setInviting(false)}
-        confirm={{ label: 'Enviar invitación', icon: 'send', pending: invite.pending, disabled: !email.trim(), onClick: () => void invite.run() }}
+        form={inviteForm}
+        confirm={{ label: 'Enviar invitación', icon: 'send', pending: invite.pending, onClick: () => void (email.trim() && invite.run()) }}
       >
-        <p class="muted">Le llegará un correo con un enlace para elegir su contraseña (vale 30 minutos, un solo uso).</p>
-        <TextField label="Correo electrónico" type="email" value={email} onValue={setEmail} error={fieldError(invite.error, 'email')} />
-        <SelectField label="Rol" value={role} onValue={setRole} options={ROLE_OPTIONS} error={fieldError(invite.error, 'role')} />
+        <p class="muted">Le llegará un correo con un enlace para elegir su contraseña (vale 7 días, un solo uso).</p>
+        <TextField label="Correo electrónico" type="email" value={email} onValue={setEmail} name="email" />
+        <SelectField label="Rol" value={role} onValue={setRole} options={ROLE_OPTIONS} name="role" />
         <ErrorAlert error={invite.error} />
       </Dialog>
       <Dialog
@@ -132,6 +169,18 @@ export default function UsersScreen({ session }: ScreenProps) {
         </p>
         <ErrorAlert error={remove.error} />
       </Dialog>
+      <Dialog
+        open={Boolean(revoking)}
+        title="Revocar invitación"
+        onClose={() => setRevoking(null)}
+        confirm={{ label: 'Revocar invitación', variant: 'danger', pending: revoke.pending, onClick: () => void revoke.run() }}
+      >
+        <p>
+          El enlace que recibió <strong>{revoking?.email}</strong> deja de servir de inmediato y la invitación desaparece de la lista. Queda registrado en la auditoría.
+        </p>
+        <ErrorAlert error={revoke.error} />
+      </Dialog>
+      <ErrorAlert error={resend.error} title="No se pudo reenviar la invitación" />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { Badge } from '../ui/badge';
 import { Button, LinkButton } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EventPicker } from '../ui/event-picker';
-import { Checkbox, SelectField, TextField, fieldError } from '../ui/form';
+import { Checkbox, SelectField, TextField, useFormScope } from '../ui/form';
 import { Card, DetailList, PageHeader } from '../ui/page';
 import { PagedList, fromConnection, useCursors } from '../ui/paged-list';
 import { SecretReveal } from '../ui/secret-reveal';
@@ -137,14 +137,16 @@ function EditDialog({ endpoint, open, onClose, onSaved }: { endpoint: WebhookEnd
     toast('Endpoint actualizado.');
     onClose();
   });
+  const scope = useFormScope(save.error);
   return (
     <Dialog
       open={open}
       title="Editar endpoint"
       onClose={onClose}
+      form={scope}
       confirm={{ label: 'Guardar', pending: save.pending, disabled: !events.length, onClick: () => void save.run() }}
     >
-      <TextField label="URL" type="url" value={url} onValue={setUrl} error={fieldError(save.error, 'url')} />
+      <TextField label="URL" type="url" value={url} onValue={setUrl} name="url" />
       <EventPicker value={events} onChange={setEvents} />
       <ErrorAlert error={save.error} />
     </Dialog>

@@ -9,7 +9,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EventPicker } from '../ui/event-picker';
-import { TextField, fieldError } from '../ui/form';
+import { TextField, useFormScope } from '../ui/form';
 import { PageHeader } from '../ui/page';
 import { PagedList, fromConnection, useCursors } from '../ui/paged-list';
 import { SecretReveal } from '../ui/secret-reveal';
@@ -37,11 +37,13 @@ function CreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: ()
     create.clear();
     onClose();
   };
+  const scope = useFormScope(create.error);
   return (
     <Dialog
       open={open}
       title={created ? 'Endpoint registrado' : 'Agregar endpoint'}
       onClose={close}
+      form={scope}
       footer={
         created ? (
           <>
@@ -53,7 +55,7 @@ function CreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: ()
         ) : (
           <>
             <Button onClick={close}>Cancelar</Button>
-            <Button variant="primary" pending={create.pending} disabled={!events.length} onClick={() => void create.run()}>
+            <Button variant="primary" pending={create.pending} disabled={!events.length} onClick={() => (scope.submit(), void create.run())}>
               Registrar
             </Button>
           </>
@@ -64,7 +66,7 @@ function CreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: ()
         <SecretReveal value={created.secret} label="el secreto de firma" note="Con este secreto su sistema verifica la firma (Service-Signature) de cada evento. No se vuelve a mostrar; si lo pierde, genere uno nuevo." />
       ) : (
         <>
-          <TextField label="URL" type="url" value={url} onValue={setUrl} hint="https y accesible desde internet. Recibe un POST firmado por evento." error={fieldError(create.error, 'url')} />
+          <TextField label="URL" type="url" value={url} onValue={setUrl} hint="https y accesible desde internet. Recibe un POST firmado por evento." name="url" />
           <EventPicker value={events} onChange={setEvents} />
           <ErrorAlert error={create.error} />
         </>

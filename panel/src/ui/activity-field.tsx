@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { searchCatalog, type CatalogEntry } from '../api/catalogs.api';
-import { Field } from './form';
+import { Field, useScopedField } from './form';
 
 /** Economic activity (CAT-019): type a code or words of its name and pick from the suggestions. */
-export function ActivityField({ label = 'Actividad económica', value, onValue, error }: { label?: string; value: string; onValue: (code: string) => void; error?: string }) {
+export function ActivityField({ label = 'Actividad económica', value, onValue, name }: { label?: string; value: string; onValue: (code: string) => void; name: string }) {
   const listId = useId();
+  const f = useScopedField(name, undefined);
+  const error = f.error;
   const [text, setText] = useState(value);
   const [options, setOptions] = useState<CatalogEntry[]>([]);
   useEffect(() => setText(value), [value]);
@@ -27,7 +29,9 @@ export function ActivityField({ label = 'Actividad económica', value, onValue, 
             value={text}
             aria-describedby={describedBy}
             aria-invalid={error ? 'true' : undefined}
+            onBlur={f.onLeave}
             onInput={(e) => {
+              f.onEdit();
               const v = (e.currentTarget as HTMLInputElement).value;
               setText(v);
               const code = /^\d{5}$/.test(v.trim()) ? v.trim() : (options.find((o) => `${o.code} · ${o.name}` === v)?.code ?? '');

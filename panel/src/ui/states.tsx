@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { ApiError } from '../lib/http';
+import { useCurrentFormScope } from './form';
 import { Button } from './button';
 import { Icon, type IconName } from './icons';
 
@@ -69,19 +70,31 @@ export function Alert({ tone = 'danger', title, children }: { tone?: 'danger' | 
   );
 }
 
-/** An action's refusal: the service's message and, when it names fields, each one. */
+/**
+ * An action's refusal, in the service's words. Inside a form (FormScope) it is the form's summary: only
+ * what no field on screen shows (ADR 0042). Never the service's internal field names.
+ */
 export function ErrorAlert({ error, title }: { error: ApiError | null; title?: string }) {
+  const scope = useCurrentFormScope();
   if (!error) return null;
-  const fields = error.fieldErrors.filter((f) => f.message && f.message !== error.message);
+  let general: string | null;
+  let rest: string[];
+  if (scope) {
+    general = scope.generalMessage();
+    rest = scope.unclaimed().map((f) => f.message);
+  } else {
+    general = error.message;
+    rest = [...new Set(error.fieldErrors.map((f) => f.message).filter((m) => m && m !== error.message))];
+    if (rest.length && error.fieldErrors.length && error.message === error.fieldErrors.map((f) => f.message).join(' ')) general = null;
+  }
+  if (!general && !rest.length) return null;
   return (
     <Alert tone="danger" title={title}>
-      <p>{error.message}</p>
-      {fields.length ? (
+      {general ? <p>{general}</p> : null}
+      {rest.length ? (
         <ul class="field-errors">
-          {fields.map((f, i) => (
-            <li key={i}>
-              {f.path ? <code>{f.path}</code> : null} {f.message}
-            </li>
+          {rest.map((m, i) => (
+            <li key={i}>{m}</li>
           ))}
         </ul>
       ) : null}

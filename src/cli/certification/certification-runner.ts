@@ -86,15 +86,24 @@ export class CertificationRunner {
       for (let o = Math.max(0, ...ordinals) + 1; open.length < goal - processed; o++) open.push(o);
       const lines = new OrderedProgress(this.deps.progress, key, goal, processed, open);
       let next = 0;
+      let failure: { item: string; error: unknown } | null = null;
       const worker = async () => {
-        while (next < open.length) {
+        // After one item failed no other starts: the command reports that failure once the items
+        // already in flight have finished, never while they still talk to the service it is closing.
+        while (next < open.length && !failure) {
           const index = next++;
           const o = open[index];
-          await runItem(itemKey(key, o), o);
+          try {
+            await runItem(itemKey(key, o), o);
+          } catch (error) {
+            failure ??= { item: itemKey(key, o), error };
+            return;
+          }
           lines.finished(index, this.items.get(itemKey(key, o))?.status ?? '');
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, open.length) }, worker));
+      if (failure) throw new BatteryItemError((failure as { item: string }).item, (failure as { error: unknown }).error);
     }
   }
 
@@ -309,6 +318,17 @@ export class CertificationRunner {
       ...this.items.get(key)!, status: accepted ? 'processed' : 'rejected', generationCode: episode!.eventGenerationCode, seal: episode!.eventSeal,
       mhResponse: accepted ? null : { code: null, message: episode!.lastError ?? `contingencia ${episode!.status}`, observations: [] },
     });
+  }
+}
+
+/** An item of the battery stopped the run: which one, and why (the cause kept for the CLI's message). */
+export class BatteryItemError extends Error {
+  constructor(
+    readonly item: string,
+    override readonly cause: unknown,
+  ) {
+    super(`La batería se detuvo en ${item}; vuelva a ejecutarla para continuarla`);
+    this.name = 'BatteryItemError';
   }
 }
 

@@ -3,6 +3,7 @@ import { COUNT_KEYS, minimum, target } from '../../domain/certification/battery-
 import { localDateOf } from '../../domain/mh-rules/el-salvador-time';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { CliCommand } from '../commands';
+import { explain } from '../cli-errors';
 import { BatteryRestClient } from './battery-rest-client';
 import { openBatterySession } from './battery-session';
 import type { CertificationRun, CertificationRunsService } from '../../services/certification/certification-runs.service';
@@ -96,8 +97,9 @@ export const certificationRunCommand: CliCommand = {
       ].join('\n');
       return { json: report, jsonText: reportJsonText(report), text };
     } finally {
-      if (keyId) await services.revokeApiKey.execute({ keyId }).catch(() => undefined);
-      await session.close();
+      // Closing never hides why the command stopped: a failure to close is only said, after it.
+      if (keyId) await services.revokeApiKey.execute({ keyId }).catch((err: unknown) => progress(`Aviso: no se pudo revocar la llave temporal ${keyId}: ${explain(err)}`));
+      await session.close().catch((err: unknown) => progress(`Aviso: el servicio iniciado por el comando no se detuvo limpiamente: ${explain(err)}`));
     }
   },
 };

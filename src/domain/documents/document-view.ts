@@ -1,3 +1,4 @@
+import type { DocumentIssuedLines } from './document-lines';
 import type { DocumentStatus } from './document-status';
 
 /**
@@ -36,6 +37,11 @@ export interface DocumentView {
   dryRun: boolean;
   /** The built official JSON (dry runs only; stored documents serve it at /json). */
   json: Record<string, unknown> | null;
+  /**
+   * Its lines and payment terms as issued (document-lines.ts), when this view read them: a document by
+   * id, a dry run, an issuance's answer. Null in lists, whose pages never read the signed JSON.
+   */
+  issued: DocumentIssuedLines | null;
 }
 
 /** MH's last answer about the document. */

@@ -3,3 +3,5 @@ export * from './document-event-type';
 export * from './document-state-machine';
 export * from './public-query-url';
 export * from './document-view';
+export * from './document-search';
+export * from './document-lines';

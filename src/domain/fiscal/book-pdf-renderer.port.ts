@@ -3,6 +3,7 @@
  * integration). RCT art. 82: taxpayer name and NRC on every folio, monthly totals, and the
  * accountant's name and signature on the totals page.
  */
+import type { BookSummary } from './book-summary.labels';
 import type { FiscalReport } from './report.types';
 
 export interface BookHeader {
@@ -15,6 +16,8 @@ export interface BookHeader {
   period: string;
   /** Printed under the totals for the signature (RCT art. 82). */
   accountantName?: string | null;
+  /** The book's closing summary under its totals row, in Spanish (bookSummary); none for books without one. */
+  summary?: BookSummary | null;
 }
 
 export interface BookPdfRenderer {

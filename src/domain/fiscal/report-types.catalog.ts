@@ -15,7 +15,7 @@ export interface ReportTypeInfo {
 }
 
 /** Bump when any generator's output changes for the same inputs. */
-export const FISCAL_RULES_VERSION = '2026.3';
+export const FISCAL_RULES_VERSION = '2026.4';
 
 const NAMES: Readonly<Record<ReportType, string>> = {
   f07_anexo1: 'F-07 Anexo 1 — Detalle de ventas a contribuyentes',

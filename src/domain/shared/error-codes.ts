@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   establishment_code_taken: { status: 409, title: 'Código de establecimiento ya registrado' },
   email_taken: { status: 409, title: 'Correo electrónico ya registrado' },
   last_owner: { status: 409, title: 'La cuenta necesita al menos un propietario' },
+  invitation_not_pending: { status: 409, title: 'La invitación ya fue aceptada' },
   generation_code_taken: { status: 409, title: 'Código de generación ya usado' },
   document_not_retryable: { status: 409, title: 'El documento no admite reintento' },
   correction_not_allowed: { status: 409, title: 'Corrección no permitida' },

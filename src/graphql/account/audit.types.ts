@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { connectionOf } from '../common/generic.types';
 
 @ObjectType('AuditActor', { description: 'Quién: un usuario del panel, una llave de API, anónimo (un inicio de sesión fallido, un enlace por correo) o la línea de comandos del servicio.' })
@@ -22,7 +22,7 @@ export class AuditActorType {
 
 @ObjectType('AuditTarget')
 export class AuditTargetType {
-  @Field({ description: 'api_key, emitter, user, document o session.' })
+  @Field({ description: 'api_key, emitter, user, document, webhook_endpoint o session.' })
   type!: string;
 
   @Field(() => ID)
@@ -61,3 +61,18 @@ export class AuditEntryType {
 
 @ObjectType('AuditEntryConnection')
 export class AuditEntryConnection extends connectionOf('AuditEntry', AuditEntryType) {}
+
+@InputType('AuditFilter', { description: 'Filtros del registro de auditoría: quién, qué acción y entre qué fechas (de El Salvador, ambas incluidas).' })
+export class AuditFilterInput {
+  @Field(() => ID, { nullable: true, description: 'El usuario (usr_…) que hizo la acción.' })
+  userId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Una acción: api_key.created, emitter.updated, fiscal.period.closed, … (docs/account.md).' })
+  action?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Desde esta fecha (AAAA-MM-DD, El Salvador).' })
+  createdFrom?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Hasta esta fecha incluida (AAAA-MM-DD, El Salvador).' })
+  createdTo?: string | null;
+}

@@ -19,7 +19,7 @@ export class UserResolver {
   }
 
   @Authorized(PANEL_SESSION_ONLY)
-  @Mutation(() => UserPayload, { description: 'Invita por correo (propietario): el usuario queda "invited" hasta elegir su contraseña con el enlace (un uso, 30 minutos).' })
+  @Mutation(() => UserPayload, { description: 'Invita por correo (propietario): el usuario queda "invited" hasta elegir su contraseña con el enlace (un uso, 7 días).' })
   async inviteUser(@Arg('input', () => InviteUserInput) input: InviteUserInput, @Ctx() ctx: GraphQLContext): Promise<UserPayload> {
     return runMutation(async () => ({ user: toUser(await ctx.services.inviteUser.execute(ctx.actor!, plain(input))) }));
   }
@@ -34,5 +34,17 @@ export class UserResolver {
   @Mutation(() => UserPayload, { description: 'Quita un usuario de la cuenta (propietario); sus sesiones terminan. Devuelve el usuario quitado.' })
   async removeUser(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<UserPayload> {
     return runMutation(async () => ({ user: toUser(await ctx.services.removeUser.execute(ctx.actor!, id)) }));
+  }
+
+  @Authorized(PANEL_SESSION_ONLY)
+  @Mutation(() => UserPayload, { description: 'Reenvía una invitación pendiente (propietario): un enlace nuevo válido 7 días; el anterior deja de valer.' })
+  async resendInvitation(@Arg('userId', () => ID) userId: string, @Ctx() ctx: GraphQLContext): Promise<UserPayload> {
+    return runMutation(async () => ({ user: toUser(await ctx.services.resendInvitation.execute(ctx.actor!, userId)) }));
+  }
+
+  @Authorized(PANEL_SESSION_ONLY)
+  @Mutation(() => UserPayload, { description: 'Revoca una invitación pendiente (propietario): el usuario invitado y su enlace desaparecen. Devuelve la invitación revocada.' })
+  async revokeInvitation(@Arg('userId', () => ID) userId: string, @Ctx() ctx: GraphQLContext): Promise<UserPayload> {
+    return runMutation(async () => ({ user: toUser(await ctx.services.revokeInvitation.execute(ctx.actor!, userId)) }));
   }
 }

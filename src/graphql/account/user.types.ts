@@ -1,6 +1,15 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { connectionOf, payloadOf } from '../common/generic.types';
 
+@ObjectType('UserInvitation', { description: 'La invitación pendiente de un usuario: su enlace de un solo uso.' })
+export class UserInvitationType {
+  @Field({ description: 'Cuándo se envió el enlace (la invitación o su último reenvío).' })
+  sentAt!: Date;
+
+  @Field({ description: 'Cuándo deja de valer: 7 días después de enviarse.' })
+  expiresAt!: Date;
+}
+
 @ObjectType('User', { description: 'Una persona que usa el panel de la cuenta.' })
 export class UserType {
   @Field(() => ID)
@@ -20,6 +29,9 @@ export class UserType {
 
   @Field(() => Date, { nullable: true })
   lastLoginAt!: Date | null;
+
+  @Field(() => UserInvitationType, { nullable: true, description: 'De un usuario invitado: cuándo salió su enlace y cuándo deja de valer (7 días); null una vez activo.' })
+  invitation!: UserInvitationType | null;
 }
 
 @ObjectType('UserConnection')
@@ -30,7 +42,7 @@ export class UserPayload extends payloadOf('user', () => UserType) {}
 
 @InputType('InviteUserInput')
 export class InviteUserInput {
-  @Field({ description: 'Recibe un enlace de un solo uso, válido 30 minutos, para elegir su contraseña.' })
+  @Field({ description: 'Recibe un enlace de un solo uso, válido 7 días, para elegir su contraseña.' })
   email!: string;
 
   @Field({ description: 'owner, member o viewer.' })

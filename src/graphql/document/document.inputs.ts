@@ -134,7 +134,7 @@ export class DocumentFilterInput {
   @Field(() => String, { nullable: true, description: 'yyyy-MM-dd (fecha de emisión, El Salvador)' }) issuedFrom?: string | null;
   @Field(() => String, { nullable: true, description: 'yyyy-MM-dd' }) issuedTo?: string | null;
   @Field(() => String, { nullable: true, description: 'Solo el ambiente de la llave es visible.' }) environment?: string | null;
-  @Field(() => String, { nullable: true, description: 'Hasta 100 caracteres: número de control, código de generación, sello, nombre o documento del receptor.' }) q?: string | null;
+  @Field(() => String, { nullable: true, description: 'Hasta 100 caracteres: número de control, código de generación o sello (con o sin guiones), nombre o documento del receptor (sin distinguir mayúsculas ni tildes; NIT o DUI con o sin guiones).' }) q?: string | null;
 }
 
 @InputType('SendDocumentInput')

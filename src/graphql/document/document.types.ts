@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { DOCUMENT_STATUSES, type DocumentStatus } from '../../domain/documents';
+import { DOCUMENT_STATUSES, type DocumentIssuedLines, type DocumentStatus } from '../../domain/documents';
 import { connectionOf, payloadOf } from '../common/generic.types';
 
 /** The state machine's status list as a GraphQL enum: `PROCESSED` ↔ `processed`. */
@@ -203,6 +203,9 @@ export class DocumentType {
 
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'JSON oficial construido (solo en simulaciones).' })
   json!: Record<string, unknown> | null;
+
+  /** Lines and payment terms when the view read them (not a field: `items` and `payment` resolve from it, or load). */
+  issued!: DocumentIssuedLines | null;
 }
 
 @ObjectType('DocumentPayload')

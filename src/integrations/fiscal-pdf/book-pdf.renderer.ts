@@ -1,20 +1,26 @@
 /**
  * PDF of a VAT book (the domain's `BookPdfRenderer` port) with pdfkit: landscape letter, a title
- * block (book, taxpayer, NRC/NIT, period) and folio number on every page (RCT art. 82), the columns
- * scaled to the page width, the monthly totals and the accountant's signature line at the end.
- * Same input → same bytes (fixed document dates). Rows go through the table text writer (a book has
- * up to 100,000 of them); the title block, totals and signature through pdfkit's `text()`.
+ * block (book, taxpayer, NRC/NIT, period) and folio number on every page (RCT art. 82), every column
+ * readable in full (book-column-layout.ts: headers wrapped at their words, codes and names on as many
+ * lines as they need, amounts never wrapped), the monthly totals, the book's closing summary in the
+ * words of the regulation (bookSummary) and the accountant's signature line at the end (ADR 0044).
+ * Same input → same bytes (fixed document dates). Text goes through the table text writer (a book
+ * has up to 100,000 rows).
  */
 import PDFDocument from 'pdfkit';
-import type { BookHeader, BookPdfRenderer, FiscalReport } from '../../domain/fiscal';
+import { BOOK_TOTALS_LABEL, type BookHeader, type BookPdfRenderer, type BookSummary, type FiscalReport } from '../../domain/fiscal';
+import { layoutColumns } from './book-column-layout';
 import { TableTextWriter, type TextBox } from './table-text.writer';
 
 const PAGE = { width: 792, height: 612 };
 const MARGIN = 28;
 const WIDTH = PAGE.width - 2 * MARGIN;
+const BOTTOM = PAGE.height - MARGIN - 12;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
-const ROW_H = 10;
+/** Line height as a multiple of the font size; space between two rows. */
+const LEADING = 1.2;
+const ROW_GAP = 2.5;
 const FIXED_DATE = new Date('2000-01-01T00:00:00Z');
 
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
@@ -24,32 +30,16 @@ export function periodLabel(period: string): string {
   return `${MONTHS[Number(m) - 1] ?? m} de ${y}`;
 }
 
-/**
- * Column widths filling the page. An amount column is as wide as its widest value (every row and the
- * total, in bold) or the first 12 characters of its label, whichever is wider, plus two em of space
- * before it: an amount is never cut. The other columns share the rest in
- * proportion to their longest cell among the first `sample` rows (capped), so a long name is cut
- * with "…" instead.
- */
-function columnWidths(report: FiscalReport, sample: number, fontSize: number, amountWidth: (text: string) => number): number[] {
-  const amounts = report.columns.map((c, i) => {
-    if (c.kind !== 'amount') return 0;
-    let max = Math.max(amountWidth(report.totals[c.key] ?? ''), amountWidth(c.label.slice(0, 12)));
-    for (const row of report.rows) max = Math.max(max, amountWidth(row[i] ?? ''));
-    return max + 2 + 2 * fontSize;
+/** Where each column of the book's table lies across the page, in points from the left edge (what the renderer lays out). */
+export function bookColumnSpans(report: FiscalReport): { from: number; to: number }[] {
+  const writer = new TableTextWriter(new PDFDocument({ autoFirstPage: false }));
+  const { widths } = layoutColumns(report.columns, report.rows, report.totals, WIDTH, (text, bold, size) => writer.widthOf(text, bold ? BOLD : FONT, size));
+  let left = MARGIN;
+  return widths.map((w) => {
+    const span = { from: left, to: left + w };
+    left += w;
+    return span;
   });
-  const raw = report.columns.map((c, i) => {
-    if (c.kind === 'amount') return 0;
-    let max = Math.min(c.label.length, 14);
-    for (let r = 0; r < Math.min(report.rows.length, sample); r++) max = Math.max(max, Math.min((report.rows[r][i] ?? '').length, 40));
-    return Math.max(max, 4);
-  });
-  const fixed = amounts.reduce((a, b) => a + b, 0);
-  const share = raw.reduce((a, b) => a + b, 0);
-  // Amounts wider than the page (never with MH's figures) are scaled down with the rest.
-  const rest = Math.max(WIDTH - fixed, share * 2);
-  const total = fixed + rest;
-  return report.columns.map((_, i) => ((amounts[i] || (raw[i] / (share || 1)) * rest) / total) * WIDTH);
 }
 
 export class PdfkitBookRenderer implements BookPdfRenderer {
@@ -61,69 +51,118 @@ export class PdfkitBookRenderer implements BookPdfRenderer {
       doc.on('end', () => resolve(Buffer.concat(chunks)));
       doc.on('error', reject);
     });
-    const fontSize = report.columns.length > 14 ? 5.5 : 6.5;
     const writer = new TableTextWriter(doc);
-    const widths = columnWidths(report, 500, fontSize, (text) => writer.widthOf(text, BOLD, fontSize));
-    // Each column's text box (1 pt inside its edges) and alignment, laid out once.
+    const { fontSize, widths } = layoutColumns(report.columns, report.rows, report.totals, WIDTH, (text, bold, size) => writer.widthOf(text, bold ? BOLD : FONT, size));
+    const lineHeight = fontSize * LEADING;
+    const gap = fontSize * 0.6;
+    // Each column's text box (half a gap inside its edges) and alignment, laid out once.
     const boxes: TextBox[] = [];
     let left = MARGIN;
     report.columns.forEach((col, i) => {
-      boxes.push({ x: left + 1, width: widths[i] - 2, align: col.kind === 'amount' ? 'right' : 'left' });
+      boxes.push({ x: left + gap / 2, width: widths[i] - gap, align: col.kind === 'amount' ? 'right' : 'left' });
       left += widths[i];
     });
     let folio = 0;
     let y = 0;
 
-    const drawRow = (cells: readonly string[], font: string, fill?: string) => {
-      if (fill) doc.rect(MARGIN, y - 1, WIDTH, ROW_H).fill(fill).fillColor('#000');
-      writer.row(boxes, cells, font, fontSize, y);
-      y += ROW_H;
-    };
+    // An amount is never wrapped (its column is as wide as its widest value); a header always may be.
+    const cellLines = (cells: readonly string[], font: string, header = false): string[][] =>
+      boxes.map((box, i) => (cells[i] ? (report.columns[i].kind === 'amount' && !header ? [cells[i]] : writer.wrap(cells[i], font, fontSize, box.width)) : []));
+    const depth = (lines: string[][]) => lines.reduce((d, l) => Math.max(d, l.length), 1);
 
+    const headerLines = cellLines(report.columns.map((c) => c.label), BOLD, true);
+    const headerHeight = depth(headerLines) * lineHeight + ROW_GAP;
     const titleBox: TextBox[] = [{ x: MARGIN, width: WIDTH, align: 'left' }];
     const folioBox: TextBox[] = [{ x: MARGIN, width: WIDTH, align: 'right' }];
     const ids = [`NRC ${header.nrc}`, header.nit ? `NIT ${header.nit}` : null].filter(Boolean).join(' · ');
-    const taxpayerLine = [`${header.taxpayerName} · ${ids} · Período: ${periodLabel(header.period)}`];
-    const labels = report.columns.map((c) => c.label);
+    const taxpayerLines = writer.wrap(`${header.taxpayerName} · ${ids} · Período: ${periodLabel(header.period)}`, FONT, 8, WIDTH - 60);
+    const titleLines = writer.wrap(header.title, BOLD, 11, WIDTH - 60);
 
-    const newPage = () => {
+    // Every folio names the book, the taxpayer and the period (RCT art. 82); the table's pages repeat its header.
+    const newPage = (table: boolean) => {
       doc.addPage();
       folio++;
       y = MARGIN;
-      writer.row(titleBox, [header.title], BOLD, 11, y);
+      writer.rowLines(titleBox, [titleLines], BOLD, 11, y, 13);
       writer.row(folioBox, [`Folio ${folio}`], FONT, 8, y);
-      y += 14;
-      writer.row(titleBox, taxpayerLine, FONT, 8, y);
-      y += 14;
-      drawRow(labels, BOLD, '#e6e6e6');
+      y += titleLines.length * 13 + 1;
+      writer.rowLines(titleBox, [taxpayerLines], FONT, 8, y, 10);
+      y += taxpayerLines.length * 10 + 4;
+      if (!table) return;
+      doc.rect(MARGIN, y - 1.5, WIDTH, headerHeight).fill('#e6e6e6').fillColor('#000');
+      writer.rowLines(boxes, headerLines, BOLD, fontSize, y, lineHeight);
+      y += headerHeight;
+    };
+    const room = (height: number, table = true) => {
+      if (y + height > BOTTOM) newPage(table);
     };
 
-    newPage();
+    newPage(true);
     for (const row of report.rows) {
-      if (y + ROW_H > PAGE.height - MARGIN - 12) newPage();
-      drawRow(row, FONT);
+      const lines = cellLines(row, FONT);
+      const height = depth(lines) * lineHeight + ROW_GAP;
+      room(height);
+      writer.rowLines(boxes, lines, FONT, fontSize, y, lineHeight);
+      y += height;
     }
-    // Totals: the amount columns' sums under their columns.
-    if (y + ROW_H * 6 > PAGE.height - MARGIN) newPage();
-    const totalsRow = report.columns.map((c, i) => (i === 0 ? 'Totales' : c.kind === 'amount' ? report.totals[c.key] ?? '' : ''));
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + WIDTH, y).stroke();
+
+    // Totals: the amount columns' sums under their columns, the label over the columns before them.
+    room(lineHeight * 2 + ROW_GAP);
+    const firstAmount = Math.max(1, report.columns.findIndex((c) => c.kind === 'amount'));
+    const labelBox: TextBox = { x: MARGIN + gap / 2, width: boxes[firstAmount - 1].x + boxes[firstAmount - 1].width - MARGIN - gap / 2, align: 'left' };
+    const totalsCells = report.columns.map((c, i) => (i === 0 ? [BOOK_TOTALS_LABEL] : c.kind === 'amount' ? [report.totals[c.key] ?? ''] : []));
+    doc.moveTo(MARGIN, y).lineTo(MARGIN + WIDTH, y).lineWidth(0.6).stroke();
     y += 2;
-    drawRow(totalsRow, BOLD);
-    const extra = Object.entries(report.totals).filter(([k]) => !report.columns.some((c) => c.key === k));
-    if (extra.length) {
-      y += 6;
-      doc.font(FONT).fontSize(7);
-      for (const [k, v] of extra) {
-        if (y + ROW_H > PAGE.height - MARGIN) newPage();
-        doc.text(`${k.replace(/_/g, ' ')}: ${v}`, MARGIN, y, { width: WIDTH / 2, lineBreak: false });
-        y += ROW_H;
-      }
-    }
-    if (y + 40 > PAGE.height - MARGIN) newPage();
+    writer.rowLines([labelBox, ...boxes.slice(1)], totalsCells, BOLD, fontSize, y, lineHeight);
+    y += lineHeight + ROW_GAP;
+
+    if (header.summary) this.summary(doc, writer, header.summary, room, () => y, (v) => (y = v));
+
+    room(48, false);
     y += 28;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + 200, y).stroke();
-    doc.font(FONT).fontSize(7).text(`Contador: ${header.accountantName ?? ''}`, MARGIN, y + 3, { width: 300, lineBreak: false });
+    doc.moveTo(MARGIN, y).lineTo(MARGIN + 200, y).lineWidth(0.6).stroke();
+    writer.row([{ x: MARGIN, width: 300, align: 'left' }], [`Contador: ${header.accountantName ?? ''}`], FONT, 7, y + 3);
     doc.end();
     return done;
+  }
+
+  /** The closing summary: its title, a table of amounts by kind of sale, then single figures. */
+  private summary(doc: PDFKit.PDFDocument, writer: TableTextWriter, s: BookSummary, room: (h: number, table: boolean) => void, at: () => number, set: (y: number) => void): void {
+    const size = 7;
+    const line = size * LEADING;
+    const labelWidth = 300;
+    const valueWidth = 95;
+    const title = writer.wrap(s.title, BOLD, size + 0.5, WIDTH);
+    const tableRows = s.rows.length ? s.rows.length + 2 : 0;
+    // The whole summary on one page: a new one when it does not fit below the totals.
+    room(title.length * line + (tableRows + 2 * s.lines.length) * line + 24, false);
+    let y = at() + 10;
+    writer.rowLines([{ x: MARGIN, width: WIDTH, align: 'left' }], [title], BOLD, size + 0.5, y, line);
+    y += title.length * line + 3;
+    const labelBox: TextBox = { x: MARGIN, width: labelWidth, align: 'left' };
+    if (s.rows.length) {
+      const valueBoxes = s.columns.map((_, i): TextBox => ({ x: MARGIN + labelWidth + i * valueWidth, width: valueWidth - 4, align: 'right' }));
+      const heads = s.columns.map((c, i) => writer.wrap(c, BOLD, size, valueBoxes[i].width));
+      const headDepth = heads.reduce((d, h) => Math.max(d, h.length), 1);
+      writer.rowLines([labelBox, ...valueBoxes], [[], ...heads], BOLD, size, y, line);
+      y += headDepth * line + 1;
+      doc.moveTo(MARGIN, y).lineTo(MARGIN + labelWidth + s.columns.length * valueWidth, y).lineWidth(0.4).stroke();
+      y += 2;
+      for (const r of s.rows) {
+        const label = writer.wrap(r.label, FONT, size, labelWidth - 6);
+        writer.rowLines([labelBox, ...valueBoxes], [label, ...r.values.map((v) => (v ? [v] : []))], FONT, size, y, line);
+        y += label.length * line + 1;
+      }
+      y += 4;
+    }
+    // Single figures right-aligned under the table's last column (or beside their labels without a table).
+    const valueBox: TextBox = { x: MARGIN + labelWidth + Math.max(0, s.columns.length - 1) * valueWidth, width: valueWidth - 4, align: 'right' };
+    const lineLabel: TextBox = { x: MARGIN, width: valueBox.x - MARGIN - 6, align: 'left' };
+    for (const l of s.lines) {
+      const label = writer.wrap(l.label, FONT, size, lineLabel.width);
+      writer.rowLines([lineLabel, valueBox], [label, [l.value]], FONT, size, y, line);
+      y += label.length * line + 1;
+    }
+    set(y);
   }
 }

@@ -1,5 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, type DocumentStatus, type DocumentView } from '../../domain/documents';
+import {
+  AWAITING_TRANSMISSION_STATUSES, WITHOUT_EFFECT_STATUSES, documentCodeTerms, isDocumentStatus, issuedLinesOf, receiverSearchText,
+  type DocumentIssuedLines, type DocumentStatus, type DocumentView,
+} from '../../domain/documents';
 import { preparedRows, sql, sqlRows, statementEm } from '../sql';
 import { statusListSql } from './status-list-sql';
 import { DOCUMENT_VIEW_COLUMNS, type DocumentRow, type DocumentViewRow, type SignedDocumentRow, type StoredDocumentRow } from './document-row';
@@ -81,23 +84,36 @@ export class DocumentQueries {
     return em ?? statementEm(this.orm);
   }
 
-  /** `GET /documents/{id}`: one round trip for the row, its issuer's name and its `events[]`. */
+  /** `GET /documents/{id}`: one round trip for the row, its issuer's name, its `events[]` and its lines as signed. */
   async view(owner: DocumentOwner, id: string, baseUrl: string): Promise<DocumentView | null> {
     if (!validId(id)) return null;
-    const [row] = await preparedRows<DocumentViewRow & { events: { type: string; at: string; message: string }[] }>(
+    const [row] = await preparedRows<DocumentViewRow & { events: { type: string; at: string; message: string }[]; dte_json: string }>(
       this.em(),
-      `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events
+      `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events, d.dte_json
          from documents d join emitters e on e.id = d.emitter_id
         where d.id = ? and d.account_id = ? and d.environment = ? and (?::text[] is null or d.emitter_id = any(?::text[]))`,
       [id, owner.accountId, owner.environment, emitterList(owner), emitterList(owner)],
     );
-    return row ? toDocumentView(row, historyLines(row.events), baseUrl) : null;
+    return row ? toDocumentView(row, historyLines(row.events), baseUrl, issuedLinesOf(row.dte_json)) : null;
+  }
+
+  /** The lines and payment terms as signed of the owner's documents among `ids` (another owner's are left out). */
+  async issuedLines(owner: DocumentOwner, ids: readonly string[]): Promise<Map<string, DocumentIssuedLines>> {
+    const wanted = ids.filter(validId);
+    if (!wanted.length) return new Map();
+    const rows = await sqlRows<{ id: string; dte_json: string }>(
+      this.em(),
+      `select d.id, d.dte_json from documents d where d.id = any(?::text[]) and ${OWNER_SQL}`,
+      [wanted, ...ownerParams(owner)],
+    );
+    return new Map(rows.map((r) => [r.id, issuedLinesOf(r.dte_json)]));
   }
 
   /**
    * The owner's documents, newest first, one page (limit + 1 rows tell whether more follow). `q`
-   * matches a control number, generation code or seal exactly, or the receiver's name or document
-   * number (trigram index, `receiverTextMatch`).
+   * matches a control number, generation code or seal exactly, typed with or without its dashes
+   * (`documentCodeTerms`), or the receiver's name or document number regardless of case, accents and
+   * dashes (trigram index over the folded text, `receiverTextMatch`; ADR 0040).
    */
   async list(owner: DocumentOwner, f: DocumentListFilter, page: { limit: number; startingAfter: string | null }, baseUrl: string): Promise<{ data: DocumentView[]; hasMore: boolean }> {
     const where: string[] = ['d.account_id = ?', 'd.environment = ?'];
@@ -121,9 +137,9 @@ export class DocumentQueries {
     if (page.startingAfter) add('d.id < ?', page.startingAfter);
     const q = f.q?.trim();
     if (q) {
-      const upper = q.toUpperCase();
-      const receiver = receiverTextMatch(q);
-      add(`(d.control_number = ? or d.generation_code = ? or d.reception_stamp = ? or ${receiver.sql})`, upper, upper, upper, ...receiver.params);
+      const codes = documentCodeTerms(q);
+      const receiver = receiverTextMatch(receiverSearchText(q));
+      add(`(d.control_number = ? or d.generation_code = ? or d.reception_stamp = ? or ${receiver.sql})`, codes.controlNumber, codes.generationCode, codes.receptionStamp, ...receiver.params);
     }
     // One round trip: the page's ids are cut first (sorting the matches by id alone, not whole
     // rows: a search can match hundreds), then only its rows are read with their issuer and gather

@@ -16,7 +16,10 @@ export type RowOf<E> = { [K in keyof E & string as ColumnOf<K, E[K]>]: ValueOf<E
  * A `documents` row, typed from DocumentEntity (the schema truth): every statement of the store reads
  * and writes rows of this type, so a renamed or retyped property fails the type check here.
  */
-export type DocumentRow = RowOf<DocumentEntity>;
+export type DocumentRow = RowOf<Omit<DocumentEntity, GeneratedDocumentProperty>>;
+
+/** Properties PostgreSQL computes (generated columns): no statement of the store writes or reads them. */
+export type GeneratedDocumentProperty = 'receiverSearch';
 
 export type DocumentColumn = keyof DocumentRow;
 

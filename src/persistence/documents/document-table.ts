@@ -26,7 +26,8 @@ export function tableShape<C extends string>(meta: EntityMetadata): TableShape<C
   const types = {} as Record<C, string>;
   const lazy = new Set<C>();
   for (const prop of meta.props) {
-    if (prop.persist === false || !prop.fieldNames?.length) continue;
+    // Generated columns (PostgreSQL computes them on every write) are neither written nor read back.
+    if (prop.persist === false || prop.generated || !prop.fieldNames?.length) continue;
     const expected = prop.kind === 'm:1' ? `${snakeCase(prop.name)}_id` : snakeCase(prop.name);
     const column = prop.fieldNames[0] as C;
     if (prop.fieldNames.length !== 1 || column !== expected) {

@@ -1,8 +1,8 @@
-import { moneyString, publicQueryUrl, type DocumentHistoryLine, type DocumentView } from '../../domain/documents';
+import { moneyString, publicQueryUrl, type DocumentHistoryLine, type DocumentIssuedLines, type DocumentView } from '../../domain/documents';
 import type { DocumentViewRow } from './document-row';
 
-/** The one mapping from a stored document's row (and its `events[]`) to the view both doors show. */
-export function toDocumentView(r: DocumentViewRow, events: DocumentHistoryLine[], baseUrl: string): DocumentView {
+/** The one mapping from a stored document's row (and its `events[]`, and its lines when read) to the view both doors show. */
+export function toDocumentView(r: DocumentViewRow, events: DocumentHistoryLine[], baseUrl: string, issued: DocumentIssuedLines | null = null): DocumentView {
   return {
     id: r.id,
     emitterId: r.emitter_id,
@@ -39,6 +39,7 @@ export function toDocumentView(r: DocumentViewRow, events: DocumentHistoryLine[]
     replacedByDocumentId: r.replaced_by_document_id,
     dryRun: false,
     json: null,
+    issued,
   };
 }
 

@@ -25,13 +25,14 @@ import { statusListSql } from '../documents/status-list-sql';
 // The fiscal ledger's reads of a period by type and status.
 @Index({ name: 'documents_ledger_type_status_idx', properties: ['emitter', 'environment', 'issueDate', 'type', 'status'] })
 // Partial and expression indexes, written in raw SQL (the ORM compares them by name only):
-// voided documents for the ledger, and the receiver search's trigrams (receiver-text-match.ts).
+// voided documents for the ledger, and the receiver search's trigrams over the folded text
+// (`receiverSearch`; receiver-text-match.ts, ADR 0040).
 @Index({ name: 'documents_ledger_voided_idx', expression: 'create index "documents_ledger_voided_idx" on "documents" ("emitter_id", "environment", "voided_at") where "voided_at" is not null' })
 // Documents waiting for a transmitter (the workers' batch claim and the reconciler): a few rows of the table, whatever its size.
 @Index({ name: 'documents_awaiting_transmission_idx', expression: `create index "documents_awaiting_transmission_idx" on "documents" ("updated_at") where "status" in (${statusListSql(AWAITING_TRANSMISSION_STATUSES)})` })
 @Index({
-  name: 'documents_receiver_trgm_idx',
-  expression: `create index "documents_receiver_trgm_idx" on "documents" using gin ((coalesce("receiver_name", '') || ' ' || coalesce("receiver_document_number", '')) gin_trgm_ops) with (fastupdate = off)`,
+  name: 'documents_receiver_search_idx',
+  expression: 'create index "documents_receiver_search_idx" on "documents" using gin ("receiver_search" gin_trgm_ops) with (fastupdate = off)',
 })
 export class DocumentEntity {
   @PrimaryKey({ type: 'text' })
@@ -111,6 +112,14 @@ export class DocumentEntity {
 
   @Property({ type: 'text', nullable: true })
   receiverEmail: string | null = null;
+
+  /**
+   * The receiver's name and document number folded for the search (lower case, no accents, no dashes:
+   * dte_search_text, ADR 0040), computed by PostgreSQL on every write: the store never writes it
+   * (generated columns are left out of its column lists) and only the search reads it.
+   */
+  @Property({ type: 'text', nullable: true, generated: `(dte_search_text(coalesce(receiver_name, '') || ' ' || coalesce(receiver_document_number, ''))) stored` })
+  receiverSearch?: string | null;
 
   /** `[{id, type, generation_code}]` */
   @Property({ type: 'jsonb' })

@@ -3,7 +3,7 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 /**
  * A single-use e-mailed link of a user: `invite` (an invitation to set the first password) or
  * `reset` (a password reset). Only the SHA-256 of the token is stored; a link is spent once
- * (`usedAt`) and valid 30 minutes (`expiresAt`). A new link of the same purpose ends the older ones.
+ * (`usedAt`) and valid until `expiresAt` (an invitation 7 days, a password reset 30 minutes). A new link of the same purpose ends the older ones.
  */
 @Entity({ tableName: 'user_tokens' })
 @Index({ properties: ['userId', 'purpose'] })

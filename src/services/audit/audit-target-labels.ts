@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { DocumentQueries } from '../../persistence/documents/document-queries';
-import { ApiKeyEntity, EmitterEntity, UserEntity } from '../../persistence/entities';
+import { ApiKeyEntity, EmitterEntity, UserEntity, WebhookEndpointEntity } from '../../persistence/entities';
 import type { AuditEntryEntity } from '../../persistence/entities';
 
 /** `type:id` → how a person recognises the target. */
@@ -19,7 +19,7 @@ export function apiKeyLabel(name: string | null | undefined, prefix: string | nu
 
 /**
  * Readable names of a page of entries' targets (and of the keys that acted): an emitter's name, a
- * key's name (or prefix), a user's e-mail, a document's control number. One query per kind of target
+ * key's name (or prefix), a user's e-mail, a document's control number, a webhook endpoint's URL. One query per kind of target
  * on the page, only the account's own rows; a target gone since (a user removed) keeps what the
  * entry's details recorded.
  */
@@ -30,20 +30,23 @@ export async function auditTargetLabels(em: EntityManager, documentQueries: Docu
   const keys = [...new Set([...ids('api_key'), ...entries.filter((e) => e.actorType === 'api_key' && e.actorKeyId).map((e) => e.actorKeyId!)])];
   const users = ids('user');
   const documents = ids('document');
+  const endpoints = ids('webhook_endpoint');
   // One after the other: the embedded database has a single session.
   const emitterRows = emitters.length ? await em.find(EmitterEntity, { id: { $in: emitters }, account: accountId }, { fields: ['id', 'name'] }) : [];
   const keyRows = keys.length ? await em.find(ApiKeyEntity, { id: { $in: keys }, account: accountId }, { fields: ['id', 'description', 'displayPrefix'] }) : [];
   const userRows = users.length ? await em.find(UserEntity, { id: { $in: users }, account: accountId }, { fields: ['id', 'email'] }) : [];
   const documentRows = await documentQueries.controlNumbers(em, accountId, documents);
+  const endpointRows = endpoints.length ? await em.find(WebhookEndpointEntity, { id: { $in: endpoints }, accountId }, { fields: ['id', 'url'] }) : [];
   for (const e of emitterRows) labels.set(targetKey('emitter', e.id), e.name);
   for (const k of keyRows) labels.set(targetKey('api_key', k.id), apiKeyLabel(k.description, k.displayPrefix)!);
   for (const u of userRows) labels.set(targetKey('user', u.id), u.email);
   for (const d of documentRows) if (d.control_number) labels.set(targetKey('document', d.id), d.control_number);
+  for (const w of endpointRows) labels.set(targetKey('webhook_endpoint', w.id), w.url);
   // What the entry itself recorded, for targets no longer there.
   for (const e of entries) {
     if (!e.targetType || !e.targetId || labels.has(targetKey(e.targetType, e.targetId))) continue;
     const d = e.details ?? {};
-    const recorded = e.targetType === 'api_key' ? apiKeyLabel(text(d.name), text(d.prefix)) : e.targetType === 'user' ? text(d.email) : e.targetType === 'document' ? text(d.control_number) : null;
+    const recorded = e.targetType === 'api_key' ? apiKeyLabel(text(d.name), text(d.prefix)) : e.targetType === 'user' ? text(d.email) : e.targetType === 'document' ? text(d.control_number) : e.targetType === 'webhook_endpoint' ? text(d.url) : null;
     if (recorded) labels.set(targetKey(e.targetType, e.targetId), recorded);
   }
   return labels;

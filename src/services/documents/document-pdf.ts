@@ -3,6 +3,7 @@ import { LogoFetcher } from '../../integrations/logo/logo-fetcher';
 import { renderDocumentPdf } from '../../integrations/pdf/render-document-pdf';
 import type { SignedDocumentRow } from '../../persistence/documents/document-row';
 import type { ServiceDeps } from '../shared/service-deps';
+import { readLogo } from '../emitters/emitter-logo-store';
 
 /**
  * The issuers' logos, fetched SSRF-safely and cached per URL (built once by the service registry); a
@@ -17,7 +18,8 @@ export function documentLogoFetcher(deps: ServiceDeps): LogoFetcher {
 
 /**
  * The graphic representation of a stored document, shared by `GET /documents/{id}/pdf` and the
- * e-mail, with the issuer's logo (`documentLogoFetcher`); a logo that cannot be had never fails the PDF.
+ * e-mail, with the issuer's logo (uploaded to the service, or fetched from its `logo_url` by
+ * `documentLogoFetcher`); a logo that cannot be had never fails the PDF.
  */
 export class DocumentPdfRenderer {
   constructor(
@@ -31,7 +33,9 @@ export class DocumentPdfRenderer {
   }
 
   async render(d: SignedDocumentRow): Promise<Buffer> {
-    const logo = d.emitter.logo_url ? await this.logos.fetch(d.emitter.logo_url) : null;
+    // The logo uploaded to the service (ADR 0046), else the one at the issuer's logo_url.
+    const uploaded = d.emitter.logo_url ? await readLogo(this.deps, d.emitter.id) : null;
+    const logo = uploaded ? uploaded.content : d.emitter.logo_url ? await this.logos.fetch(d.emitter.logo_url) : null;
     return renderDocumentPdf({
       dte: JSON.parse(d.dte_json) as Record<string, unknown>,
       seal: d.reception_stamp,

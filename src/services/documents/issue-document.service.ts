@@ -9,7 +9,7 @@ import { issuingActor, type Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { isUniqueViolation } from '../shared/unique-violation';
 import { statementEm } from '../shared/sql';
-import type { DocumentView } from '../../domain/documents';
+import { issuedLinesOf, type DocumentView } from '../../domain/documents';
 import { allocateControlNumber, type CounterRequest } from './allocate-control-number';
 import { issuanceCommitterFor, type PreparedIssuance } from './issuance-committer';
 import { loadIssuer, resolveIssuanceContext, type Issuer } from './issuance-context';
@@ -98,6 +98,7 @@ export class IssueDocumentService {
         ...this.viewFromBuilt(actor, input, ctx.build.issuedAt, built.totals, built.warnings, receiver, emitter.name),
         relatedDocuments: ctx.related.map((r) => ({ id: r.id, type: r.type, generationCode: r.generationCode })),
         json,
+        issued: issuedLinesOf(json),
       };
     }
 
@@ -199,7 +200,8 @@ export class IssueDocumentService {
     const outcome = held ? null : await transmitInRequest(this.deps, id, mode, transmitNow ?? (() => this.transmitter.execute(id)));
     // A sync transmission that ended in time answers the document its final status change read back.
     const changed = outcome && 'view' in outcome ? outcome.view : null;
-    if (changed) return changed;
+    // Its lines as signed: the JSON this request built and signed (a status change's view reads no JSON).
+    if (changed) return changed.issued ? changed : { ...changed, issued: issuedLinesOf(json) };
     return this.current(actor, id);
   }
 
@@ -259,6 +261,7 @@ export class IssueDocumentService {
       replacedByDocumentId: null,
       dryRun: true,
       json: null,
+      issued: null,
     };
   }
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit-trail';
 import { createEmitterSchema } from '../../domain/emitter/emitter-input.schema';
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
@@ -57,6 +58,7 @@ export class CreateEmitterService {
         const emitter = tx.create(EmitterEntity, { ...fields, account: tx.getReference(AccountEntity, actor.accountId) });
         await tx.flush();
         await linkCreatedResource(tx, actor, EMITTER_RESOURCE, emitter.id);
+        await recordAudit(tx, now, { actor }, { accountId: actor.accountId, action: 'emitter.created', target: { type: 'emitter', id: emitter.id }, details: { name: emitter.name, nit: emitter.nit } });
         return emitter;
       });
     } catch (err) {

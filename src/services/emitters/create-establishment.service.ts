@@ -3,6 +3,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { EmitterEntity, EstablishmentEntity } from '../../persistence/entities';
+import { recordAudit } from '../audit/audit-trail';
 import { linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -55,6 +56,10 @@ export class CreateEstablishmentService {
         (v.pointsOfSale ?? []).forEach((p, i) => addPointOfSale(tx, est, p, i, now));
         await tx.flush();
         await linkCreatedResource(tx, actor, ESTABLISHMENT_RESOURCE, est.id);
+        await recordAudit(tx, now, { actor }, {
+          accountId: actor.accountId, action: 'establishment.created', target: { type: 'emitter', id: emitter.id },
+          details: { establishment_id: est.id, code: est.code, points_of_sale: (v.pointsOfSale ?? []).map((p) => p.code) },
+        });
         return est;
       });
     } catch (err) {

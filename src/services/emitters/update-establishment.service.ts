@@ -2,7 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { updateEstablishmentSchema, type PointOfSaleInput } from '../../domain/emitter/establishment-input.schema';
 import { DomainError } from '../../domain/shared/domain-error';
 import { parseWith } from '../../domain/shared/zod-errors';
+import { changedFields } from '../../domain/identity/audit-changes';
 import { EstablishmentEntity, PointOfSaleEntity } from '../../persistence/entities';
+import { recordAudit } from '../audit/audit-trail';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
@@ -14,7 +16,8 @@ import { addPointOfSale } from './new-point-of-sale';
 /**
  * PATCH an establishment. `pointsOfSale` replaces the whole list: listed codes are created or
  * updated; an unlisted point of sale is deleted, unless it has issued documents, in which case it
- * is kept with `active: false` so its control numbers stay traceable.
+ * is kept with `active: false` so its control numbers stay traceable. A change is audited
+ * (`establishment.updated`, the fields named) in its transaction.
  */
 export class UpdateEstablishmentService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -30,6 +33,7 @@ export class UpdateEstablishmentService {
       if (v.code !== undefined && v.code !== est.code && (await tx.count(EstablishmentEntity, { emitter, code: v.code }))) {
         throw establishmentCodeTaken(v.code);
       }
+      const before = { code: est.code, name: est.name, type: est.type, address: { ...est.address }, phone: est.phone, email: est.email, active: est.active };
       if (v.code !== undefined) est.code = v.code;
       if (v.name !== undefined) est.name = v.name;
       if (v.type !== undefined) est.type = v.type;
@@ -38,12 +42,21 @@ export class UpdateEstablishmentService {
       if (v.email !== undefined) est.email = v.email;
       if (v.active !== undefined) est.active = v.active;
       if (v.pointsOfSale !== undefined) await this.replacePointsOfSale(tx, est, v.pointsOfSale);
-      est.updatedAt = this.deps.clock.now();
+      const now = this.deps.clock.now();
+      est.updatedAt = now;
       try {
         await tx.flush();
       } catch (err) {
         if (isUniqueViolation(err)) throw establishmentCodeTaken(est.code);
         throw err;
+      }
+      const after = { code: est.code, name: est.name, type: est.type, address: est.address, phone: est.phone, email: est.email, active: est.active };
+      const changed = [...changedFields(before, after, ['code', 'name', 'type', 'address', 'phone', 'email', 'active']), ...(v.pointsOfSale !== undefined ? ['pointsOfSale'] : [])];
+      if (changed.length) {
+        await recordAudit(tx, now, { actor }, {
+          accountId: actor.accountId, action: 'establishment.updated', target: { type: 'emitter', id: emitter.id },
+          details: { establishment_id: est.id, code: est.code, changed, ...(v.pointsOfSale !== undefined ? { points_of_sale: v.pointsOfSale.map((p) => p.code) } : {}) },
+        });
       }
       return est;
     });

@@ -70,7 +70,11 @@ export class CloseFiscalPeriodService {
          returning status`,
         [emitter.id, actor.environment, period, now],
       );
-      if (changed.length) await linkCreatedResource(tx, actor, PERIOD_CLOSE, periodResourceId(emitter.id, actor.environment, period));
+      if (changed.length) {
+        await linkCreatedResource(tx, actor, PERIOD_CLOSE, periodResourceId(emitter.id, actor.environment, period));
+        // Who asked for the close, when and from where (the job that finishes it acts for them).
+        await recordAudit(tx, now, { actor }, { accountId: actor.accountId, action: 'fiscal.period.closed', target: { type: 'emitter', id: emitter.id }, details: { period, environment: actor.environment } });
+      }
       return changed;
     });
     if (!rows.length) {

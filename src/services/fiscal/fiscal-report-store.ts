@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import {
   computeInputHash, generateReport, isReportType, isValidPeriod, reportFileName, reportInputRows, reportTypeInfo, writeReportCsv,
-  type BookPdfRenderer, type FiscalReport, type ReportFormat, type ReportType,
+  bookSummary, type BookPdfRenderer, type FiscalReport, type ReportFormat, type ReportType,
 } from '../../domain/fiscal';
 import { writeBookXlsx } from '../../integrations/fiscal-xlsx/book-xlsx.writer';
 import { DomainError } from '../../domain/shared/domain-error';
@@ -105,7 +105,7 @@ async function reportFiles(
   const info = reportTypeInfo(type);
   const files: { format: ReportFormat; content: Buffer }[] = [{ format: 'csv', content: writeReportCsv(type, report, params as never) }];
   if (info.kind === 'book') {
-    const bookHeader = { title: info.name, ...header };
+    const bookHeader = { title: info.name, ...header, summary: bookSummary(type, report.totals) };
     await heartbeat();
     files.push({ format: 'xlsx', content: await writeBookXlsx(report, bookHeader) });
     await heartbeat();

@@ -3,6 +3,7 @@ import { IdPrefix, newId } from '../../domain/shared/ids';
 import type { MailMessage } from '../../integrations/mail/mailer.port';
 import { AccountEmailEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
+import { sql } from '../shared/sql';
 
 /** Binds a sealed message to its row: a message copied onto another row does not open. */
 export function accountEmailAad(id: string): string {
@@ -68,4 +69,12 @@ export function deliverSoon(deps: ServiceDeps, queued: QueuedAccountEmail): void
   void deps.queue
     .enqueue('deliver-account-email', { emailId: queued.id })
     .catch((err: Error) => deps.logger.warn({ error: err.message, email_id: queued.id }, 'no se pudo encolar el correo de la cuenta; el barrido lo enviará'));
+}
+
+/**
+ * Gives up the e-mails of a user still waiting to go out (an invitation revoked before its e-mail
+ * was sent): `failed`, the sealed message with the dead link erased, never sent.
+ */
+export async function cancelPendingAccountEmails(tx: EntityManager, userId: string, at: Date, reason: string): Promise<void> {
+  await sql(tx, `update account_emails set status = 'failed', sealed_message = null, lease_until = null, last_error = ?, updated_at = ? where user_id = ? and status = 'pending'`, [reason, at, userId]);
 }

@@ -13,7 +13,7 @@ import type { CreateUserService } from './create-user.service';
 import { requirePanelUser } from './panel-access';
 import { parseEmail } from './user-input';
 import { userSummary, type UserSummary } from './user-summary';
-import { issueUserToken, USER_LINK_TTL_MS } from './user-tokens';
+import { issueUserToken, pendingInvitations, USER_LINK_TTL_MS } from './user-tokens';
 
 /** Body of `POST /v1/users` (GraphQL `InviteUserInput`). */
 export const inviteUserSchema = z.strictObject({
@@ -26,7 +26,7 @@ const INVITATION_RESOURCE = 'user_invitation';
 
 /**
  * An owner invites a person by e-mail: the user exists at once with status `invited` (no password)
- * and gets a single-use link, valid 30 minutes, to choose one. Inviting again an e-mail still
+ * and gets a single-use link, valid 7 days, to choose one. Inviting again an e-mail still
  * `invited` in this account sends a fresh link (the older one stops working); any other user with
  * that e-mail is 409 `email_taken`.
  *
@@ -45,9 +45,10 @@ export class InviteUserService {
     const inviter = requirePanelUser(actor, ['owner'], 'invitar usuarios');
     const resumed = resumedResource(actor, INVITATION_RESOURCE);
     if (resumed) {
-      const invited = await this.deps.orm.em.fork().findOne(UserEntity, { id: resumed, account: actor.accountId });
+      const em = this.deps.orm.em.fork();
+      const invited = await em.findOne(UserEntity, { id: resumed, account: actor.accountId });
       if (!invited) throw resumedResourceGone('El usuario invitado');
-      return userSummary(invited);
+      return userSummary(invited, (await pendingInvitations(em, [invited.id])).get(invited.id) ?? null);
     }
     const parsed = parseWith(inviteUserSchema, body ?? {});
     if (!parsed.ok) throw DomainError.validation(parsed.errors);
@@ -71,8 +72,8 @@ export class InviteUserService {
       const token = await issueUserToken(tx, user, 'invite', now);
       await recordAudit(tx, now, { actor }, { accountId: actor.accountId, action: 'user.invited', target: { type: 'user', id: user.id }, details: { email, role, resent } });
       const message = invitationEmail(this.deps, email, inviter.email, panelLink(this.deps, 'invitacion', token));
-      const queued = await queueAccountEmail(this.deps, tx, { accountId: actor.accountId, userId: user.id, kind: 'invitation', message, linkExpiresAt: new Date(now.getTime() + USER_LINK_TTL_MS), now });
-      return { user, queued };
+      const queued = await queueAccountEmail(this.deps, tx, { accountId: actor.accountId, userId: user.id, kind: 'invitation', message, linkExpiresAt: new Date(now.getTime() + USER_LINK_TTL_MS.invite), now });
+      return { user: { ...user, invitation: { sentAt: now, expiresAt: new Date(now.getTime() + USER_LINK_TTL_MS.invite) } }, queued };
     });
     deliverSoon(this.deps, queued);
     return user;

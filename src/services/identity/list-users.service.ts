@@ -11,6 +11,6 @@ export class ListUsersService {
     const em = this.deps.orm.em.fork();
     if (!(await em.findOne(AccountEntity, { id: input.accountId }))) throw DomainError.notFound('una cuenta', 'account');
     const users = await em.find(UserEntity, { account: input.accountId }, { orderBy: { id: 'asc' } });
-    return users.map(userSummary);
+    return users.map((u) => userSummary(u));
   }
 }

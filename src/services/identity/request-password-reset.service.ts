@@ -41,7 +41,7 @@ export class RequestPasswordResetService {
         target: { type: 'user', id: user.id },
       });
       const message = passwordResetEmail(this.deps, user.email, panelLink(this.deps, 'restablecer-contrasena', token));
-      return queueAccountEmail(this.deps, tx, { accountId: user.account_id, userId: user.id, kind: 'password_reset', message, linkExpiresAt: new Date(now.getTime() + USER_LINK_TTL_MS), now });
+      return queueAccountEmail(this.deps, tx, { accountId: user.account_id, userId: user.id, kind: 'password_reset', message, linkExpiresAt: new Date(now.getTime() + USER_LINK_TTL_MS.reset), now });
     });
     if (queued) deliverSoon(this.deps, queued);
     return { kind: 'accepted' };

@@ -4,6 +4,7 @@ import { parseWith } from '../../domain/shared/zod-errors';
 import { createWebhookEndpointSchema } from '../../domain/webhooks/webhook-endpoint-input.schema';
 import { generateWebhookSecret } from '../../domain/webhooks/webhook-secret';
 import { WebhookEndpointEntity } from '../../persistence/entities';
+import { recordAudit } from '../audit/audit-trail';
 import { holdIdempotencyRecord, linkCreatedResource, resumedResource, resumedResourceGone } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -60,6 +61,7 @@ export class CreateWebhookEndpointService {
       });
       await tx.flush();
       await linkCreatedResource(tx, actor, ENDPOINT_RESOURCE, id);
+      await recordAudit(tx, now, { actor }, { accountId: actor.accountId, action: 'webhook_endpoint.created', target: { type: 'webhook_endpoint', id }, details: { url: v.url, events: v.events, environment: actor.environment } });
       return created;
     });
     return { endpoint, secret };

@@ -2,6 +2,7 @@ import type { WebhookEndpointEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
+import { recordAudit } from '../audit/audit-trail';
 import { loadOwnEndpoint } from './webhook-access';
 
 /**
@@ -21,6 +22,9 @@ export class DeleteWebhookEndpointService {
     await em.transactional(async (tx) => {
       await sql(tx, 'delete from webhook_deliveries where endpoint_id = ?', [endpoint.id]);
       await sql(tx, 'delete from webhook_endpoints where id = ?', [endpoint.id]);
+      await recordAudit(tx, this.deps.clock.now(), { actor }, {
+        accountId: actor.accountId, action: 'webhook_endpoint.deleted', target: { type: 'webhook_endpoint', id: endpoint.id }, details: { url: endpoint.url, environment: endpoint.environment },
+      });
     });
     return endpoint;
   }

@@ -2,6 +2,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { rollWebhookSecretSchema } from '../../domain/webhooks/webhook-endpoint-input.schema';
 import { generateWebhookSecret } from '../../domain/webhooks/webhook-secret';
+import { recordAudit } from '../audit/audit-trail';
 import { holdIdempotencyRecord, linkCreatedResource, resumedResource } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
@@ -50,6 +51,8 @@ export class RollWebhookEndpointSecretService {
       endpoint.updatedAt = now;
       await tx.flush();
       await linkCreatedResource(tx, actor, ROLL_RESOURCE, endpoint.id);
+      // Never the secret itself: only that it changed, and for how long the old one still signs.
+      await recordAudit(tx, now, { actor }, { accountId: actor.accountId, action: 'webhook_endpoint.secret_rolled', target: { type: 'webhook_endpoint', id: endpoint.id }, details: { url: endpoint.url, overlap_s: overlapS } });
       return { endpoint, secret };
     });
   }

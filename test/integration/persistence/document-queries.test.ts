@@ -127,7 +127,7 @@ describe('reads for other use cases', () => {
 
 describe('the receiver search index', () => {
   it('keeps no pending list: each write adds its own entries, none merges everyone’s (fastupdate off)', async () => {
-    const [index] = await rows<{ reloptions: string[] | null }>(`select reloptions from pg_class where relname = 'documents_receiver_trgm_idx'`);
+    const [index] = await rows<{ reloptions: string[] | null }>(`select reloptions from pg_class where relname = 'documents_receiver_search_idx'`);
     expect(index.reloptions).toEqual(['fastupdate=off']);
   });
 });

@@ -63,7 +63,7 @@ describe('detalle de exportaciones rows', () => {
     expect(r.report.rows).toEqual(rows);
     expect(r.report.totals).toEqual(totals);
     expect(codes(r.report)).toEqual(warnings);
-    expect(r.rulesVersion).toBe('rct-83-86/detalle_exportaciones@2026.3');
+    expect(r.rulesVersion).toBe('rct-83-86/detalle_exportaciones@2026.4');
   });
 
   it('the February FEX voided in March stays in February with its positive value', () => {

@@ -81,7 +81,7 @@ describe('annex 4 rows from a CL', () => {
     expect(r.report.rows).toEqual(rows);
     expect(r.report.totals).toEqual(totals);
     expect(codes(r.report)).toEqual(warnings);
-    expect(r.rulesVersion).toBe('f07-v14/f07_anexo4@2026.3');
+    expect(r.rulesVersion).toBe('f07-v14/f07_anexo4@2026.4');
   });
 
   it('the upload file: 15 cells, `;`, no header, CRLF', () => {
@@ -100,7 +100,7 @@ describe('annex 4 rows from a CL', () => {
   });
 
   it('a CL line amount is part of the CL fingerprint', () => {
-    const hash = (d: LedgerDocument) => computeInputHash([documentFingerprint(d)], 'f07-v14/f07_anexo4@2026.3', {});
+    const hash = (d: LedgerDocument) => computeInputHash([documentFingerprint(d)], 'f07-v14/f07_anexo4@2026.4', {});
     const a = cl([{ relatedDocument: rel('03', genCode(30), '2026-03-02'), gravada: '400.00' }]);
     const b = cl([{ relatedDocument: rel('03', genCode(30), '2026-03-02'), gravada: '400.01' }]);
     expect(hash(a)).not.toBe(hash(b));

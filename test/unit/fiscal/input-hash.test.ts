@@ -23,7 +23,7 @@ describe('computeInputHash', () => {
     ['a fiscal tag changes', computeInputHash([{ ...A, fiscalTags: { ...A.fiscalTags, freeZone: true } }, B, R], RULES, PARAMS)],
     ['a record amount changes', computeInputHash([A, B, ledgerRecord('purchases', { ...PURCHASE_BODY, amounts: { taxed_internal: '100.01' } })], RULES, PARAMS)],
     ['a row is missing', computeInputHash([A, B], RULES, PARAMS)],
-    ['the rules version changes', computeInputHash([A, B, R], 'f07-v14/f07_anexo1@2026.3', PARAMS)],
+    ['the rules version changes', computeInputHash([A, B, R], 'f07-v14/f07_anexo1@2026.4', PARAMS)],
     ['a param changes', computeInputHash([A, B, R], RULES, { ...PARAMS, total: 'with_debits' })],
     ['the income fallback changes', computeInputHash([A, B, R], RULES, { ...PARAMS, income: 'blank' })],
   ];

@@ -29,7 +29,7 @@ describe('REPORT_TYPES', () => {
       voids: { enum: ['void_date', 'issue_date'], default: 'void_date' },
       income: { enum: ['infer', 'blank'], default: 'infer' },
     });
-    expect(REPORT_TYPES[0].rulesVersion).toBe('f07-v14/f07_anexo1@2026.3');
+    expect(REPORT_TYPES[0].rulesVersion).toBe('f07-v14/f07_anexo1@2026.4');
     expect(REPORT_TYPES[1].paramsSchema.properties).toMatchObject({ income: { enum: ['infer', 'blank'], default: 'infer' } });
   });
 

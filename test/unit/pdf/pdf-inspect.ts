@@ -53,13 +53,16 @@ export function findPdftotext(): string | null {
   }
 }
 
-/** The PDF's text lines as poppler reads them (reading order, no layout); one page when `page` is given. */
-export function pdftotextLines(pdf: Buffer, page?: number): string[] {
+/**
+ * The PDF's text lines as poppler reads them (reading order, no layout; with `layout`, each line as it
+ * is laid out on the page, a label beside its value); one page when `page` is given.
+ */
+export function pdftotextLines(pdf: Buffer, page?: number, layout = false): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'dte-pdf-text-'));
   const file = join(dir, 'document.pdf');
   writeFileSync(file, pdf);
   const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', ...range, file, '-'], { encoding: 'utf8' }).split('\n');
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', ...(layout ? ['-layout'] : []), ...range, file, '-'], { encoding: 'utf8' }).split('\n');
 }
 
 /** Path of poppler's pdftoppm, or null when it is not installed. */
