@@ -1,10 +1,11 @@
 import { accountEmailAad } from '../identity/account-email-outbox';
+import { totpAad } from '../identity/second-factor-store';
 import { previousSecretAad, secretAad } from '../webhooks/webhook-secrets';
 
 /**
  * Every column that holds a value sealed with the master key, with the context (AAD) it was sealed
  * under: what a master-key rotation re-seals. A test checks this list against the schema (every
- * `sealed_*` / `*_sealed` column), so a new sealed column cannot be forgotten.
+ * every column whose name has the word `sealed`), so a new sealed column cannot be forgotten.
  */
 export interface SealedColumn {
   table: string;
@@ -30,6 +31,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'webhook_endpoints', column: 'secret_sealed', aad: (r) => secretAad(r.id) },
   { table: 'webhook_endpoints', column: 'previous_secret_sealed', aad: (r) => previousSecretAad(r.id) },
   { table: 'account_emails', column: 'sealed_message', aad: (r) => accountEmailAad(r.id) },
+  { table: 'users', column: 'totp_sealed_secret', aad: (r) => totpAad(r.id) },
+  { table: 'users', column: 'totp_pending_sealed_secret', aad: (r) => totpAad(r.id) },
   { table: 'idempotency_records', column: 'response_body', aad: (r) => `idempotency:${r.id}` },
   // The embedded default's demo key and password: JSON with `sealedKey` / `sealedPassword`, no AAD.
   { table: 'service_settings', column: 'value', idColumn: 'key', aad: () => undefined, jsonFields: true },
