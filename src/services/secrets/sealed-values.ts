@@ -5,7 +5,7 @@ import { previousSecretAad, secretAad } from '../webhooks/webhook-secrets';
 /**
  * Every column that holds a value sealed with the master key, with the context (AAD) it was sealed
  * under: what a master-key rotation re-seals. A test checks this list against the schema (every
- * every column whose name has the word `sealed`), so a new sealed column cannot be forgotten.
+ * column whose name has the word `sealed`), so a new sealed column cannot be forgotten.
  */
 export interface SealedColumn {
   table: string;
