@@ -300,8 +300,8 @@ export function createRestRouter(opts: RestRouterOptions) {
     try {
       mapped = await call(input, gctx);
     } catch (err) {
-      // As the payload's `errors { field code message }` would have carried it (MH's answer travels in the document).
-      if (err instanceof DomainError) return problemResult(problemFromUserErrors(userErrorsOf(err).map((e) => ({ ...e, mh: null }))), ctx);
+      // As the mutation payload's `errors { field code message mh }` carry it (MH's answer to a refused event in `mh`).
+      if (err instanceof DomainError) return problemResult(problemFromUserErrors(userErrorsOf(err)), ctx);
       throw err;
     }
     if (!mapped) return problemResult({ code: 'resource_not_found', detail: 'No existe el recurso solicitado (o pertenece a otra cuenta).' }, ctx);

@@ -35,11 +35,11 @@ function restShape(view: z.ZodType, object?: string): Record<string, z.ZodType> 
   for (const [key, s] of entries) {
     const f = viewField(s);
     if (f.meta.rest === false) continue;
-    let t = restType(f.inner);
-    if (f.nullable) t = t.nullable();
+    let t = restType(f.inner, f.meta.restId);
+    if (f.nullable && !f.meta.restOmitNull) t = t.nullable();
     const desc = f.meta.restDescription ?? f.meta.description;
     if (desc) t = t.describe(desc);
-    if (f.optional) t = t.optional();
+    if (f.optional || f.meta.restOmitNull) t = t.optional();
     shape[camelToSnake(key)] = t;
     if (key === 'id' && object) shape.object = z.literal(object);
   }
@@ -47,7 +47,7 @@ function restShape(view: z.ZodType, object?: string): Record<string, z.ZodType> 
   return shape;
 }
 
-function restType(s: z.ZodType): z.ZodType {
+function restType(s: z.ZodType, restId?: string): z.ZodType {
   switch (kindOf(s)) {
     case 'date':
       return z.string();
@@ -55,14 +55,17 @@ function restType(s: z.ZodType): z.ZodType {
       return z.enum(enumValues(s) as [string, ...string[]]);
     case 'array': {
       const el = viewField(elementOf(s));
-      let t = restType(el.inner);
+      let t = restType(el.inner, el.meta.restId);
       if (el.nullable) t = t.nullable();
       return z.array(t);
     }
-    case 'object':
-      return z.object(restShape(s));
+    case 'object': {
+      const o = z.object(restShape(s));
+      return restId ? o.meta({ id: restId }) : o;
+    }
     default:
-      return s;
+      // The same type without the view's metadata (which is for the doors, not the OpenAPI document).
+      return z.core.clone(s, (s as unknown as { _zod: { def: z.core.$ZodTypeDef } })._zod.def, { parent: false }) as z.ZodType;
   }
 }
 
@@ -77,8 +80,8 @@ function writer(view: z.ZodType): (v: unknown) => unknown {
     const out: Record<string, unknown> = {};
     for (const x of fields) {
       const value = o[x.key];
-      if (value === undefined) {
-        if (!x.f.optional) out[x.out] = null;
+      if (value === undefined || (value === null && x.f.meta.restOmitNull)) {
+        if (!x.f.optional && !x.f.meta.restOmitNull) out[x.out] = null;
         continue;
       }
       out[x.out] = value === null ? null : x.write(value);

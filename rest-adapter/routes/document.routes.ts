@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { documentCreateSchema } from '../../src/domain/dte';
-import { invalidateSchema } from '../../src/services/documents/invalidate-document.service';
-import { sendDocumentSchema } from '../../src/services/documents/send-document-email.service';
+import { invalidateSchema, type InvalidateInput } from '../../src/services/documents/invalidate-document.service';
+import { sendDocumentSchema, type SendDocumentInput } from '../../src/services/documents/send-document-email.service';
+import type { ContingencyView } from '../../src/services/documents/list-contingencies.service';
+import { isoTime } from '../resources/iso-time';
 import { problemResult, type HttpResult } from '../http-result';
 import { idParam, listOf, paginationQuery } from '../query-schemas';
 import { DOCUMENT_STATUSES } from '../../src/domain/documents';
 import { ALL_DTE_TYPES } from '../../src/domain/dte/dte.types';
 import { DOCUMENT_TYPE_FILTER_MESSAGE } from '../../src/services/documents/list-documents.service';
-import { DOCUMENT_EMAIL_FIELDS, DOCUMENT_FIELDS, documentEmailResource, documentResource, serializeDocument, serializeDocumentEmail } from '../resources/document.resource';
+import { documentEmailResource, documentResource, serializeDocument, serializeDocumentEmail } from '../resources/document.resource';
 import type { RestRoute } from '../route';
 import { toDocument } from '../../src/graphql/document/document.mapper';
 
@@ -125,10 +127,7 @@ export const documentRoutes: RestRoute[] = [
     params: idParam('id', 'Id del documento'),
     body: { schema: sendDocumentSchema, required: false, graphqlInput: 'SendDocumentInput' },
     response: documentEmailResource,
-    operation: `mutation($id: ID!, $input: SendDocumentInput) { sendDocument(id: $id, input: $input) { email { ${DOCUMENT_EMAIL_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ params, body }) => ({ id: params.id, input: body ?? null }),
-    payloadField: 'sendDocument',
-    fromResult: (data) => ({ body: serializeDocumentEmail((data.sendDocument as Gql).email) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeDocumentEmail(await ctx.services.sendDocumentEmail.execute(ctx.actor!, params.id, (body as SendDocumentInput | undefined) ?? {})) }),
   },
 ];
 
@@ -174,18 +173,12 @@ documentRoutes.push(
     params: idParam('id', 'Id del documento'),
     body: { schema: invalidateSchema, required: true, graphqlInput: 'InvalidateDocumentInput' },
     response: documentResource,
-    operation: `mutation($id: ID!, $input: InvalidateDocumentInput!) { invalidateDocument(id: $id, input: $input) { document { ${DOCUMENT_FIELDS} } outcome errors { field code message mh { codigoMsg descripcionMsg observaciones } } } }`,
-    toVariables: ({ params, body }) => ({ id: params.id, input: body }),
-    payloadField: 'invalidateDocument',
-    fromResult: (data) => {
-      const p = data.invalidateDocument as Gql;
-      return { body: serializeDocument(p.document), status: p.outcome === 'pending' ? 202 : 200 };
+    call: async ({ params, body }, ctx) => {
+      const r = await ctx.services.invalidateDocument.execute(ctx.actor!, params.id, body as InvalidateInput);
+      return { body: serializeDocument(toDocument(r.document)), status: r.outcome === 'pending' ? 202 : 200 };
     },
   },
 );
-
-const CONTINGENCY_FIELDS = `id emitterId environment status contingencyType reason startedAt endedAt documentsHeld eventGenerationCode eventStatus eventSeal eventSealedAt
-  eventDeadline lotesDeadline lotes { code documents status sentAt } lastError nextCheckAt`;
 
 const contingencyResource = z.object({
   id: z.string(),
@@ -208,6 +201,31 @@ const contingencyResource = z.object({
   last_error: z.string().nullable(),
   next_check_at: z.string().nullable(),
 });
+
+/** A contingency episode as REST shows it, from the service's view (the `Contingency` GraphQL type maps the same view). */
+function serializeContingency(n: ContingencyView): z.infer<typeof contingencyResource> {
+  return {
+    id: n.id,
+    object: 'contingency',
+    emitter_id: n.emitterId,
+    environment: n.environment,
+    status: n.status as z.infer<typeof contingencyResource>['status'],
+    contingency_type: n.contingencyType,
+    reason: n.reason,
+    started_at: isoTime(n.startedAt)!,
+    ended_at: isoTime(n.endedAt),
+    documents_held: n.documentsHeld,
+    event_generation_code: n.eventGenerationCode,
+    event_status: n.eventStatus,
+    event_seal: n.eventSeal,
+    event_sealed_at: isoTime(n.eventSealedAt),
+    event_deadline: isoTime(n.eventDeadline),
+    lotes_deadline: isoTime(n.lotesDeadline),
+    lotes: n.lotes.map((l) => ({ code: l.code, documents: l.documents, status: l.status, sent_at: l.sentAt })),
+    last_error: n.lastError,
+    next_check_at: isoTime(n.nextCheckAt),
+  };
+}
 
 documentRoutes.push(
   {
@@ -255,37 +273,9 @@ documentRoutes.push(
     scope: 'documents:read',
     query: paginationQuery.extend({ status: z.enum(['open', 'recovering', 'completed', 'failed']).optional() }),
     response: listOf(contingencyResource),
-    operation: `query($status: String, $first: Int, $after: String) { contingencies(status: $status, first: $first, after: $after) { nodes { ${CONTINGENCY_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ query }) => ({ status: query.status ?? null, first: query.limit, after: query.starting_after ?? null }),
-    fromResult: (data) => {
-      const c = data.contingencies as Gql;
-      return {
-        body: {
-          object: 'list',
-          data: (c.nodes as Gql[]).map((n) => ({
-            id: n.id,
-            object: 'contingency',
-            emitter_id: n.emitterId,
-            environment: n.environment,
-            status: n.status,
-            contingency_type: n.contingencyType,
-            reason: n.reason,
-            started_at: n.startedAt,
-            ended_at: n.endedAt,
-            documents_held: n.documentsHeld,
-            event_generation_code: n.eventGenerationCode,
-            event_status: n.eventStatus,
-            event_seal: n.eventSeal,
-            event_sealed_at: n.eventSealedAt,
-            event_deadline: n.eventDeadline,
-            lotes_deadline: n.lotesDeadline,
-            lotes: (n.lotes as Gql[]).map((l) => ({ code: l.code, documents: l.documents, status: l.status, sent_at: l.sentAt })),
-            last_error: n.lastError,
-            next_check_at: n.nextCheckAt,
-          })),
-          has_more: c.pageInfo.hasNextPage,
-        },
-      };
+    call: async ({ query }, ctx) => {
+      const page = await ctx.services.listContingencies.execute(ctx.actor!, (query.status as string | undefined) ?? null, { limit: query.limit as number, startingAfter: (query.starting_after as string | undefined) ?? null });
+      return { body: { object: 'list', data: page.data.map(serializeContingency), has_more: page.hasMore } };
     },
   },
 );

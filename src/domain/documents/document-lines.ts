@@ -6,63 +6,10 @@
  */
 import Decimal from 'decimal.js';
 
+import type { DocumentItemView, DocumentPaymentMethodView, DocumentPaymentView, LINE_TAXES } from './document-lines-view';
+
 /** How a line is taxed (the request's `items[].tax`): the one sale column that holds its amount. */
-export type LineTax = 'gravada' | 'exenta' | 'no_sujeta' | 'no_gravado';
-
-export interface DocumentItemView {
-  /** numItem: the line's number, 1 first (a return names lines by it). */
-  number: number;
-  /** tipoItem, CAT-011 (1 bien, 2 servicio…); null on lines that are not goods or services (CR, CL, CD). */
-  type: string | null;
-  code: string | null;
-  description: string | null;
-  quantity: string | null;
-  /** uniMedida, CAT-014. */
-  unitCode: string | null;
-  /** precioUni (CD: valorUni). FE: IVA included; CCF, NC, ND: IVA excluded. */
-  unitPrice: string | null;
-  discount: string | null;
-  /** The type of sale; null when the line holds no amount or is not a sale. */
-  tax: LineTax | null;
-  nonSubjectAmount: string | null;
-  exemptAmount: string | null;
-  taxedAmount: string | null;
-  nonTaxedAmount: string | null;
-  /** ivaItem (FE, CL): the IVA inside the line. */
-  iva: string | null;
-  /** tributos: CAT-015 codes. */
-  taxes: string[];
-  /** The line's total: its sale columns added (FSE: compra; CD: valor; CR: montoSujetoGrav). */
-  total: string;
-  /** numeroDocumento: the related document's generation code or number. */
-  relatedDocument: string | null;
-  /** tipoDte of the related document (CR, CL). */
-  relatedDocumentType: string | null;
-  /** fechaEmision of the related document (CR, CL). */
-  relatedDocumentIssuedOn: string | null;
-  /** CR: codigoRetencionMH and ivaRetenido. */
-  withholdingCode: string | null;
-  withheld: string | null;
-  /** CD: tipoDonacion and tipoDepreciacion. */
-  donationType: string | null;
-  depreciation: string | null;
-}
-
-export interface DocumentPaymentMethodView {
-  /** CAT-017 */
-  code: string;
-  amount: string;
-  reference: string | null;
-  /** CAT-018 */
-  term: string | null;
-  period: number | null;
-}
-
-export interface DocumentPaymentView {
-  /** condicionOperacion, CAT-016: 1 contado, 2 a crédito, 3 otro; null when the type has none. */
-  condition: string | null;
-  methods: DocumentPaymentMethodView[];
-}
+export type LineTax = (typeof LINE_TAXES)[number];
 
 /** What a document's detail shows of its sale: its lines and, where the type has them, its payment terms. */
 export interface DocumentIssuedLines {

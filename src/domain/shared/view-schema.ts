@@ -9,15 +9,25 @@ import type { z } from 'zod';
 export interface ViewFieldMeta {
   /** Name of a nested object's type (GraphQL type name; REST keeps it inline). */
   id?: string;
-  /** The field's GraphQL scalar where the zod type does not say it (`ID`), or false: not on GraphQL. */
-  gql?: 'ID' | 'JSON' | false;
-  /** An enum's GraphQL enum object, registered with type-graphql's registerEnumType (`PROCESSED` ↔ `processed`). */
-  gqlEnum?: object;
+  /**
+   * The field's GraphQL scalar where the zod type does not say it (`ID`; `String` for an enum GraphQL
+   * shows as text), or false: not on GraphQL (a field GraphQL resolves apart).
+   */
+  gql?: 'ID' | 'JSON' | 'String' | false;
+  /**
+   * An enum's GraphQL enum: its registered name (`DocumentStatus`, registered by the GraphQL layer with
+   * `registerViewEnum`, so the domain names it without importing GraphQL), or the enum object itself.
+   */
+  gqlEnum?: string | object;
   /** Descriptions for one door only (default: the field's `.describe()` for both). */
   gqlDescription?: string;
   restDescription?: string;
   /** False: not in the REST resource (a field GraphQL resolves apart, say). */
   rest?: false;
+  /** REST leaves the field out when it is null (an optional property, not a nullable one). */
+  restOmitNull?: true;
+  /** A nested object REST shows as its own OpenAPI component (`$ref`) of this name; default inline. */
+  restId?: string;
   /** False: not in the webhook summary. True: in it (the document's summary picks its fields). */
   summary?: boolean;
 }

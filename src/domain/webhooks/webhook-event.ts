@@ -1,3 +1,5 @@
+import { DOCUMENT_SUMMARY_FIELDS, type DocumentSummaryField, type DocumentView } from '../documents/document-view';
+
 /**
  * The body of a webhook delivery, as the spec's Delivery table lists it. The text is built once per
  * event and stored on each delivery, so every attempt sends (and signs) the same bytes.
@@ -14,40 +16,30 @@ export function webhookEventBody(e: WebhookEventEnvelope): string {
   return JSON.stringify({ id: e.id, object: 'event', type: e.type, environment: e.environment, created_at: e.createdAt.toISOString(), data: e.data });
 }
 
-/** What every `document.*` event carries in `data` (decisions: the summary of `document.processed`). */
-export interface DocumentSummaryInput {
-  id: string;
-  type: string;
-  status: string;
-  environment: string;
-  emitterId: string;
-  externalId: string | null;
-  generationCode: string | null;
-  controlNumber: string | null;
-  receptionStamp: string | null;
-  processedAt: Date | null;
+/**
+ * What every `document.*` event carries in `data` (decisions: the summary of `document.processed`):
+ * the view's DOCUMENT_SUMMARY_FIELDS (a field not given is null) and the document's total.
+ */
+export type DocumentSummaryInput = Partial<Pick<DocumentView, DocumentSummaryField>> & Pick<DocumentView, 'id' | 'type' | 'status' | 'environment' | 'emitterId'> & {
   /** Decimal string with 2 decimals. */
   total: string;
-  mhResponse: { code: string | null; message: string | null; observations: string[] } | null;
+};
+
+/** `emitterId` → `emitter_id`. */
+export function summaryKey(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
 /** The snake_case `data` of a `document.*` event; the lifecycle writes it to `outbox_events.data`. */
 export function documentEventData(d: DocumentSummaryInput): Record<string, unknown> {
-  return {
-    id: d.id,
-    object: 'document',
-    type: d.type,
-    status: d.status,
-    environment: d.environment,
-    emitter_id: d.emitterId,
-    external_id: d.externalId,
-    generation_code: d.generationCode,
-    control_number: d.controlNumber,
-    reception_stamp: d.receptionStamp,
-    processed_at: d.processedAt ? d.processedAt.toISOString() : null,
-    total: d.total,
-    mh_response: d.mhResponse ? { code: d.mhResponse.code, message: d.mhResponse.message, observations: [...d.mhResponse.observations] } : null,
-  };
+  const out: Record<string, unknown> = { id: d.id, object: 'document' };
+  for (const f of DOCUMENT_SUMMARY_FIELDS) {
+    if (f === 'id') continue;
+    const v = d[f] ?? null;
+    out[summaryKey(f)] = v instanceof Date ? v.toISOString() : v !== null && typeof v === 'object' ? structuredClone(v) : v;
+  }
+  out.total = d.total;
+  return out;
 }
 
 /** The fictitious processed invoice sent by "send a test event" (always environment 00). */

@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { z } from 'zod';
 import { elementOf, isInteger, kindOf, viewField, viewShape } from '../../domain/shared/view-schema';
 
@@ -7,6 +7,13 @@ type TypeThunk = () => unknown;
 type Class = new () => object;
 
 const built = new Map<z.ZodType, Class>();
+const enums = new Map<string, object>();
+
+/** Registers a GraphQL enum (type-graphql's registerEnumType) under the name a view's `gqlEnum` gives. */
+export function registerViewEnum(enumObj: object, opts: { name: string; description?: string }): void {
+  registerEnumType(enumObj, opts);
+  enums.set(opts.name, enumObj);
+}
 
 /**
  * The GraphQL object type of a resource's view (ADR 0062): one field per view field, with the view's
@@ -42,9 +49,12 @@ function typeOf(s: z.ZodType, meta: ReturnType<typeof viewField>['meta'], where:
       return () => Boolean;
     case 'date':
       return () => Date;
-    case 'enum':
-      if (!meta.gqlEnum) throw new Error(`${where}: un enum de la vista necesita meta.gqlEnum`);
-      return () => meta.gqlEnum;
+    case 'enum': {
+      if (meta.gql === 'String') return () => String;
+      const e = typeof meta.gqlEnum === 'string' ? enums.get(meta.gqlEnum) : meta.gqlEnum;
+      if (!e) throw new Error(`${where}: un enum de la vista necesita meta.gqlEnum (registrado con registerViewEnum) o gql: 'String'`);
+      return () => e;
+    }
     case 'record':
     case 'unknown':
     case 'any':

@@ -19,7 +19,7 @@ function linesLoader(ctx: GraphQLContext): DataLoader<string, DocumentIssuedLine
 const NONE: DocumentIssuedLines = { items: [], payment: null };
 
 async function linesOf(doc: DocumentType, ctx: GraphQLContext): Promise<DocumentIssuedLines> {
-  if (doc.issued) return doc.issued;
+  if (doc.items !== undefined) return { items: doc.items, payment: doc.payment ?? null };
   if (!doc.id || !ctx.actor) return NONE;
   return (await linesLoader(ctx).load(doc.id)) ?? NONE;
 }

@@ -5,9 +5,9 @@ import {
 } from '../../domain/documents';
 import { preparedRows, sql, sqlRows, statementEm } from '../sql';
 import { statusListSql } from './status-list-sql';
-import { DOCUMENT_VIEW_COLUMNS, type DocumentRow, type DocumentViewRow, type SignedDocumentRow, type StoredDocumentRow } from './document-row';
+import { type DocumentRow, type SignedDocumentRow, type StoredDocumentRow } from './document-row';
 import { columnList, documentTables, type DocumentTables } from './document-table';
-import { historyLines, toDocumentView } from './document-view.mapper';
+import { DOCUMENT_VIEW_COLUMNS, historyLines, toDocumentView, type DocumentViewColumnsRow } from './document-view.mapper';
 import { receiverTextMatch } from './receiver-text-match';
 
 /** Whose documents a read may see: one account, one environment (and one emitter for an embed view). */
@@ -73,7 +73,7 @@ export class DocumentQueries {
   constructor(protected readonly orm: MikroORM) {
     this.tables = documentTables(orm);
     const { columns, lazy } = this.tables.documents;
-    this.viewColumns = columns.filter((c) => !lazy.has(c));
+    this.viewColumns = [...columns.filter((c) => !lazy.has(c)), ...this.tables.documents.generated];
     const unknown = DOCUMENT_VIEW_COLUMNS.filter((c) => !this.viewColumns.includes(c));
     if (unknown.length) throw new Error(`columnas de la vista que la entidad no tiene: ${unknown.join(', ')}`);
     this.viewSelect = `${columnList(DOCUMENT_VIEW_COLUMNS, 'd')}, e.name as emitter_name`;
@@ -87,7 +87,7 @@ export class DocumentQueries {
   /** `GET /documents/{id}`: one round trip for the row, its issuer's name, its `events[]` and its lines as signed. */
   async view(owner: DocumentOwner, id: string, baseUrl: string): Promise<DocumentView | null> {
     if (!validId(id)) return null;
-    const [row] = await preparedRows<DocumentViewRow & { events: { type: string; at: string; message: string }[]; dte_json: string }>(
+    const [row] = await preparedRows<DocumentViewColumnsRow & { events: { type: string; at: string; message: string }[]; dte_json: string }>(
       this.em(),
       `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events, d.dte_json
          from documents d join emitters e on e.id = d.emitter_id
@@ -144,7 +144,7 @@ export class DocumentQueries {
     // One round trip: the page's ids are cut first (sorting the matches by id alone, not whole
     // rows: a search can match hundreds), then only its rows are read with their issuer and gather
     // their `events[]`, so PostgreSQL never builds the view of a row the limit drops.
-    const rows = await sqlRows<DocumentViewRow & { events: { type: string; at: string; message: string }[] }>(
+    const rows = await sqlRows<DocumentViewColumnsRow & { events: { type: string; at: string; message: string }[] }>(
       this.em(),
       `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events
          from (select d.id from documents d where ${where.join(' and ')} order by d.id desc limit ?) page

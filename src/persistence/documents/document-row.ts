@@ -1,4 +1,4 @@
-import type { DocumentEntity } from '../entities/document.entity';
+import type { DocumentEntity, GeneratedDocumentProperty } from '../entities/document.entity';
 import type { DocumentEventEntity } from '../entities/document-event.entity';
 import type { EmitterColumnsRow } from '../emitter-row';
 
@@ -18,28 +18,18 @@ export type RowOf<E> = { [K in keyof E & string as ColumnOf<K, E[K]>]: ValueOf<E
  */
 export type DocumentRow = RowOf<Omit<DocumentEntity, GeneratedDocumentProperty>>;
 
-/** Properties PostgreSQL computes (generated columns): no statement of the store writes or reads them. */
-export type GeneratedDocumentProperty = 'receiverSearch';
+export type { GeneratedDocumentProperty } from '../entities/document.entity';
+
+/** A `documents` row as a read gives it: the written columns and those PostgreSQL computes (generated). */
+export type DocumentReadRow = RowOf<DocumentEntity>;
 
 export type DocumentColumn = keyof DocumentRow;
 
 /** Columns that the entity marks lazy: large texts that no view reads (the signed JSON, the JWS, the request body). */
 export type LazyDocumentColumn = 'dte_json' | 'jws' | 'request';
 
-/**
- * The columns a document's view is built from, and only those: the list and the read by id select
- * them (a page of 100 documents parses no timestamp or JSON it does not show), and `toDocumentView`
- * can read nothing else (a column it starts to read fails the type check until it is listed here).
- */
-export const DOCUMENT_VIEW_COLUMNS = [
-  'id', 'emitter_id', 'environment', 'type', 'status', 'external_id', 'generation_code', 'control_number', 'reception_stamp',
-  'processed_at', 'issued_at', 'issue_date', 'created_at', 'subtotal', 'iva', 'total', 'total_in_words', 'mh_response',
-  'establishment_code', 'point_of_sale_code', 'receiver_name', 'receiver_document_type', 'receiver_document_number', 'receiver_nrc',
-  'receiver_email', 'related_documents', 'voided_at', 'void', 'warnings', 'replaces_document_id', 'replaced_by_document_id',
-] as const satisfies readonly Exclude<DocumentColumn, LazyDocumentColumn>[];
-
 /** The row every view of a document is built from: its view's columns plus the issuer's name. */
-export type DocumentViewRow = Pick<DocumentRow, (typeof DOCUMENT_VIEW_COLUMNS)[number]> & { emitter_name: string };
+export type DocumentViewRow<C extends keyof DocumentReadRow = keyof DocumentReadRow> = Pick<DocumentReadRow, C> & { emitter_name: string };
 
 /** A `document_events` row (`events[]` line). */
 export type DocumentEventRow = RowOf<DocumentEventEntity>;

@@ -16,7 +16,8 @@ import { IdPrefix, newId, newSequentialId } from '../../domain/shared/ids';
 import { leanTransaction, preparedRows, preparedSql, sql, sqlRows, type CompanionWrite, type SqlExecutor } from '../sql';
 import { DocumentQueries } from './document-queries';
 import { statusListSql } from './status-list-sql';
-import type { DocumentRow, DocumentViewRow } from './document-row';
+import type { DocumentReadRow, DocumentRow } from './document-row';
+import type { DocumentViewColumnsRow } from './document-view.mapper';
 import { columnList } from './document-table';
 import { SUMMARY_COLUMNS, documentSummary, summaryJsonSql } from './document-summary';
 import { historyLines, toDocumentView } from './document-view.mapper';
@@ -158,10 +159,13 @@ export class DocumentStore extends DocumentQueries {
     const { columns } = this.tables.documents;
     const events = this.tables.events.columns;
     const cols = columnList(columns);
-    this.insertText = `with docs as (insert into documents (${cols}) select ${cols} from jsonb_populate_recordset(null::documents, ?::jsonb) returning id),
+    // A birth's outbox event carries the summary PostgreSQL builds from the inserted row, generated columns included.
+    const docsReturning = columnList([...new Set(['id', ...SUMMARY_COLUMNS])]);
+    this.insertText = `with docs as (insert into documents (${cols}) select ${cols} from jsonb_populate_recordset(null::documents, ?::jsonb) returning ${docsReturning}),
           evs as (insert into document_events (${columnList(events)}) select ${columnList(events)} from jsonb_populate_recordset(null::document_events, ?::jsonb)),
           obx as (insert into outbox_events (id, account_id, environment, type, subject_id, data, created_at)
-                  select id, account_id, environment, type, subject_id, data, created_at from jsonb_populate_recordset(null::outbox_events, ?::jsonb)),
+                  select o.id, o.account_id, o.environment, o.type, o.subject_id, ${summaryJsonSql('d')}, o.created_at
+                    from jsonb_populate_recordset(null::outbox_events, ?::jsonb) o join docs d on d.id = o.subject_id),
           pos as (update points_of_sale p set documents_count = p.documents_count + c.n
                     from jsonb_to_recordset(?::jsonb) as c(id text, n int) where p.id = c.id)
      select count(*)::int as n from docs`;
@@ -208,7 +212,7 @@ export class DocumentStore extends DocumentQueries {
         const at = type === 'created' ? row.created_at : row.signed_at!;
         events.push({ id: newSequentialId(IdPrefix.documentEvent, at.getTime()), document_id: row.id, type, at, message: birthMessage(type, row), data: null });
       }
-      if (birth.outbox) outbox.push(this.outboxRow(row, birth.outbox, row.signed_at!));
+      if (birth.outbox) outbox.push(this.outboxHead(row, birth.outbox, row.signed_at!));
       counts.set(pointOfSaleId, (counts.get(pointOfSaleId) ?? 0) + 1);
     }
     const posCounts = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => ({ id, n }));
@@ -415,7 +419,7 @@ export class DocumentStore extends DocumentQueries {
   /** An e-mail of the document was sent: its `email_sent` line and the `document.delivered` event (summary plus `delivery`). */
   async recordDelivered(tx: DocumentTx, id: string, delivery: { email_id: string; to: string[]; message_id: string }, at: Date): Promise<void> {
     await this.appendEvent(tx.em, id, 'email_sent', `Enviado por correo a ${delivery.to.join(', ')}`, at, delivery);
-    const [row] = await sqlRows<DocumentRow>(tx.em, `select account_id, ${columnList(SUMMARY_COLUMNS)} from documents where id = ?`, [id]);
+    const [row] = await sqlRows<DocumentReadRow>(tx.em, `select account_id, ${columnList(SUMMARY_COLUMNS)} from documents where id = ?`, [id]);
     if (!row) return;
     const data = { ...documentSummary(row), delivery: { ...delivery, sent_at: at.toISOString() } };
     await this.insertOutbox(tx.em, { ...this.outboxRow(row, 'document.delivered', at), data });
@@ -515,7 +519,7 @@ export class DocumentStore extends DocumentQueries {
       ? `d.*, e.name as emitter_name, coalesce((select jsonb_agg(jsonb_build_object('type', x.type, 'at', x.at, 'message', x.message) order by x.at, x.id)
           from document_events x where x.document_id = d.id), '[]'::jsonb) as prior_events`
       : 'd.id, d.account_id, d.environment, d.emitter_id, d.status';
-    const rows = await preparedRows<ChangedRow & Partial<DocumentViewRow> & { outbox_pending?: boolean; email_id?: string | null; notified?: boolean; prior_events?: { type: string; at: string; message: string }[] }>(
+    const rows = await preparedRows<ChangedRow & Partial<DocumentViewColumnsRow> & { outbox_pending?: boolean; email_id?: string | null; notified?: boolean; prior_events?: { type: string; at: string; message: string }[] }>(
       this.em(),
       `with ${ctes.join(',\n')} select ${columns}${move.outbox ? ', ob.pending as outbox_pending' : ''}${move.queuesIssuanceEmail ? ', em.id as email_id' : ''}${channel ? `, ${notifySql('d')} as notified` : ''}
          from d${withView ? ' join emitters e on e.id = d.emitter_id' : ''}${move.outbox ? ' left join ob on ob.subject_id = d.id' : ''}${move.queuesIssuanceEmail ? ' left join em on em.document_id = d.id' : ''}`,
@@ -528,14 +532,14 @@ export class DocumentStore extends DocumentQueries {
       this.afterChange(row, row.outbox_pending === true, row.notified === true, row.email_id ?? null);
       if (!withView) return { done: true, view: null };
       const events = [...historyLines(row.prior_events ?? []), { type: move.event, at: g.at, message: g.change.message }];
-      return { done: true, view: toDocumentView(row as DocumentViewRow, events, viewBaseUrl!) };
+      return { done: true, view: toDocumentView(row as DocumentViewColumnsRow, events, viewBaseUrl!) };
     });
   }
 
   private async transitionInTx(tx: DocumentTx, id: string, name: DocumentMoveName, change: DocumentChange, from: readonly string[], at: Date): Promise<ChangedRow | null> {
     const move = DOCUMENT_MOVES[name];
     const { assignments, values } = this.setClause(name, change.set ?? {}, at);
-    const [row] = await preparedRows<DocumentRow>(tx.em, `update documents set ${assignments} where id = ? and status = any(?::text[]) returning ${this.returning}`, [...values, id, from]);
+    const [row] = await preparedRows<DocumentReadRow>(tx.em, `update documents set ${assignments} where id = ? and status = any(?::text[]) returning ${this.returning}`, [...values, id, from]);
     if (!row) return null;
     await this.appendEvent(tx.em, id, move.event, change.message, at, change.data ?? null);
     if (move.outbox) await this.insertOutbox(tx.em, this.outboxRow(row, move.outbox, at));
@@ -566,8 +570,13 @@ export class DocumentStore extends DocumentQueries {
     return row;
   }
 
-  private outboxRow(row: Pick<DocumentRow, 'account_id' | (typeof SUMMARY_COLUMNS)[number]>, type: DocumentOutboxEvent, at: Date) {
-    return { id: newId(IdPrefix.event, at.getTime()), account_id: row.account_id, environment: row.environment, type, subject_id: row.id, data: documentSummary(row), created_at: at };
+  /** An outbox event of a document without its `data` (a birth's: PostgreSQL builds it from the inserted row). */
+  private outboxHead(row: Pick<DocumentRow, 'id' | 'account_id' | 'environment'>, type: DocumentOutboxEvent, at: Date) {
+    return { id: newId(IdPrefix.event, at.getTime()), account_id: row.account_id, environment: row.environment, type, subject_id: row.id, created_at: at };
+  }
+
+  private outboxRow(row: Pick<DocumentReadRow, 'account_id' | (typeof SUMMARY_COLUMNS)[number]>, type: DocumentOutboxEvent, at: Date) {
+    return { ...this.outboxHead(row, type, at), data: documentSummary(row) };
   }
 
   private async insertOutbox(em: EntityManager, o: ReturnType<DocumentStore['outboxRow']>): Promise<void> {

@@ -1,39 +1,37 @@
-import type { DocumentRow } from './document-row';
+import { DOCUMENT_SUMMARY_FIELDS, documentView, type DocumentSummaryField } from '../../domain/documents';
+import { kindOf, viewField, viewShape } from '../../domain/shared/view-schema';
+import { documentEventData, summaryKey } from '../../domain/webhooks/webhook-event';
+import type { DocumentReadRow, SnakeCase } from './document-row';
 
-/** The columns of the `data` of every `document.*` event (the document summary of `document.processed`). */
-export const SUMMARY_COLUMNS = [
-  'id', 'type', 'status', 'environment', 'emitter_id', 'external_id', 'generation_code', 'control_number', 'reception_stamp', 'processed_at', 'total', 'mh_response',
-] as const satisfies readonly (keyof DocumentRow)[];
+type SummaryColumn = SnakeCase<DocumentSummaryField> | 'total';
 
-export type DocumentSummaryRow = Pick<DocumentRow, (typeof SUMMARY_COLUMNS)[number]>;
+/**
+ * The columns of the `data` of every `document.*` event: the view's DOCUMENT_SUMMARY_FIELDS (each
+ * stored in the column of its name) and the total. A summary field the table lacks fails here.
+ */
+export const SUMMARY_COLUMNS = [...DOCUMENT_SUMMARY_FIELDS.map(summaryKey), 'total'] as readonly SummaryColumn[] satisfies readonly (keyof DocumentReadRow)[];
 
-/** The `data` of every `document.*` event (spec, Delivery), built in JavaScript. */
+export type DocumentSummaryRow = Pick<DocumentReadRow, SummaryColumn>;
+
+const shape = viewShape(documentView);
+const isDate = (f: DocumentSummaryField) => kindOf(viewField(shape[f]).inner) === 'date';
+
+/** The `data` of every `document.*` event (spec, Delivery) from a row: the domain's summary of its columns. */
 export function documentSummary(r: DocumentSummaryRow): Record<string, unknown> {
-  return {
-    id: r.id,
-    object: 'document',
-    type: r.type,
-    status: r.status,
-    environment: r.environment,
-    emitter_id: r.emitter_id,
-    external_id: r.external_id,
-    generation_code: r.generation_code,
-    control_number: r.control_number,
-    reception_stamp: r.reception_stamp,
-    processed_at: r.processed_at ? new Date(r.processed_at).toISOString() : null,
-    total: String(r.total),
-    mh_response: r.mh_response ?? null,
-  };
+  const row = r as unknown as Record<string, unknown>;
+  const fields = Object.fromEntries(DOCUMENT_SUMMARY_FIELDS.map((f) => [f, isDate(f) && row[summaryKey(f)] ? new Date(row[summaryKey(f)] as string) : row[summaryKey(f)]]));
+  return documentEventData({ ...(fields as Parameters<typeof documentEventData>[0]), total: String(r.total) });
 }
 
 /**
  * The same summary built by PostgreSQL from a row aliased `alias` (a test keeps the two equal), so a
- * status change writes its outbox event in the statement that changes the row.
+ * status change (and a birth) writes its outbox event in the statement that writes the row.
  */
 export function summaryJsonSql(alias: string): string {
   const c = (col: string) => `${alias}.${col}`;
-  return `jsonb_build_object('id', ${c('id')}, 'object', 'document', 'type', ${c('type')}, 'status', ${c('status')}, 'environment', ${c('environment')},
-    'emitter_id', ${c('emitter_id')}, 'external_id', ${c('external_id')}, 'generation_code', ${c('generation_code')}, 'control_number', ${c('control_number')},
-    'reception_stamp', ${c('reception_stamp')}, 'processed_at', to_char(${c('processed_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'total', ${c('total')}::text, 'mh_response', ${c('mh_response')})`;
+  const pairs = DOCUMENT_SUMMARY_FIELDS.filter((f) => f !== 'id').map((f) => {
+    const col = c(summaryKey(f));
+    return `'${summaryKey(f)}', ${isDate(f) ? `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : col}`;
+  });
+  return `jsonb_build_object('id', ${c('id')}, 'object', 'document', ${pairs.join(', ')}, 'total', ${c('total')}::text)`;
 }

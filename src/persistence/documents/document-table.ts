@@ -10,6 +10,8 @@ export interface TableShape<C extends string> {
   /** Column → SQL type as the ORM declares it (`text`, `numeric(18,2)`, `jsonb`, …). */
   types: Readonly<Record<C, string>>;
   lazy: ReadonlySet<C>;
+  /** Columns PostgreSQL computes: read back like the others, never written. */
+  generated: readonly string[];
 }
 
 function snakeCase(name: string): string {
@@ -25,9 +27,14 @@ export function tableShape<C extends string>(meta: EntityMetadata): TableShape<C
   const columns: C[] = [];
   const types = {} as Record<C, string>;
   const lazy = new Set<C>();
+  const generated: string[] = [];
   for (const prop of meta.props) {
-    // Generated columns (PostgreSQL computes them on every write) are neither written nor read back.
-    if (prop.persist === false || prop.generated || !prop.fieldNames?.length) continue;
+    if (prop.persist === false || !prop.fieldNames?.length) continue;
+    // Generated columns (PostgreSQL computes them on every write) are read, never written.
+    if (prop.generated) {
+      generated.push(prop.fieldNames[0]);
+      continue;
+    }
     const expected = prop.kind === 'm:1' ? `${snakeCase(prop.name)}_id` : snakeCase(prop.name);
     const column = prop.fieldNames[0] as C;
     if (prop.fieldNames.length !== 1 || column !== expected) {
@@ -37,7 +44,7 @@ export function tableShape<C extends string>(meta: EntityMetadata): TableShape<C
     types[column] = prop.columnTypes[0];
     if (prop.lazy) lazy.add(column);
   }
-  return { table: meta.tableName, columns, types, lazy };
+  return { table: meta.tableName, columns, types, lazy, generated };
 }
 
 export interface DocumentTables {

@@ -1,12 +1,27 @@
 import { moneyString, publicQueryUrl, type DocumentHistoryLine, type DocumentIssuedLines, type DocumentView } from '../../domain/documents';
-import type { DocumentViewRow } from './document-row';
+import type { DocumentReadRow, DocumentViewRow, LazyDocumentColumn } from './document-row';
+
+/**
+ * The columns a document's view is built from, and only those: the list and the read by id select
+ * them (a page of 100 documents parses no timestamp or JSON it does not show), and `toDocumentView`
+ * can read nothing else (a column it starts to read fails the type check until it is listed here).
+ */
+export const DOCUMENT_VIEW_COLUMNS = [
+  'id', 'emitter_id', 'environment', 'type', 'status', 'external_id', 'generation_code', 'control_number', 'reception_stamp',
+  'processed_at', 'issued_at', 'issue_date', 'created_at', 'subtotal', 'iva', 'total', 'total_in_words', 'mh_response',
+  'establishment_code', 'point_of_sale_code', 'receiver_name', 'receiver_document_type', 'receiver_document_number', 'receiver_nrc',
+  'receiver_email', 'related_documents', 'voided_at', 'void', 'warnings', 'replaces_document_id', 'replaced_by_document_id',
+] as const satisfies readonly Exclude<keyof DocumentReadRow, LazyDocumentColumn>[];
+
+/** The row a document's view is built from: its view's columns plus the issuer's name. */
+export type DocumentViewColumnsRow = DocumentViewRow<(typeof DOCUMENT_VIEW_COLUMNS)[number]>;
 
 /** The one mapping from a stored document's row (and its `events[]`, and its lines when read) to the view both doors show. */
-export function toDocumentView(r: DocumentViewRow, events: DocumentHistoryLine[], baseUrl: string, issued: DocumentIssuedLines | null = null): DocumentView {
+export function toDocumentView(r: DocumentViewColumnsRow, events: DocumentHistoryLine[], baseUrl: string, issued: DocumentIssuedLines | null = null): DocumentView {
   return {
     id: r.id,
     emitterId: r.emitter_id,
-    environment: r.environment,
+    environment: r.environment as DocumentView['environment'],
     type: r.type,
     status: r.status,
     externalId: r.external_id,
@@ -39,7 +54,7 @@ export function toDocumentView(r: DocumentViewRow, events: DocumentHistoryLine[]
     replacedByDocumentId: r.replaced_by_document_id,
     dryRun: false,
     json: null,
-    issued,
+    ...(issued ?? {}),
   };
 }
 

@@ -13,6 +13,12 @@ import { statusListSql } from '../documents/status-list-sql';
  * reads and writes the table, with column lists taken from this entity's metadata. Lazy columns are
  * left out of the document's views.
  */
+/**
+ * Properties PostgreSQL computes (generated columns): the store never writes them (its insert and
+ * update column lists leave them out) and reads them back like any column.
+ */
+export type GeneratedDocumentProperty = 'receiverSearch';
+
 @Entity({ tableName: 'documents' })
 @Index({ name: 'documents_list_idx', properties: ['accountId', 'environment', 'id'] })
 @Index({ name: 'documents_emitter_idx', properties: ['accountId', 'environment', 'emitter', 'id'] })

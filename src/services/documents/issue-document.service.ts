@@ -98,7 +98,7 @@ export class IssueDocumentService {
         ...this.viewFromBuilt(actor, input, ctx.build.issuedAt, built.totals, built.warnings, receiver, emitter.name),
         relatedDocuments: ctx.related.map((r) => ({ id: r.id, type: r.type, generationCode: r.generationCode })),
         json,
-        issued: issuedLinesOf(json),
+        ...issuedLinesOf(json),
       };
     }
 
@@ -201,7 +201,7 @@ export class IssueDocumentService {
     // A sync transmission that ended in time answers the document its final status change read back.
     const changed = outcome && 'view' in outcome ? outcome.view : null;
     // Its lines as signed: the JSON this request built and signed (a status change's view reads no JSON).
-    if (changed) return changed.issued ? changed : { ...changed, issued: issuedLinesOf(json) };
+    if (changed) return changed.items !== undefined ? changed : { ...changed, ...issuedLinesOf(json) };
     return this.current(actor, id);
   }
 
@@ -261,7 +261,6 @@ export class IssueDocumentService {
       replacedByDocumentId: null,
       dryRun: true,
       json: null,
-      issued: null,
     };
   }
 }
