@@ -33,6 +33,7 @@ export const documentView = z.object({
   type: z.string().meta({ gqlDescription: 'CAT-002: 01 FE, 03 CCF, 05 NC, 06 ND.', restDescription: 'CAT-002' }),
   status: z.enum(DOCUMENT_STATUSES).meta({ gqlEnum: 'DocumentStatus' }),
   externalId: z.string().nullable(),
+  notes: z.string().nullable().describe('Observaciones del documento tal como se emitió (el campo notes de la emisión).'),
   generationCode: z.string().nullable(),
   controlNumber: z.string().nullable(),
   receptionStamp: z.string().nullable(),
@@ -117,7 +118,7 @@ export type DocumentView = z.infer<typeof documentView>;
  * outbox (document-summary.ts) are built from this list, so a field added here is in both.
  */
 export const DOCUMENT_SUMMARY_FIELDS = [
-  'id', 'type', 'status', 'environment', 'emitterId', 'externalId', 'generationCode', 'controlNumber', 'receptionStamp', 'processedAt', 'mhResponse',
+  'id', 'type', 'status', 'environment', 'emitterId', 'externalId', 'generationCode', 'controlNumber', 'receptionStamp', 'processedAt', 'mhResponse', 'notes',
 ] as const satisfies readonly (keyof DocumentView)[];
 
 export type DocumentSummaryField = (typeof DOCUMENT_SUMMARY_FIELDS)[number];

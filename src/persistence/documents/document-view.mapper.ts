@@ -10,7 +10,7 @@ export const DOCUMENT_VIEW_COLUMNS = [
   'id', 'emitter_id', 'environment', 'type', 'status', 'external_id', 'generation_code', 'control_number', 'reception_stamp',
   'processed_at', 'issued_at', 'issue_date', 'created_at', 'subtotal', 'iva', 'total', 'total_in_words', 'mh_response',
   'establishment_code', 'point_of_sale_code', 'receiver_name', 'receiver_document_type', 'receiver_document_number', 'receiver_nrc',
-  'receiver_email', 'related_documents', 'voided_at', 'void', 'warnings', 'replaces_document_id', 'replaced_by_document_id',
+  'receiver_email', 'related_documents', 'voided_at', 'void', 'warnings', 'replaces_document_id', 'replaced_by_document_id', 'notes',
 ] as const satisfies readonly Exclude<keyof DocumentReadRow, LazyDocumentColumn>[];
 
 /** The row a document's view is built from: its view's columns plus the issuer's name. */
@@ -25,6 +25,7 @@ export function toDocumentView(r: DocumentViewColumnsRow, events: DocumentHistor
     type: r.type,
     status: r.status,
     externalId: r.external_id,
+    notes: r.notes ?? null,
     generationCode: r.generation_code,
     controlNumber: r.control_number,
     receptionStamp: r.reception_stamp,

@@ -17,7 +17,7 @@ import { statusListSql } from '../documents/status-list-sql';
  * Properties PostgreSQL computes (generated columns): the store never writes them (its insert and
  * update column lists leave them out) and reads them back like any column.
  */
-export type GeneratedDocumentProperty = 'receiverSearch';
+export type GeneratedDocumentProperty = 'receiverSearch' | 'notes';
 
 @Entity({ tableName: 'documents' })
 @Index({ name: 'documents_list_idx', properties: ['accountId', 'environment', 'id'] })
@@ -126,6 +126,10 @@ export class DocumentEntity {
    */
   @Property({ type: 'text', nullable: true, generated: `(dte_search_text(coalesce(receiver_name, '') || ' ' || coalesce(receiver_document_number, ''))) stored` })
   receiverSearch?: string | null;
+
+  /** The document's observaciones as issued (the request's `notes`, or the raw JSON's), computed by PostgreSQL from the request. */
+  @Property({ type: 'text', nullable: true, generated: `(coalesce(request->>'notes', request->'raw'->'extension'->>'observaciones', request->'raw'->'resumen'->>'observaciones')) stored` })
+  notes?: string | null;
 
   /** `[{id, type, generation_code}]` */
   @Property({ type: 'jsonb' })

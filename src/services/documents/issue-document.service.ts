@@ -237,6 +237,7 @@ export class IssueDocumentService {
       type: input.type,
       status: 'validated',
       externalId: input.externalId ?? null,
+      notes: input.notes ?? null,
       generationCode: null,
       controlNumber: null,
       receptionStamp: null,
