@@ -13,11 +13,12 @@ import { serializeDocument } from '../../rest-adapter/resources/document.resourc
 import { documentView, type DocumentView } from '../../src/domain/documents';
 import { documentViewOf, selectionOf } from '../support/view-selection';
 
-const DOCUMENT_FIELDS = selectionOf(documentView, ['items', 'payment']);
 import { ccfBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
+
+const DOCUMENT_FIELDS = selectionOf(documentView, ['items', 'payment']);
 
 let sim: MhSimulator;
 let t: TestApp;

@@ -7,7 +7,6 @@ import { serializeDocument } from '../../rest-adapter/resources/document.resourc
 import { documentView, type DocumentView } from '../../src/domain/documents';
 import { documentViewOf, selectionOf } from '../support/view-selection';
 
-const DOCUMENT_FIELDS = selectionOf(documentView, ['items', 'payment']);
 import { serializeEmitter, EMITTER_FIELDS } from '../../rest-adapter/resources/emitter.resource';
 import { problemFromUserErrors } from '../../rest-adapter/problem';
 import { feBody } from '../fixtures/document-bodies';
@@ -17,6 +16,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { dbRows } from '../support/db-rows';
 import { snakeKeysToCamel } from '../../rest-adapter/case-convert';
 import { ERROR_CODES } from '../../src/domain/shared/error-codes';
+
+const DOCUMENT_FIELDS = selectionOf(documentView, ['items', 'payment']);
 
 let t: TestApp;
 let issuer: Issuer;
