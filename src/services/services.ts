@@ -105,7 +105,10 @@ import { GetDocumentPdfService } from './documents/get-document-pdf.service';
 import { SendDocumentEmailService } from './documents/send-document-email.service';
 import { DeliverDocumentEmailService } from './documents/deliver-document-email.service';
 import { DeliverAccountEmailService } from './identity/deliver-account-email.service';
-import { FiscalRecordsService } from './fiscal/fiscal-records.service';
+import { DeleteFiscalRecordService } from './fiscal/delete-fiscal-record.service';
+import { ListFiscalRecordsService } from './fiscal/list-fiscal-records.service';
+import { PutFiscalRecordService } from './fiscal/put-fiscal-record.service';
+import { PutFiscalRecordsService } from './fiscal/put-fiscal-records.service';
 import { DocumentAggregatesService } from './fiscal/document-aggregates.service';
 import { FiscalRecordAggregatesService } from './fiscal/fiscal-record-aggregates.service';
 import { UpdateDocumentFiscalTagsService } from './fiscal/update-document-fiscal-tags.service';
@@ -150,6 +153,7 @@ export function createServices(deps: ServiceDeps) {
   const sendInvalidation = new SendInvalidationService(deps);
   const createApiKey = new CreateApiKeyService(deps);
   const createUser = new CreateUserService(deps);
+  const putFiscalRecords = new PutFiscalRecordsService(deps);
   const createAccount = new CreateAccountService(deps, createApiKey);
   const transmitDteEvent = new TransmitDteEventService(deps);
   const runningRequests = new RunningRequests();
@@ -269,7 +273,10 @@ export function createServices(deps: ServiceDeps) {
     getWebhookDelivery: new GetWebhookDeliveryService(deps),
     listWebhookAttempts: new ListWebhookAttemptsService(deps),
     replayWebhookDelivery: new ReplayWebhookDeliveryService(deps),
-    fiscalRecords: new FiscalRecordsService(deps),
+    putFiscalRecords,
+    putFiscalRecord: new PutFiscalRecordService(putFiscalRecords),
+    deleteFiscalRecord: new DeleteFiscalRecordService(deps),
+    listFiscalRecords: new ListFiscalRecordsService(deps),
     documentAggregates: new DocumentAggregatesService(deps),
     fiscalRecordAggregates: new FiscalRecordAggregatesService(deps),
     updateDocumentFiscalTags: new UpdateDocumentFiscalTagsService(deps),

@@ -8,7 +8,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { decodeAggregateCursor } from './document-aggregates.service';
 import { recordFilterSql, type FiscalRecordFilter } from './fiscal-record-filter';
-import { checkResource } from './fiscal-records.service';
+import { checkResource } from './fiscal-record-rows';
 
 export type RecordGroupBy = 'day' | 'month' | 'doc_type' | 'counterpart' | 'annex';
 

@@ -1,89 +1,18 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  compareVersions, isFiscalResource, parseFiscalRecord, periodOf, recordContentHash,
-  type FiscalRecord, type FiscalResource,
+compareVersions,parseFiscalRecord,periodOf,recordContentHash,
+type FiscalRecord,type FiscalResource
 } from '../../domain/fiscal';
-import { DomainError, type FieldError } from '../../domain/shared/domain-error';
-import { isErrorCode, type ErrorCode } from '../../domain/shared/error-codes';
-import { IdPrefix, newId } from '../../domain/shared/ids';
-import type { Page, PageRequest } from '../../domain/shared/pagination';
-import { toPage } from '../../domain/shared/pagination';
+import { DomainError,type FieldError } from '../../domain/shared/domain-error';
+import { isErrorCode } from '../../domain/shared/error-codes';
+import { IdPrefix,newId } from '../../domain/shared/ids';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { isLocked, periodStatuses } from './fiscal-periods';
-import { recordFilterSql, type FilterFieldName, type FiscalRecordFilter } from './fiscal-record-filter';
+import { isLocked,periodStatuses } from './fiscal-periods';
 
-export const MAX_BATCH_ITEMS = 500;
-
-/** A stored record as the API shows it (`body` is the normalised record, camelCase). */
-export interface StoredFiscalRecord {
-  id: string;
-  emitterId: string;
-  environment: string;
-  resource: FiscalResource;
-  externalId: string;
-  version: number;
-  period: string;
-  body: FiscalRecord;
-  deletedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface ItemError {
-  code: ErrorCode;
-  message: string;
-  errors: FieldError[];
-}
-
-export interface BatchItemResult {
-  externalId: string | null;
-  status: 'created' | 'updated' | 'unchanged' | 'error';
-  record?: StoredFiscalRecord;
-  error?: ItemError;
-}
-
-interface Row {
-  id: string;
-  emitter_id: string;
-  environment: string;
-  resource: string;
-  external_id: string;
-  version: number;
-  period: string;
-  body: FiscalRecord;
-  content_hash: string;
-  deleted_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const COLUMNS = 'id, emitter_id, environment, resource, external_id, version, period, body, content_hash, deleted_at, created_at, updated_at';
-
-function toStored(r: Row): StoredFiscalRecord {
-  const d = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
-  return {
-    id: r.id, emitterId: r.emitter_id, environment: r.environment, resource: r.resource as FiscalResource, externalId: r.external_id,
-    version: Number(r.version), period: r.period, body: r.body, deletedAt: d(r.deleted_at), createdAt: d(r.created_at)!, updatedAt: d(r.updated_at)!,
-  };
-}
-
-function itemError(code: ErrorCode, message: string, errors: FieldError[] = []): ItemError {
-  return { code, message, errors: errors.length ? errors : [{ path: null, code, message }] };
-}
-
-export function periodClosedError(period: string): ItemError {
-  return itemError('period_closed', `El periodo ${period} está cerrado (o en cierre): no admite cambios de registros. Reábralo para modificarlo.`);
-}
-
-export function checkResource(resource: string): FiscalResource {
-  if (!isFiscalResource(resource)) {
-    throw DomainError.field('invalid_value', 'resource', `Recurso fiscal desconocido "${resource}": use purchases, withholdings-received, external-sales o withholdings-made.`);
-  }
-  return resource;
-}
+import { checkResource,COLUMNS,itemError,MAX_BATCH_ITEMS,periodClosedError,toStored,type BatchItemResult,type Row } from './fiscal-record-rows';
 
 interface Prepared {
   index: number;
@@ -94,15 +23,15 @@ interface Prepared {
 }
 
 /**
- * Fiscal records of an emitter in the key's environment: batch upsert (one transaction, bulk reads
- * and multi-row writes), single upsert, logical delete and the cursor list of a period. Idempotent
+ * Fiscal records of an emitter in the key's environment: a batch upsert in one transaction (bulk
+ * reads and multi-row writes). Idempotent
  * by external_id + version (`compareVersions`); records of a closing or closed period cannot be
  * written (per-item `period_closed`).
  */
-export class FiscalRecordsService {
+export class PutFiscalRecordsService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async upsertBatch(actor: Actor, emitterId: string, resource: string, items: unknown): Promise<BatchItemResult[]> {
+  async execute(actor: Actor, emitterId: string, resource: string, items: unknown): Promise<BatchItemResult[]> {
     const res = checkResource(resource);
     if (!Array.isArray(items)) throw DomainError.field('invalid_type', 'items', '"items" debe ser una lista de registros.');
     if (items.length > MAX_BATCH_ITEMS) {
@@ -239,61 +168,5 @@ export class FiscalRecordsService {
         [now, now, JSON.stringify(updates.map((u) => ({ revive: false, ...u })))],
       );
     }
-  }
-
-  /** PUT: create or update one record; `created` tells 201 from 200. Refusals are DomainErrors. */
-  async upsertOne(actor: Actor, emitterId: string, resource: string, externalId: string, body: unknown): Promise<{ record: StoredFiscalRecord; created: boolean; status: string }> {
-    const item = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body;
-    if (item && typeof item === 'object') {
-      const given = (item as Record<string, unknown>).externalId;
-      if (given !== undefined && given !== externalId) {
-        throw DomainError.field('value_mismatch', 'externalId', `El external_id del cuerpo ("${String(given)}") no coincide con el de la ruta ("${externalId}").`);
-      }
-      (item as Record<string, unknown>).externalId = externalId;
-    }
-    const [r] = await this.upsertBatch(actor, emitterId, resource, [item]);
-    if (r.status === 'error') {
-      throw new DomainError(r.error!.code, r.error!.message, r.error!.errors);
-    }
-    return { record: r.record!, created: r.status === 'created', status: r.status };
-  }
-
-  /** Logical deletion; refused when the record's period is closing or closed. */
-  async delete(actor: Actor, emitterId: string, resource: string, externalId: string): Promise<StoredFiscalRecord> {
-    const res = checkResource(resource);
-    const em = this.deps.orm.em.fork();
-    await loadOwnEmitter(em, actor, emitterId);
-    return em.transactional(async (tx) => {
-      const [row] = await sql<Row>(
-        tx,
-        `select ${COLUMNS} from fiscal_records where emitter_id = ? and environment = ? and resource = ? and external_id = ? and deleted_at is null for update`,
-        [emitterId, actor.environment, res, externalId],
-      );
-      if (!row) throw DomainError.notFound('un registro fiscal', 'externalId');
-      const locks = await periodStatuses(tx, emitterId, actor.environment, [row.period]);
-      if (isLocked(locks.get(row.period))) {
-        const e = periodClosedError(row.period);
-        throw new DomainError(e.code, e.message, e.errors);
-      }
-      const now = this.deps.clock.now();
-      await sql(tx, 'update fiscal_records set deleted_at = ?, updated_at = ? where id = ?', [now, now, row.id]);
-      return toStored({ ...row, deleted_at: now, updated_at: now });
-    });
-  }
-
-  /** Records of a resource (optionally of one period), newest first; deleted ones left out. */
-  async list(actor: Actor, emitterId: string, resource: string, filter: FiscalRecordFilter, page: PageRequest, fieldName?: FilterFieldName): Promise<Page<StoredFiscalRecord>> {
-    const res = checkResource(resource);
-    const { clauses, params: filterParams } = recordFilterSql(filter, fieldName);
-    const em = this.deps.orm.em.fork();
-    await loadOwnEmitter(em, actor, emitterId);
-    const params: unknown[] = [emitterId, actor.environment, res, ...filterParams];
-    let where = `r.emitter_id = ? and r.environment = ? and r.resource = ? and ${clauses.join(' and ')}`;
-    if (page.startingAfter) {
-      where += ' and r.id < ?';
-      params.push(page.startingAfter);
-    }
-    const rows = await sql<Row>(em, `select ${COLUMNS} from fiscal_records r where ${where} order by r.id desc limit ${page.limit + 1}`, params);
-    return toPage(rows.map(toStored), page.limit);
   }
 }
