@@ -117,7 +117,10 @@ import { GetFiscalReportService, ListFiscalReportRowsService } from './fiscal/ge
 import { ListFiscalReportsService } from './fiscal/list-fiscal-reports.service';
 import { FiscalReportFilesService } from './fiscal/fiscal-report-files.service';
 import { SweepFiscalWorkService } from './fiscal/sweep-fiscal-work.service';
-import { CloseFiscalPeriodService, CompleteFiscalPeriodCloseService, ListFiscalPeriodsService, ReopenFiscalPeriodService } from './fiscal/fiscal-period.services';
+import { CloseFiscalPeriodService } from './fiscal/close-fiscal-period.service';
+import { CompleteFiscalPeriodCloseService } from './fiscal/complete-fiscal-period-close.service';
+import { ListFiscalPeriodsService } from './fiscal/list-fiscal-periods.service';
+import { ReopenFiscalPeriodService } from './fiscal/reopen-fiscal-period.service';
 import { AuthenticateEmbedViewService } from './embed/authenticate-embed-view.service';
 import { NotifyExpiringCredentialsService } from './credentials/notify-expiring-credentials.service';
 import { CreateEmbedSessionService } from './embed/create-embed-session.service';
