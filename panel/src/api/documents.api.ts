@@ -164,24 +164,15 @@ export async function invalidateDocument(id: string, input: InvalidationInput, k
   return p.outcome;
 }
 
-export interface IssueItem {
-  type: string;
-  description: string;
-  quantity: string;
-  unitCode: string;
-  unitPrice: string;
-  tax: string;
-}
-
 export interface IssueInput {
   emitterId: string;
   type: string;
   establishment: string;
   pointOfSale: string;
-  receiver: Record<string, unknown> | null;
-  items: IssueItem[];
   payment?: Record<string, unknown>;
   sendEmail?: boolean;
+  /** The type's own parts (receiver, items, relatedDocuments, withholdings…): lib/issue-draft.ts. */
+  [part: string]: unknown;
 }
 
 export interface DryRun {
@@ -208,4 +199,13 @@ export async function issueDocument(input: IssueInput, key: string): Promise<{ i
     key,
   );
   return p.document;
+}
+
+/** A document as issued, with its signed JSON: what «Duplicar» and the notes prefill from. */
+export async function getDocumentSource(id: string): Promise<{ id: string; type: string; generationCode: string | null; issuedAt: string; json: Record<string, unknown> | null } | null> {
+  const r = await gqlQuery<{ document: { id: string; type: string; generationCode: string | null; issuedAt: string; json: Record<string, unknown> | null } | null }>(
+    'query PanelDocumentSource($id: ID!) { document(id: $id) { id type generationCode issuedAt json } }',
+    { id },
+  );
+  return r.document;
 }
