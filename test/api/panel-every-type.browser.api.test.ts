@@ -66,7 +66,9 @@ async function emitAndFollow(total: string, type: string): Promise<Record<string
   const emit = page.getByRole('button', { name: 'Emitir', exact: true });
   await waitFor(() => emit.isEnabled(), UI_TIMEOUT_MS);
   await emit.click();
-  await page.waitForURL(/\/panel\/documentos\/doc_/);
+  // A refusal stays on the form: say what the service answered instead of timing out.
+  const refused = page.locator('.issue-summary .alert-danger');
+  await Promise.race([page.waitForURL(/\/panel\/documentos\/doc_/), refused.waitFor().then(async () => Promise.reject(new Error(`refused: ${await refused.innerText()}`)))]);
   await page.locator('.page-header').getByText('Procesado', { exact: true }).waitFor();
   const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   const stored = await request(t.url, 'GET', `/v1/documents/${id}`, { key: t.account.testKey });
@@ -136,6 +138,7 @@ describeBrowser('every DTE type from the panel in Chromium', () => {
   it('issues a DCL with its period, operations and commission', async () => {
     await openForm('Documento contable de liquidación (DCL)');
     await fillTaxpayer('Restaurante La Ceiba, S.A. de C.V.', '06142503951234', '887766', '56101');
+    await region('Receptor (contribuyente)').getByLabel('Correo del receptor').fill('admin@laceiba.com.sv');
     const s = region('Liquidación');
     await s.getByLabel('Inicio del período').fill('2026-03-01');
     await s.getByLabel('Fin del período').fill('2026-03-07');

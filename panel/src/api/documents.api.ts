@@ -1,6 +1,7 @@
 /** GraphQL operations of the documents screens. */
 import { DOCUMENT_ROW_FIELDS, DOCUMENTS_LIST_QUERY, DOCUMENTS_PAGE_SIZE, documentFilterFromQuery, takeEarlyDocuments, type DocumentFilter, type EarlyPage } from '../early/first-screen';
 import { gqlMutate, gqlQuery, gqlSubscribe, type UserError } from '../lib/graphql';
+import { api } from '../lib/http';
 
 export interface DocumentRow {
   id: string;
@@ -201,11 +202,10 @@ export async function issueDocument(input: IssueInput, key: string): Promise<{ i
   return p.document;
 }
 
-/** A document as issued, with its signed JSON: what «Duplicar» and the notes prefill from. */
+/** A document as issued, with its signed JSON (MH's «archivo DTE»): what «Duplicar» and the notes prefill from. */
 export async function getDocumentSource(id: string): Promise<{ id: string; type: string; generationCode: string | null; issuedAt: string; json: Record<string, unknown> | null } | null> {
-  const r = await gqlQuery<{ document: { id: string; type: string; generationCode: string | null; issuedAt: string; json: Record<string, unknown> | null } | null }>(
-    'query PanelDocumentSource($id: ID!) { document(id: $id) { id type generationCode issuedAt json } }',
-    { id },
-  );
-  return r.document;
+  const r = await gqlQuery<{ document: { id: string; type: string; generationCode: string | null; issuedAt: string } | null }>('query PanelDocumentSource($id: ID!) { document(id: $id) { id type generationCode issuedAt } }', { id });
+  if (!r.document) return null;
+  const json = await api<Record<string, unknown>>('GET', `/v1/documents/${encodeURIComponent(id)}/json`).catch(() => null);
+  return { ...r.document, json };
 }

@@ -35,8 +35,8 @@ export function receiverKind(t: DteType): ReceiverKind {
 
 /** The types whose lines are items (CR, CL and DCL carry other lines). */
 export const hasItems = (t: DteType) => !['07', '08', '09'].includes(t);
-/** The types with payment terms in the form (CL and CD carry none here). */
-export const hasPayment = (t: DteType) => ['01', '03', '05', '06', '11', '14'].includes(t);
+/** The types with payment terms in the form (NC and ND carry no payment methods; CL and CD none here). */
+export const hasPayment = (t: DteType) => ['01', '03', '11', '14'].includes(t);
 /** The types whose lines have a sale type (gravada/exenta/no sujeta). */
 export const hasTax = (t: DteType) => ['01', '03', '04', '05', '06'].includes(t);
 /** NC and ND correct documents; each line names the one it touches. */
