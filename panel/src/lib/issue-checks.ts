@@ -22,7 +22,6 @@ export function issueChecks(emitterId: string, d: IssueDraft): FieldError[] {
       else if (!DECIMAL.test(normalizeAmount(i.unitPrice))) out.push({ path: `items[${n}].unitPrice`, code: 'invalid_format', message: 'Escriba el precio con números, p. ej. 5.65 o 5,65.' });
     });
   }
-  if (d.customerId) return out;
   const r = d.receiver;
   const kind = receiverKind(d.type);
   if (kind !== 'consumer') {

@@ -77,7 +77,7 @@ export interface ItemDraft {
   relatedDocument: string;
   donationType: string;
   depreciation: string;
-  /** The product picked from the catalogue, if any (sent as `productId` once the service has products). */
+  /** The product picked from the catalogue, if any (its fields are sent as the line's). */
   productId?: string;
 }
 
@@ -133,7 +133,7 @@ export interface AssociatedDraft {
 export interface IssueDraft {
   type: DteType;
   receiver: ReceiverDraft;
-  /** The customer picked from the catalogue, if any (sent as `customerId` once the service has customers). */
+  /** The customer picked from the catalogue, if any (shown beside the receiver; its fields are sent as typed). */
   customerId?: string;
   items: ItemDraft[];
   related: DocRef[];
@@ -219,7 +219,6 @@ export function receiverInput(t: DteType, r: ReceiverDraft): Json | null {
 
 function itemInput(t: DteType, i: ItemDraft): Json {
   const base: Json = { description: i.description.trim(), quantity: normalizeAmount(i.quantity), unitCode: i.unitCode, unitPrice: normalizeAmount(i.unitPrice) };
-  if (i.productId) base.productId = i.productId;
   if (t === '15') return { ...base, donationType: i.donationType, depreciation: amount(i.depreciation) };
   base.type = i.type;
   base.discount = amount(i.discount);
@@ -232,9 +231,6 @@ function itemInput(t: DteType, i: ItemDraft): Json {
 export function draftInput(d: IssueDraft): Json {
   const t = d.type;
   const out: Json = { type: t, receiver: receiverInput(t, d.receiver) };
-  if (d.customerId) {
-    out.customerId = d.customerId;
-  }
   if (hasItems(t)) out.items = d.items.map((i) => itemInput(t, i));
   if (isNote(t)) out.relatedDocuments = d.related.map(ref);
   if (t === '04') out.goodsTitle = d.goodsTitle;

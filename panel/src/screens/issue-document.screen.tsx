@@ -16,6 +16,8 @@ import { IssueTotals } from '../ui/issue/issue-totals';
 import { ReceiverFields, receiverTitle } from '../ui/issue/receiver-fields';
 import { TypeParts } from '../ui/issue/type-parts';
 import { TypePicker } from '../ui/issue/type-picker';
+import { CustomerPicker } from '../ui/issue/customer-picker';
+import { ProductPicker } from '../ui/issue/product-picker';
 import { Card, PageHeader } from '../ui/page';
 import { DEFAULT_PAYMENT, PaymentTermsFields, paymentInput, type PaymentDraft } from '../ui/payment-terms-fields';
 import { Alert, EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
@@ -177,9 +179,10 @@ function IssueForm({ session, query, initial, from, source }: ScreenProps & { in
             </div>
           </Card>
           <Card title={receiverTitle(kind)}>
-            <ReceiverFields type={kind} value={draft.receiver} onChange={(receiver) => setDraft((d) => ({ ...d, receiver }))} />
+            {emitterId ? <CustomerPicker emitterId={emitterId} type={kind} onPick={(receiver, c) => setDraft((d) => ({ ...d, receiver, customerId: c.id }))} /> : null}
+            <ReceiverFields type={kind} value={draft.receiver} onChange={(receiver) => setDraft((d) => ({ ...d, receiver, customerId: undefined }))} />
           </Card>
-          <TypeParts draft={draft} onChange={setDraft} run={current?.result ?? null} />
+          <TypeParts draft={draft} onChange={setDraft} run={current?.result ?? null} picker={emitterId && kind !== '15' ? (_, apply) => <ProductPicker emitterId={emitterId} onPick={apply} /> : undefined} />
           {hasPayment(kind) ? (
             <Card title="Condiciones de pago">
               <PaymentTermsFields value={payment} onChange={setPayment} />
