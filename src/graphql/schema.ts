@@ -7,6 +7,7 @@ import { createLocalPubSub } from './common/local-pub-sub';
 import { CatalogResolver } from './catalog/catalog.resolver';
 import { EmitterResolver } from './emitter/emitter.resolver';
 import { EstablishmentResolver } from './emitter/establishment.resolver';
+import { DirectoryResolver } from './directory/directory.resolver';
 import { SystemResolver } from './system/system.resolver';
 import { BillingResolver } from './account/billing.resolver';
 import { ApiKeyResolver } from './account/api-key.resolver';
@@ -28,7 +29,7 @@ import { DocumentAggregateResolver } from './fiscal-analytics/document-aggregate
 import { FiscalRecordAggregateResolver } from './fiscal-analytics/fiscal-record-aggregate.resolver';
 import { DteEventResolver } from './events/dte-event.resolver';
 
-export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver] as const;
+export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver, DirectoryResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

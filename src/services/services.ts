@@ -41,6 +41,16 @@ import { SetUserPasswordService } from './identity/set-user-password.service';
 import { SwitchSessionEnvironmentService } from './identity/switch-session-environment.service';
 import { ListCatalogsService } from './catalogs/list-catalogs.service';
 import { CreateEmitterService } from './emitters/create-emitter.service';
+import { CreateCustomerService } from './directory/create-customer.service';
+import { GetCustomerService } from './directory/get-customer.service';
+import { UpdateCustomerService } from './directory/update-customer.service';
+import { DeleteCustomerService } from './directory/delete-customer.service';
+import { ListCustomersService } from './directory/list-customers.service';
+import { CreateProductService } from './directory/create-product.service';
+import { GetProductService } from './directory/get-product.service';
+import { UpdateProductService } from './directory/update-product.service';
+import { DeleteProductService } from './directory/delete-product.service';
+import { ListProductsService } from './directory/list-products.service';
 import { CreateEstablishmentService } from './emitters/create-establishment.service';
 import { GetEmitterService } from './emitters/get-emitter.service';
 import { GetEstablishmentService } from './emitters/get-establishment.service';
@@ -302,6 +312,16 @@ export function createServices(deps: ServiceDeps) {
     embedFrameAncestors: new EmbedFrameAncestorsService(deps),
     setEmbedOrigins: new SetEmbedOriginsService(deps),
     getEmbedOrigins: new GetEmbedOriginsService(deps),
+    createCustomer: new CreateCustomerService(deps),
+    getCustomer: new GetCustomerService(deps),
+    updateCustomer: new UpdateCustomerService(deps),
+    deleteCustomer: new DeleteCustomerService(deps),
+    listCustomers: new ListCustomersService(deps),
+    createProduct: new CreateProductService(deps),
+    getProduct: new GetProductService(deps),
+    updateProduct: new UpdateProductService(deps),
+    deleteProduct: new DeleteProductService(deps),
+    listProducts: new ListProductsService(deps),
   };
 }
 

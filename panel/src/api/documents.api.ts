@@ -1,6 +1,7 @@
 /** GraphQL operations of the documents screens. */
 import { DOCUMENT_ROW_FIELDS, DOCUMENTS_LIST_QUERY, DOCUMENTS_PAGE_SIZE, documentFilterFromQuery, takeEarlyDocuments, type DocumentFilter, type EarlyPage } from '../early/first-screen';
 import { gqlMutate, gqlQuery, gqlSubscribe, type UserError } from '../lib/graphql';
+import { api } from '../lib/http';
 
 export interface DocumentRow {
   id: string;
@@ -164,24 +165,15 @@ export async function invalidateDocument(id: string, input: InvalidationInput, k
   return p.outcome;
 }
 
-export interface IssueItem {
-  type: string;
-  description: string;
-  quantity: string;
-  unitCode: string;
-  unitPrice: string;
-  tax: string;
-}
-
 export interface IssueInput {
   emitterId: string;
   type: string;
   establishment: string;
   pointOfSale: string;
-  receiver: Record<string, unknown> | null;
-  items: IssueItem[];
   payment?: Record<string, unknown>;
   sendEmail?: boolean;
+  /** The type's own parts (receiver, items, relatedDocuments, withholdings…): lib/issue-draft.ts. */
+  [part: string]: unknown;
 }
 
 export interface DryRun {
@@ -208,4 +200,12 @@ export async function issueDocument(input: IssueInput, key: string): Promise<{ i
     key,
   );
   return p.document;
+}
+
+/** A document as issued, with its signed JSON (MH's «archivo DTE»): what «Duplicar» and the notes prefill from. */
+export async function getDocumentSource(id: string): Promise<{ id: string; type: string; generationCode: string | null; issuedAt: string; json: Record<string, unknown> | null } | null> {
+  const r = await gqlQuery<{ document: { id: string; type: string; generationCode: string | null; issuedAt: string } | null }>('query PanelDocumentSource($id: ID!) { document(id: $id) { id type generationCode issuedAt } }', { id });
+  if (!r.document) return null;
+  const json = await api<Record<string, unknown>>('GET', `/v1/documents/${encodeURIComponent(id)}/json`).catch(() => null);
+  return { ...r.document, json };
 }

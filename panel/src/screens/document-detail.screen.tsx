@@ -16,6 +16,10 @@ import { Card, DetailList, PageHeader } from '../ui/page';
 import { Alert, EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
 import { LiveIndicator } from './documents.screen';
+import { listDocumentReturns, type DocumentReturn } from '../api/dte-events.api';
+import { ReturnDialog } from '../ui/return-dialog';
+import { ReturnsCard } from '../ui/returns-card';
+import { CorrectionsCard, RETURNABLE } from '../ui/corrections-card';
 
 const RETRYABLE = new Set(['REJECTED', 'ERROR', 'CONTINGENCY']);
 const EVENT_TONES: Record<string, string> = { sealed: 'success', voided: 'success', email_sent: 'success', rejected: 'danger', invalidation_rejected: 'danger', email_failed: 'danger' };
@@ -104,7 +108,15 @@ function MhAnswer({ doc }: { doc: DocumentDetail }) {
 
 export default function DocumentDetailScreen({ session, params }: ScreenProps) {
   const doc = useLoad(() => getDocument(params.id), [params.id]);
-  const [dialog, setDialog] = useState<'resend' | 'invalidate' | null>(null);
+  const [dialog, setDialog] = useState<'resend' | 'invalidate' | 'return' | null>(null);
+  const returns = useLoad(() => (RETURNABLE.has(doc.data?.type ?? '') ? listDocumentReturns(params.id) : Promise.resolve([] as DocumentReturn[])), [params.id, doc.data?.type]);
+  // A return MH has not answered yet is asked again until it has (a condition, not a fixed wait).
+  const pendingReturn = (returns.data ?? []).some((r) => r.status === 'PENDING');
+  useEffect(() => {
+    if (!pendingReturn) return;
+    const t = window.setInterval(returns.refresh, 2000);
+    return () => window.clearInterval(t);
+  }, [pendingReturn]);
   // Subscribed first; reloaded each time the subscription (re)starts listening, so a change made
   // before it listened, or while the connection was down, is not lost.
   useEffect(() => watchDocument(params.id, (d) => doc.setData(() => d), doc.refresh), [params.id]);
@@ -253,6 +265,7 @@ export default function DocumentDetailScreen({ session, params }: ScreenProps) {
           </Card>
         </div>
         <div class="stack">
+          {writer ? <CorrectionsCard doc={d} returns={returns.data ?? []} onReturn={() => setDialog('return')} /> : null}
           <Card title="Respuesta del MH">
             <MhAnswer doc={d} />
           </Card>
@@ -282,6 +295,7 @@ export default function DocumentDetailScreen({ session, params }: ScreenProps) {
               </p>
             </Card>
           ) : null}
+          <ReturnsCard returns={returns.data ?? []} items={d.items} />
           <Card title="Historial">
             <Timeline events={d.events} />
           </Card>
@@ -304,6 +318,7 @@ export default function DocumentDetailScreen({ session, params }: ScreenProps) {
         </div>
       </div>
       <ResendDialog doc={d} open={dialog === 'resend'} onClose={() => setDialog(null)} />
+      <ReturnDialog doc={d} returns={returns.data ?? []} open={dialog === 'return'} onClose={() => setDialog(null)} onDone={(r) => returns.setData((list) => [r, ...(list ?? []).filter((x) => x.id !== r.id)])} />
       <InvalidateDialog doc={d} open={dialog === 'invalidate'} onClose={() => setDialog(null)} onDone={doc.reload} />
     </div>
   );

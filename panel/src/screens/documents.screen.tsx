@@ -16,6 +16,7 @@ import { PagedList, useCursors } from '../ui/paged-list';
 import { DataTable } from '../ui/table';
 import { EmptyState } from '../ui/states';
 import { Lazy } from '../ui/lazy';
+import { ExportMenu } from '../ui/export-menu';
 
 /** The first steps of an account without documents, fetched only then (the list's bundle stays small). */
 const loadSetupChecklist = () => import('../ui/setup-checklist');
@@ -107,11 +108,14 @@ export function DocumentsScreen({ session, query }: ScreenProps) {
           </>
         }
         actions={
-          can(session, 'write') ? (
-            <LinkButton variant="primary" icon="plus" href={href('/emitir')}>
-              Emitir documento
-            </LinkButton>
-          ) : null
+          <>
+            <ExportMenu filter={filter} />
+            {can(session, 'write') ? (
+              <LinkButton variant="primary" icon="plus" href={href('/emitir')}>
+                Emitir documento
+              </LinkButton>
+            ) : null}
+          </>
         }
       />
       <div class={`filters card${filtersOpen ? '' : ' collapsed'}`} role="search">

@@ -13,6 +13,7 @@ import { Dialog } from '../ui/dialog';
 import { EmitterFields, emitterInput, type EmitterDraft } from '../ui/emitter-fields';
 import { CredentialBadge } from '../ui/credential-status';
 import { EmitterLogoCard } from '../ui/emitter-logo-card';
+import { SpecialOperationsCard } from '../ui/special-operations-card';
 import { Checkbox, SelectField, TextField, useFormScope } from '../ui/form';
 import { Icon } from '../ui/icons';
 import { Card, DetailList, PageHeader } from '../ui/page';
@@ -277,6 +278,7 @@ export default function EmitterDetailScreen({ session, params }: ScreenProps) {
           </EmptyState>
         )}
       </Card>
+      <SpecialOperationsCard emitterId={e.id} writer={writer} />
       <EditEmitterDialog emitter={e} open={dialog?.kind === 'emitter'} onClose={() => setDialog(null)} onSaved={(saved) => emitter.setData(() => saved)} />
       <EstablishmentDialog emitter={e} establishment={dialog?.kind === 'establishment' ? dialog.establishment : null} open={dialog?.kind === 'establishment'} onClose={() => setDialog(null)} onSaved={emitter.reload} />
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { invalidateDocument, listDocuments, type DocumentDetail, type DocumentRow } from '../api/documents.api';
 import { formatDate, formatMoney } from '../lib/format';
 import { useAction } from '../lib/hooks';
+import { href } from '../lib/router';
 import { Dialog } from './dialog';
 import { Checkbox, SelectField, TextAreaField, TextField, normalizeTaxId, useFormScope } from './form';
 import { Alert, ErrorAlert } from './states';
@@ -130,7 +131,12 @@ export function InvalidateDialog({ doc, open, onClose, onDone }: { doc: Document
             <SelectField
               class="span-2"
               label="Documento que lo reemplaza"
-              hint={replacements && !replacements.length ? 'Este emisor no tiene otro documento procesado: emita primero el que lo reemplaza.' : 'Un documento ya procesado del mismo emisor.'}
+              hint={
+                <>
+                  {replacements && !replacements.length ? 'Este emisor no tiene otro documento procesado.' : 'Un documento ya procesado del mismo emisor.'}{' '}
+                  <a href={href(`/emitir?desde=${encodeURIComponent(doc.id)}&como=duplicado`)}>Emitir el reemplazo</a> (una copia de este documento para corregirla).
+                </>
+              }
               value={replacement}
               onValue={setReplacement}
               name="replacementDocumentId"

@@ -22,6 +22,8 @@ const NAV: { group: string; items: NavItem[] }[] = [
     items: [
       { to: '/documentos', label: 'Documentos', icon: 'documents' },
       { to: '/emitir', label: 'Emitir documento', icon: 'plus', writes: true },
+      { to: '/clientes', label: 'Clientes', icon: 'users' },
+      { to: '/productos', label: 'Productos', icon: 'list' },
       { to: '/emisores', label: 'Emisores', icon: 'building' },
       { to: '/credenciales', label: 'Credenciales del MH', icon: 'shield' },
     ],

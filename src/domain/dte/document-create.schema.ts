@@ -25,45 +25,51 @@ import { issuesToFieldErrors, spanishIssueMessage } from './zod-issue-mapper';
 
 const text = (min: number, max: number) => z.string().trim().min(min).max(max);
 
-const receiverSchema = z
-  .strictObject({
-    name: optional(text(1, 250)),
-    documentType: optional(catalogCode(CatalogCode.identificationDocumentType)),
-    documentNumber: optional(text(1, 20)),
-    nrc: optional(z.string().regex(/^[0-9]{2,8}$/, { error: 'El NRC son de 2 a 8 dígitos, sin guiones.' })),
-    economicActivity: optional(catalogCode(CatalogCode.economicActivity)),
-    tradeName: optional(text(1, 150)),
-    address: optional(addressSchema),
-    email: optional(z.email().max(100)),
-    phone: optional(text(8, 30)),
-    country: optional(catalogCode(CatalogCode.country)),
-    personType: optional(catalogCode(CatalogCode.personType)),
-    fiscalDomicile: optional(catalogCode(CatalogCode.fiscalDomicile)),
-    establishmentType: optional(catalogCode(CatalogCode.establishmentType)),
-    activityDescription: optional(text(5, 150)),
-    foreignAddress: optional(text(1, 200)),
-  })
-  .superRefine((r, ctx) => {
-    if ((r.documentType === undefined) !== (r.documentNumber === undefined)) {
-      const missing = r.documentType === undefined ? 'documentType' : 'documentNumber';
-      ctx.addIssue({ code: 'custom', path: [missing], params: { code: 'required' },
-        message: 'El tipo y el número de documento de identificación van juntos.' });
-    }
-    if (r.documentType === '36' && r.documentNumber !== undefined && !NIT_PATTERN.test(r.documentNumber)) {
-      ctx.addIssue({ code: 'custom', path: ['documentNumber'], params: { code: 'invalid_format' },
-        message: 'El NIT son 14 o 9 dígitos, sin guiones.' });
-    }
-    if (r.documentType === '13' && r.documentNumber !== undefined && !DUI_PATTERN.test(r.documentNumber)) {
-      ctx.addIssue({ code: 'custom', path: ['documentNumber'], params: { code: 'invalid_format' },
-        message: 'El DUI tiene el formato ########-#.' });
-    }
-  });
+/** The receiver's fields (DocumentCreate.receiver), shared with the emitter's customers (directory). */
+export const receiverShape = {
+  name: optional(text(1, 250)),
+  documentType: optional(catalogCode(CatalogCode.identificationDocumentType)),
+  documentNumber: optional(text(1, 20)),
+  nrc: optional(z.string().regex(/^[0-9]{2,8}$/, { error: 'El NRC son de 2 a 8 dígitos, sin guiones.' })),
+  economicActivity: optional(catalogCode(CatalogCode.economicActivity)),
+  tradeName: optional(text(1, 150)),
+  address: optional(addressSchema),
+  email: optional(z.email().max(100)),
+  phone: optional(text(8, 30)),
+  country: optional(catalogCode(CatalogCode.country)),
+  personType: optional(catalogCode(CatalogCode.personType)),
+  fiscalDomicile: optional(catalogCode(CatalogCode.fiscalDomicile)),
+  establishmentType: optional(catalogCode(CatalogCode.establishmentType)),
+  activityDescription: optional(text(5, 150)),
+  foreignAddress: optional(text(1, 200)),
+};
+
+type ReceiverFields = { documentType?: string; documentNumber?: string };
+
+/** The receiver's cross-field rules: identification type and number together, NIT and DUI formats. */
+export function refineReceiver(r: ReceiverFields, ctx: z.RefinementCtx): void {
+  if ((r.documentType === undefined) !== (r.documentNumber === undefined)) {
+    const missing = r.documentType === undefined ? 'documentType' : 'documentNumber';
+    ctx.addIssue({ code: 'custom', path: [missing], params: { code: 'required' },
+      message: 'El tipo y el número de documento de identificación van juntos.' });
+  }
+  if (r.documentType === '36' && r.documentNumber !== undefined && !NIT_PATTERN.test(r.documentNumber)) {
+    ctx.addIssue({ code: 'custom', path: ['documentNumber'], params: { code: 'invalid_format' },
+      message: 'El NIT son 14 o 9 dígitos, sin guiones.' });
+  }
+  if (r.documentType === '13' && r.documentNumber !== undefined && !DUI_PATTERN.test(r.documentNumber)) {
+    ctx.addIssue({ code: 'custom', path: ['documentNumber'], params: { code: 'invalid_format' },
+      message: 'El DUI tiene el formato ########-#.' });
+  }
+}
+
+export const receiverSchema = z.strictObject(receiverShape).superRefine(refineReceiver);
 
 /**
  * One line. `type` and `tax` are required by the rules of the types that have them (every type but
  * CD, whose lines carry `donationType`, and FSE, whose purchases carry no tax treatment).
  */
-const itemSchema = z.strictObject({
+export const itemShape = {
   type: optional(catalogCode(CatalogCode.itemType)),
   code: optional(text(1, 25)),
   description: text(1, 1500),
@@ -80,7 +86,8 @@ const itemSchema = z.strictObject({
   relatedDocument: optional(relatedDocumentNumber),
   donationType: optional(catalogCode(CatalogCode.donationType)),
   depreciation: optional(decimalString({ sign: 'non_negative' })),
-});
+};
+const itemSchema = z.strictObject(itemShape);
 
 const paymentMethodSchema = z
   .strictObject({

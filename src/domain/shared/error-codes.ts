@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   idempotency_request_in_progress: { status: 409, title: 'Solicitud con el mismo Idempotency-Key en curso' },
   emitter_nit_taken: { status: 409, title: 'NIT ya registrado' },
   establishment_code_taken: { status: 409, title: 'Código de establecimiento ya registrado' },
+  customer_document_taken: { status: 409, title: 'Cliente ya registrado con ese documento' },
+  product_code_taken: { status: 409, title: 'Código de producto ya registrado' },
   email_taken: { status: 409, title: 'Correo electrónico ya registrado' },
   last_owner: { status: 409, title: 'La cuenta necesita al menos un propietario' },
   invitation_not_pending: { status: 409, title: 'La invitación ya fue aceptada' },

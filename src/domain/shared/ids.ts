@@ -30,6 +30,8 @@ export const IdPrefix = {
   userToken: 'utk',
   recoveryCode: 'rcv',
   accountEmail: 'aml',
+  customer: 'cus',
+  product: 'prd',
 } as const;
 
 function encodeTime(ms: number): string {

@@ -1,0 +1,48 @@
+import type { CustomerView, ProductView } from '../../services/directory/directory-rows';
+import type { CustomerType } from './customer.types';
+import type { ProductType } from './product.types';
+
+export function toCustomer(c: CustomerView): CustomerType {
+  const r = c.receiver;
+  return {
+    id: c.id,
+    emitterId: c.emitter.id,
+    externalId: c.externalId,
+    name: c.name,
+    documentType: r.documentType ?? null,
+    documentNumber: r.documentNumber ?? null,
+    nrc: r.nrc ?? null,
+    economicActivity: r.economicActivity ?? null,
+    tradeName: r.tradeName ?? null,
+    address: r.address ? { ...r.address } : null,
+    email: r.email ?? null,
+    phone: r.phone ?? null,
+    country: r.country ?? null,
+    personType: r.personType ?? null,
+    fiscalDomicile: r.fiscalDomicile ?? null,
+    establishmentType: r.establishmentType ?? null,
+    activityDescription: r.activityDescription ?? null,
+    foreignAddress: r.foreignAddress ?? null,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    lastUsedAt: c.lastUsedAt,
+    selfServiceCompletedAt: c.selfServiceCompletedAt,
+  };
+}
+
+export function toProduct(p: ProductView): ProductType {
+  return {
+    id: p.id,
+    emitterId: p.emitter.id,
+    code: p.code,
+    description: p.description,
+    type: p.type,
+    unitCode: p.unitCode,
+    unitPrice: p.unitPrice,
+    tax: p.tax,
+    taxes: p.taxes,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    lastUsedAt: p.lastUsedAt,
+  };
+}
