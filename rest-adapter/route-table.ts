@@ -13,10 +13,11 @@ import { establishmentRoutes } from './routes/establishment.routes';
 import { credentialRoutes } from './routes/credential.routes';
 import { emitterLogoRoutes } from './routes/emitter-logo.routes';
 import { documentRoutes } from './routes/document.routes';
+import { documentBatchRoutes } from './routes/document-batch.routes';
 import { webhookRoutes } from './routes/webhook.routes';
 import { documentFiscalRoutes, fiscalRecordRoutes } from './routes/fiscal-record.routes';
 import { fiscalReportRoutes } from './routes/fiscal-report.routes';
 import { dteEventRoutes } from './routes/dte-event.routes';
 
 /** Every REST /v1 route. A contract test checks them against the interface spec. Fiscal record routes go last: `/fiscal/:resource` also matches fixed fiscal paths. */
-export const ROUTES: readonly RestRoute[] = [...authRoutes, ...authSessionListRoutes, ...secondFactorRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...emitterLogoRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];
+export const ROUTES: readonly RestRoute[] = [...authRoutes, ...authSessionListRoutes, ...secondFactorRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...emitterLogoRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...documentBatchRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];
