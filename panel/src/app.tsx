@@ -31,6 +31,7 @@ const ROUTES: Route[] = [
   { pattern: '/documentos', title: 'Documentos', screen: { eager: DocumentsScreen } },
   { pattern: '/documentos/:id', title: 'Documento', screen: { load: () => import('./screens/document-detail.screen') } },
   { pattern: '/emitir', title: 'Emitir documento', screen: { load: () => import('./screens/issue-document.screen') } },
+  { pattern: '/emitir/lote', title: 'Emisión masiva', screen: { load: () => import('./screens/bulk-issuance.screen') } },
   { pattern: '/emisores', title: 'Emisores', screen: { load: () => import('./screens/emitters.screen') } },
   { pattern: '/emisores/nuevo', title: 'Nuevo emisor', screen: { load: () => import('./screens/emitter-form.screen') } },
   { pattern: '/emisores/:id', title: 'Emisor', screen: { load: () => import('./screens/emitter-detail.screen') } },
