@@ -164,7 +164,7 @@ describe('GraphQL createDocumentBatch', () => {
   const MUTATION = `mutation($input: DocumentBatchInput!, $dryRun: Boolean) { createDocumentBatch(input: $input, dryRun: $dryRun) {
     batch { dryRun results { index externalId status idempotencyKey document { id controlNumber externalId environment } errors { field code message } } }
     errors { field code message } } }`;
-  const gqlDoc = (overrides: Record<string, unknown> = {}) => ({
+  const gqlDoc = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
     emitterId: issuer.emitterId, type: '01', establishment: 'M001', pointOfSale: 'P001',
     receiver: { name: 'Juan Pérez', documentType: '13', documentNumber: '01234567-8' },
     items: [{ type: '1', description: 'Café molido 500 g', quantity: '2', unitCode: '59', unitPrice: '5.65', tax: 'gravada' }],
