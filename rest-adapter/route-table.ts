@@ -13,6 +13,7 @@ import { establishmentRoutes } from './routes/establishment.routes';
 import { credentialRoutes } from './routes/credential.routes';
 import { emitterLogoRoutes } from './routes/emitter-logo.routes';
 import { documentRoutes } from './routes/document.routes';
+import { documentBatchRoutes } from './routes/document-batch.routes';
 import { webhookRoutes } from './routes/webhook.routes';
 import { documentFiscalRoutes, fiscalRecordRoutes } from './routes/fiscal-record.routes';
 import { fiscalReportRoutes } from './routes/fiscal-report.routes';
@@ -20,4 +21,4 @@ import { dteEventRoutes } from './routes/dte-event.routes';
 import { directoryRoutes } from './routes/directory.routes';
 
 /** Every REST /v1 route. A contract test checks them against the interface spec. Fiscal record routes go last: `/fiscal/:resource` also matches fixed fiscal paths. */
-export const ROUTES: readonly RestRoute[] = [...authRoutes, ...authSessionListRoutes, ...secondFactorRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...emitterLogoRoutes, ...establishmentRoutes, ...directoryRoutes, ...credentialRoutes, ...documentRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];
+export const ROUTES: readonly RestRoute[] = [...authRoutes, ...authSessionListRoutes, ...secondFactorRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...emitterLogoRoutes, ...establishmentRoutes, ...directoryRoutes, ...credentialRoutes, ...documentRoutes, ...documentBatchRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];

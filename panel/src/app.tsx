@@ -33,6 +33,7 @@ const ROUTES: Route[] = [
   { pattern: '/emitir', title: 'Emitir documento', screen: { load: () => import('./screens/issue-document.screen') } },
   { pattern: '/clientes', title: 'Clientes', screen: { load: () => import('./screens/customers.screen') } },
   { pattern: '/productos', title: 'Productos', screen: { load: () => import('./screens/products.screen') } },
+  { pattern: '/emitir/lote', title: 'Emisión masiva', screen: { load: () => import('./screens/bulk-issuance.screen') } },
   { pattern: '/emisores', title: 'Emisores', screen: { load: () => import('./screens/emitters.screen') } },
   { pattern: '/emisores/nuevo', title: 'Nuevo emisor', screen: { load: () => import('./screens/emitter-form.screen') } },
   { pattern: '/emisores/:id', title: 'Emisor', screen: { load: () => import('./screens/emitter-detail.screen') } },

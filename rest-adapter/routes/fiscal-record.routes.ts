@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { fiscalTagsPatchSchema } from '../../src/domain/fiscal/fiscal-tags.schema';
 import { isFiscalResource, type FiscalRecord } from '../../src/domain/fiscal';
-import type { BatchItemResult, StoredFiscalRecord } from '../../src/services/fiscal/fiscal-records.service';
-import { MAX_BATCH_ITEMS } from '../../src/services/fiscal/fiscal-records.service';
+import type { BatchItemResult, StoredFiscalRecord } from '../../src/services/fiscal/fiscal-record-rows';
+import { MAX_BATCH_ITEMS } from '../../src/services/fiscal/fiscal-record-rows';
 import { camelToSnake, snakeKeysToCamel } from '../case-convert';
 import { jsonResult, problemResult, type HttpResult } from '../http-result';
 import { buildProblem, problemFromUserErrors, type ProblemContext } from '../problem';
@@ -89,7 +89,7 @@ export const fiscalRecordRoutes: RestRoute[] = [
       if (bad) return bad;
       const rawItems = (input.body as { items: unknown[] }).items;
       const converted = rawItems.map(itemFromRest);
-      const results = await gctx.services.fiscalRecords.upsertBatch(gctx.actor!, input.params.id, input.params.resource, converted.map((c) => c.value));
+      const results = await gctx.services.putFiscalRecords.execute(gctx.actor!, input.params.id, input.params.resource, converted.map((c) => c.value));
       return jsonResult(200, {
         results: results.map((r, i) => {
           const badKeys = converted[i].badKeys;
@@ -124,7 +124,7 @@ export const fiscalRecordRoutes: RestRoute[] = [
       const bad = unknownResource(input, problem);
       if (bad) return bad;
       const q = input.query as { limit: number; starting_after?: string; period?: string; doc_type?: string; doc_class?: string; counterpart?: string; from?: string; to?: string };
-      const page = await gctx.services.fiscalRecords.list(
+      const page = await gctx.services.listFiscalRecords.execute(
         gctx.actor!, input.params.id, input.params.resource,
         { period: q.period, docType: q.doc_type, docClass: q.doc_class, counterpart: q.counterpart, from: q.from, to: q.to },
         { limit: q.limit, startingAfter: q.starting_after ?? null },
@@ -155,7 +155,7 @@ export const fiscalRecordRoutes: RestRoute[] = [
     handler: async (_req, input, gctx, problem) => {
       const bad = unknownResource(input, problem);
       if (bad) return bad;
-      const r = await gctx.services.fiscalRecords.upsertOne(gctx.actor!, input.params.id, input.params.resource, input.params.external_id, input.body);
+      const r = await gctx.services.putFiscalRecord.execute(gctx.actor!, input.params.id, input.params.resource, input.params.external_id, input.body);
       return jsonResult(r.created ? 201 : 200, serializeFiscalRecord(r.record));
     },
   },
@@ -173,7 +173,7 @@ export const fiscalRecordRoutes: RestRoute[] = [
     handler: async (_req, input, gctx, problem) => {
       const bad = unknownResource(input, problem);
       if (bad) return bad;
-      return jsonResult(200, serializeFiscalRecord(await gctx.services.fiscalRecords.delete(gctx.actor!, input.params.id, input.params.resource, input.params.external_id)));
+      return jsonResult(200, serializeFiscalRecord(await gctx.services.deleteFiscalRecord.execute(gctx.actor!, input.params.id, input.params.resource, input.params.external_id)));
     },
   },
 ];

@@ -75,6 +75,9 @@ import { UploadCredentialsService } from './credentials/upload-credentials.servi
 import { TestCredentialsService } from './credentials/test-credentials.service';
 import { ListCredentialsByEmitterService } from './credentials/list-credentials-by-emitter.service';
 import { IssueDocumentService } from './documents/issue-document.service';
+import { IssueDocumentBatchService } from './documents/issue-document-batch.service';
+import { PreviewDocumentCsvService } from './documents/preview-document-csv.service';
+import { GetDocumentCsvTemplateService } from './documents/get-document-csv-template.service';
 import { UploadEmitterLogoService } from './emitters/upload-emitter-logo.service';
 import { DeleteEmitterLogoService } from './emitters/delete-emitter-logo.service';
 import { GetEmitterLogoService } from './emitters/get-emitter-logo.service';
@@ -174,6 +177,7 @@ export function createServices(deps: ServiceDeps) {
   const completeIdempotentRequest = new CompleteIdempotentRequestService(deps);
   const fiscalReportFiles = new FiscalReportFilesService(deps);
   const apiKeyCache = deps.apiKeyChanges ? new ApiKeyCache(deps.apiKeyChanges) : null;
+  const runIdempotentRequest = new RunIdempotentRequestService(deps, beginIdempotentRequest, completeIdempotentRequest, runningRequests);
   return {
     deps,
     authenticateApiKey: new AuthenticateApiKeyService(deps, apiKeyCache),
@@ -237,12 +241,15 @@ export function createServices(deps: ServiceDeps) {
     runningRequests,
     renewRunningRequests: new RenewRunningRequestsService(deps, runningRequests),
     completeIdempotentRequest,
-    runIdempotentRequest: new RunIdempotentRequestService(deps, beginIdempotentRequest, completeIdempotentRequest, runningRequests),
+    runIdempotentRequest,
     cleanupIdempotencyRecords: new CleanupIdempotencyRecordsService(deps),
     uploadCredentials: new UploadCredentialsService(deps),
     testCredentials: new TestCredentialsService(deps),
     listCredentialsByEmitter: new ListCredentialsByEmitterService(deps),
     issueDocument,
+    issueDocumentBatch: new IssueDocumentBatchService(deps, issueDocument, runIdempotentRequest),
+    previewDocumentCsv: new PreviewDocumentCsvService(issueDocument),
+    getDocumentCsvTemplate: new GetDocumentCsvTemplateService(),
     getDocument: new GetDocumentService(deps),
     uploadEmitterLogo: new UploadEmitterLogoService(deps),
     deleteEmitterLogo: new DeleteEmitterLogoService(deps),

@@ -171,6 +171,12 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('GET', `/v1/documents/${processed.body.id}/pdf`), 200);
     expectStatus(await call('GET', `/v1/documents?limit=3&type=03`), 200);
     expectStatus(await call('GET', `/v1/documents?issued_from=ayer`), 400);
+    expectStatus(await call('POST', '/v1/documents/batch', { body: { documents: [feBody(issuer, { external_id: 'TOUR-LOTE-1' })] } }), 200);
+    expectStatus(await call('POST', '/v1/documents/batch', { body: { documents: [] } }), 422);
+    expectStatus(await call('GET', '/v1/documents/batch/csv-template?type=01'), 200);
+    expectStatus(await call('GET', '/v1/documents/batch/csv-template?type=99'), 400);
+    expectStatus(await call('POST', '/v1/documents/batch/csv-preview', { body: { emitter_id: issuer.emitterId, type: '01', establishment: 'M001', point_of_sale: 'P001', csv: 'id_externo,tipo_item,descripcion,cantidad,unidad,precio_unitario,tributo\nT-1,1,Café,1,59,1.00,gravada' } }), 200);
+    expectStatus(await call('POST', '/v1/documents/batch/csv-preview', { body: { emitter_id: issuer.emitterId, type: '01', establishment: 'M001', point_of_sale: 'P001', csv: 'columna_rara\n1' } }), 422);
 
     // retry: a rejected one resent as it is (sealed now → 200), a processed one → 409
     expectStatus(await call('POST', `/v1/documents/${resent.body.id}/retry`), 200);

@@ -24,6 +24,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { to: '/emitir', label: 'Emitir documento', icon: 'plus', writes: true },
       { to: '/clientes', label: 'Clientes', icon: 'users' },
       { to: '/productos', label: 'Productos', icon: 'list' },
+      { to: '/emitir/lote', label: 'Emisión masiva', icon: 'upload', writes: true },
       { to: '/emisores', label: 'Emisores', icon: 'building' },
       { to: '/credenciales', label: 'Credenciales del MH', icon: 'shield' },
     ],
@@ -79,7 +80,10 @@ export function Shell({ session, path, children }: { session: Session; path: str
   const out = useAction(async () => {
     await logout();
   });
-  const active = (to: string) => path === to || path.startsWith(`${to}/`);
+  const matches = (to: string) => path === to || path.startsWith(`${to}/`);
+  // The most specific item is the current one («Emisión masiva» under /emitir/lote, not «Emitir documento»).
+  const current = NAV.flatMap((g) => g.items.map((i) => i.to)).filter(matches).sort((a, b) => b.length - a.length)[0];
+  const active = (to: string) => to === current;
   return (
     <div class={`shell${menuOpen ? ' menu-open' : ''}${session.environment === '00' ? ' env-test' : ' env-live'}`}>
       <a class="skip-link" href="#contenido">

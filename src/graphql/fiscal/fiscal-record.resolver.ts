@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { DomainError } from '../../domain/shared/domain-error';
-import type { BatchItemResult, StoredFiscalRecord } from '../../services/fiscal/fiscal-records.service';
+import type { BatchItemResult, StoredFiscalRecord } from '../../services/fiscal/fiscal-record-rows';
 import type { GraphQLContext } from '../common/context';
 import { serviceError } from '../common/graphql-errors';
 import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
@@ -50,7 +50,7 @@ export class FiscalRecordResolver {
         if (f.period != null && f.period !== period) throw DomainError.field('invalid_request', 'period', 'Indique el periodo en "period" o en "filter.period", no dos distintos.');
         f.period = period;
       }
-      const page = await ctx.services.fiscalRecords.list(ctx.actor!, emitterId, resource, f, pageRequest(first, after));
+      const page = await ctx.services.listFiscalRecords.execute(ctx.actor!, emitterId, resource, f, pageRequest(first, after));
       return toConnection(page, toFiscalRecord, (n) => n.id);
     } catch (err) {
       if (err instanceof DomainError) throw serviceError(err.code, err.message, { field: err.errors[0]?.path ?? null });
@@ -66,7 +66,7 @@ export class FiscalRecordResolver {
     @Arg('items', () => [GraphQLJSONObject]) items: Record<string, unknown>[],
     @Ctx() ctx: GraphQLContext,
   ): Promise<UpsertFiscalRecordsPayload> {
-    return runMutation(async () => ({ results: (await ctx.services.fiscalRecords.upsertBatch(ctx.actor!, emitterId, resource, items)).map(toResult) }));
+    return runMutation(async () => ({ results: (await ctx.services.putFiscalRecords.execute(ctx.actor!, emitterId, resource, items)).map(toResult) }));
   }
 
   @Authorized('fiscal:write')
@@ -79,7 +79,7 @@ export class FiscalRecordResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<FiscalRecordPayload> {
     return runMutation(async () => {
-      const r = await ctx.services.fiscalRecords.upsertOne(ctx.actor!, emitterId, resource, externalId, record);
+      const r = await ctx.services.putFiscalRecord.execute(ctx.actor!, emitterId, resource, externalId, record);
       return { fiscalRecord: toFiscalRecord(r.record), outcome: r.status };
     });
   }
@@ -92,7 +92,7 @@ export class FiscalRecordResolver {
     @Arg('externalId', () => String) externalId: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<FiscalRecordPayload> {
-    return runMutation(async () => ({ fiscalRecord: toFiscalRecord(await ctx.services.fiscalRecords.delete(ctx.actor!, emitterId, resource, externalId)), outcome: 'deleted' }));
+    return runMutation(async () => ({ fiscalRecord: toFiscalRecord(await ctx.services.deleteFiscalRecord.execute(ctx.actor!, emitterId, resource, externalId)), outcome: 'deleted' }));
   }
 
   @Authorized('fiscal:write')

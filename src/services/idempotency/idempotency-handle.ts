@@ -16,6 +16,8 @@ export interface CreatedResource {
  */
 export interface IdempotencyHandle {
   recordId: string;
+  /** The Idempotency-Key itself (a batch derives each document's own key from it). */
+  key?: string;
   /** The process lease that owns the record while this request runs. */
   ownerLeaseId: string;
   /** Resources the earlier run linked (empty on a first run), consumed in order. */

@@ -70,7 +70,7 @@ export class RunIdempotentRequestService {
     if (begun.kind === 'replay') return { kind: 'response', response: { status: begun.status, body: begun.body, headers: begun.headers }, replayed: true };
     // Begun: the record is in `running` until this run has stored or released it (or failed to).
     try {
-      const handle: IdempotencyHandle = { recordId: begun.recordId, ownerLeaseId: this.deps.processLease.id, resumed: begun.resumed, cursor: 0, pending: null };
+      const handle: IdempotencyHandle = { recordId: begun.recordId, key: request.key, ownerLeaseId: this.deps.processLease.id, resumed: begun.resumed, cursor: 0, pending: null };
       let response: IdempotentResponse;
       try {
         response = await run({ ...actor, idempotency: handle });
@@ -138,6 +138,7 @@ export class RunIdempotentRequestService {
     const now = this.deps.clock.now();
     const handle: IdempotencyHandle = {
       recordId: newId(IdPrefix.idempotency, now.getTime()),
+      key: scope.key,
       ownerLeaseId: this.deps.processLease.id,
       resumed: [],
       cursor: 0,
