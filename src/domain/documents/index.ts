@@ -5,3 +5,4 @@ export * from './public-query-url';
 export * from './document-view';
 export * from './document-search';
 export * from './document-lines';
+export * from './document-layouts';
