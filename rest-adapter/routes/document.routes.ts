@@ -6,7 +6,7 @@ import type { ContingencyView } from '../../src/services/documents/list-continge
 import { isoTime } from '../resources/iso-time';
 import { problemResult, type HttpResult } from '../http-result';
 import { idParam, listOf, paginationQuery } from '../query-schemas';
-import { DOCUMENT_STATUSES } from '../../src/domain/documents';
+import { DEFAULT_DOCUMENT_LAYOUT, DOCUMENT_LAYOUTS, DOCUMENT_LAYOUT_MESSAGE, DOCUMENT_STATUSES, type DocumentLayout } from '../../src/domain/documents';
 import { ALL_DTE_TYPES } from '../../src/domain/dte/dte.types';
 import { DOCUMENT_TYPE_FILTER_MESSAGE } from '../../src/services/documents/list-documents.service';
 import { documentEmailResource, documentResource, serializeDocument, serializeDocumentEmail } from '../resources/document.resource';
@@ -98,19 +98,23 @@ export const documentRoutes: RestRoute[] = [
     path: '/v1/documents/:id/pdf',
     status: 200,
     tag: 'Documentos',
-    summary: 'La representación gráfica del documento (PDF carta, en español) con el QR de la consulta pública del MH.',
+    summary: 'La representación gráfica del documento (PDF carta, en español; o ticket de 80/58 mm, o ESC/POS) con el QR de la consulta pública del MH.',
     description:
-      'Responde `application/pdf` con `Content-Disposition: inline; filename="<número de control>.pdf"`. Lleva el logo del emisor (`logo_url`, PNG o JPEG de hasta 1 MB) cuando se puede obtener en 3 s; si no, se genera sin logo.',
+      '`layout`: `letter` (predeterminado, PDF carta con el logo del emisor cuando se puede obtener en 3 s), `ticket-80` / `ticket-58` (PDF de una sola página tan larga como el contenido, 72 / 48 mm imprimibles, para impresoras térmicas) o `escpos-80` / `escpos-58` (bytes ESC/POS crudos, `application/octet-stream`: texto, el QR como comando de la impresora y corte). Responde con `Content-Disposition: inline; filename="<número de control>.pdf"` (`.bin` en ESC/POS). Otro `layout` → 422.',
     scope: 'documents:read',
     params: idParam('id', 'Id del documento'),
+    query: z.object({
+      layout: z.enum(DOCUMENT_LAYOUTS, DOCUMENT_LAYOUT_MESSAGE).optional().describe('letter (predeterminado), ticket-80, ticket-58, escpos-80 o escpos-58'),
+    }),
     response: null,
-    binaryMediaType: 'application/pdf',
+    binaryMediaType: ['application/pdf', 'application/octet-stream'],
     handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
-      const r = await gctx.services.getDocumentPdf.execute(gctx.actor!, input.params.id);
+      const layout = (input.query.layout as DocumentLayout | undefined) ?? DEFAULT_DOCUMENT_LAYOUT;
+      const r = await gctx.services.getDocumentPdf.execute(gctx.actor!, input.params.id, layout);
       if (r === null) {
         return problemResult({ code: 'resource_not_found', detail: 'No existe el documento (o pertenece a otra cuenta o ambiente).' }, problem);
       }
-      return { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${r.filename}"`, 'Content-Length': String(r.pdf.length) }, body: r.pdf };
+      return { status: 200, headers: { 'Content-Type': r.mediaType, 'Content-Disposition': `inline; filename="${r.filename}"`, 'Content-Length': String(r.pdf.length) }, body: r.pdf };
     },
   },
   {

@@ -6,3 +6,4 @@ export * from './document-view';
 export * from './document-search';
 export * from './document-lines';
 export * from './document-lines-view';
+export * from './document-layouts';

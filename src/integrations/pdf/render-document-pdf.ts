@@ -38,7 +38,7 @@ export interface PdfDocumentInput {
   logo?: Buffer | null;
 }
 
-interface Identity {
+export interface Identity {
   readonly type: string;
   readonly title: string;
   readonly environment: '00' | '01';
@@ -48,7 +48,7 @@ interface Identity {
   readonly issueTime: string;
 }
 
-function identity(dte: Json): Identity {
+export function identity(dte: Json): Identity {
   const id = asObject(dte.identificacion);
   if (!id) throw new Error('El DTE no tiene la sección identificacion.');
   const environment = asText(id.ambiente);
@@ -67,7 +67,7 @@ function identity(dte: Json): Identity {
   };
 }
 
-function identificationFields(dte: Json, idy: Identity, input: PdfDocumentInput) {
+export function identificationFields(dte: Json, idy: Identity, input: PdfDocumentInput): Field[] {
   const id = asObject(dte.identificacion) ?? {};
   const contingency = catalogName(CatalogCode.contingencyType, id.tipoContingencia);
   const reason = asText(id.motivoContin);
@@ -101,12 +101,12 @@ const PRICE_NOTES: Readonly<Record<string, string>> = {
  * excluded subject who sold (fe-fse-v2's receiver); a CD by the donee (who receives the donation) to
  * the donor (fe-cd-v2's "Receptor/Donante").
  */
-const PARTY_ROLES: Readonly<Record<string, { issuer: string; receiver: string }>> = {
+export const PARTY_ROLES: Readonly<Record<string, { issuer: string; receiver: string }>> = {
   '14': { issuer: 'EMISOR (COMPRADOR)', receiver: 'SUJETO EXCLUIDO (VENDEDOR)' },
   '15': { issuer: 'DONATARIO', receiver: 'DONANTE' },
 };
 
-function priceNote(type: string): string {
+export function priceNote(type: string): string {
   return PRICE_NOTES[type] ?? 'Precios sin IVA (detallado en el resumen) · Montos en dólares (USD)';
 }
 

@@ -89,13 +89,13 @@ function drawTotals(doc: Doc, lines: Line[], x: number, y: number): number {
   return cy - y;
 }
 
-interface Payment {
+export interface Payment {
   readonly method: string;
   readonly detail: string;
   readonly amount: string;
 }
 
-function payments(resumen: Json): Payment[] {
+export function payments(resumen: Json): Payment[] {
   return asObjects(resumen.pagos).map((p) => {
     const term = asText(p.plazo);
     const period = asText(p.periodo);
@@ -170,7 +170,7 @@ function subheading(doc: Doc, title: string, x: number, y: number, width: number
   return 17;
 }
 
-function appendixFields(dte: Json) {
+export function appendixFields(dte: Json) {
   return asObjects(dte.apendice).map((a) => ({ label: asText(a.etiqueta) ?? asText(a.campo) ?? '', value: asText(a.valor) ?? '' }));
 }
 

@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { LogoFetcher } from '../../integrations/logo/logo-fetcher';
-import { renderDocumentPdf } from '../../integrations/pdf/render-document-pdf';
+import { type PdfDocumentInput, renderDocumentPdf } from '../../integrations/pdf/render-document-pdf';
+import { renderTicketEscpos } from '../../integrations/ticket/render-ticket-escpos';
+import { renderTicketPdf } from '../../integrations/ticket/render-ticket-pdf';
+import { type DocumentLayout, layoutFormat } from '../../domain/documents/document-layouts';
 import type { SignedDocumentRow } from '../../persistence/documents/document-row';
 import type { ServiceDeps } from '../shared/service-deps';
 import { readLogo } from '../emitters/emitter-logo-store';
@@ -46,5 +49,21 @@ export class DocumentPdfRenderer {
       pointOfSaleCode: d.point_of_sale_code,
       logo,
     });
+  }
+
+  /** The document in a printed layout (ADR 0070): the letter PDF (with the logo), a ticket PDF or ESC/POS bytes. */
+  async renderLayout(d: SignedDocumentRow, layout: DocumentLayout): Promise<Buffer> {
+    if (layout === 'letter') return this.render(d);
+    const input: PdfDocumentInput = {
+      dte: JSON.parse(d.dte_json) as Record<string, unknown>,
+      seal: d.reception_stamp,
+      processedAt: d.processed_at,
+      status: d.status,
+      voidedAt: d.voided_at,
+      establishmentCode: d.establishment_code,
+      pointOfSaleCode: d.point_of_sale_code,
+    };
+    const paper = layout.endsWith('58') ? '58' : '80';
+    return layoutFormat(layout).kind === 'ticket' ? renderTicketPdf(input, paper) : renderTicketEscpos(input, paper);
   }
 }
