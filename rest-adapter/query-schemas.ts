@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../src/domain/shared/pagination';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../src/domain/shared/pagination';
 
 /** `limit` and `starting_after`, shared by every list. */
 export const paginationQuery = z.object({
@@ -17,4 +17,14 @@ export const idParam = (name: string, description: string) => z.object({ [name]:
 
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ object: z.literal('list'), data: z.array(item), has_more: z.boolean() });
+}
+
+/** The page a list route asks its service for (`limit` and `starting_after`, already validated by `paginationQuery`). */
+export function pageOf(query: Record<string, unknown>): PageRequest {
+  return { limit: query.limit as number, startingAfter: (query.starting_after as string | undefined) ?? null };
+}
+
+/** A service's page as the REST list (`listOf`), each item through the resource's serializer. */
+export function listBody<T>(page: Page<T>, serialize: (item: T) => unknown): { object: 'list'; data: unknown[]; has_more: boolean } {
+  return { object: 'list', data: page.data.map(serialize), has_more: page.hasMore };
 }

@@ -300,8 +300,8 @@ export function createRestRouter(opts: RestRouterOptions) {
     try {
       mapped = await call(input, gctx);
     } catch (err) {
-      // As the mutation payload's `errors { field code message mh }` carry it (MH's answer to a refused event in `mh`).
-      if (err instanceof DomainError) return problemResult(problemFromUserErrors(userErrorsOf(err)), ctx);
+      // A query's refusal as the query's error gives it; a mutation's as its payload's `errors { field code message mh }` carry it (MH's answer to a refused event in `mh`).
+      if (err instanceof DomainError) return problemResult(route.refusalAs === 'query' ? queryProblem(err) : problemFromUserErrors(userErrorsOf(err)), ctx);
       throw err;
     }
     if (!mapped) return problemResult({ code: 'resource_not_found', detail: 'No existe el recurso solicitado (o pertenece a otra cuenta).' }, ctx);
@@ -335,6 +335,12 @@ export function createRestRouter(opts: RestRouterOptions) {
 function resourceKey(method: string, path: string): string {
   const third = path.indexOf('/', path.indexOf('/', 1) + 1);
   return `${method} ${third < 0 ? path : path.slice(0, third)}`;
+}
+
+/** A refusal as a GraphQL query answers it (a top-level error with the refusal's code, message and first field; runQuery). */
+function queryProblem(err: DomainError): ProblemInput {
+  const field = err.errors[0]?.path ?? null;
+  return { code: err.code, detail: err.message, errors: field ? [{ path: field, code: err.code, message: err.message }] : [] };
 }
 
 function domainProblem(err: DomainError): ProblemInput {

@@ -96,6 +96,12 @@ export interface RestRoute {
    * means 404. A refusal (DomainError) becomes the problem the mutation payload's `errors` give.
    */
   call?: (input: RouteInput, ctx: GraphQLContext) => Promise<{ body: unknown; status?: number } | null>;
+  /**
+   * A `call` that shares its read with a GraphQL query (not a mutation): its refusal is rendered as
+   * the query's top-level error gives it (`runQuery`: the refusal's code and message, its first
+   * field), not as a payload's `errors`.
+   */
+  refusalAs?: 'query';
   /** The GraphQL operation executed in-process (routes without `call` or `handler`). */
   operation?: string;
   toVariables?: (input: RouteInput) => Record<string, unknown>;

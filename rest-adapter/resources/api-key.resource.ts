@@ -23,8 +23,6 @@ export const createdApiKeyResource = apiKeyResource.extend({
   key: z.string().describe('La llave completa (sk_test_… o sk_live_…): solo en esta respuesta'),
 }).meta({ id: 'CreatedApiKey' });
 
-export const API_KEY_FIELDS = 'id name environment prefix scopes createdAt lastUsedAt revokedAt createdByUserId emitterIds documentTypes allowedIps expiresAt';
-
 export function serializeApiKey(k: Gql): z.infer<typeof apiKeyResource> {
   return {
     id: k.id,

@@ -26,8 +26,6 @@ export const auditEntryResource = z.object({
   created_at: z.string(),
 }).meta({ id: 'AuditEntry' });
 
-export const AUDIT_ENTRY_FIELDS = 'id action actor { type userId email keyId keyLabel } ip userAgent target { type id label } details createdAt';
-
 export function serializeAuditEntry(e: Gql): z.infer<typeof auditEntryResource> {
   return {
     id: e.id,

@@ -17,8 +17,6 @@ export const planResource = z.object({
   features: z.array(z.string()),
 });
 
-export const PLAN_FIELDS = 'id code name currency priceExclIva interval includedDocuments overage { upTo unitPriceExclIva } features';
-
 export function serializePlan(p: Gql): z.infer<typeof planResource> {
   return {
     id: p.id,
@@ -47,8 +45,6 @@ export const usageResource = z.object({
   by_emitter: z.array(z.object({ emitter_id: z.string(), by_type: z.array(z.object({ type: z.string(), processed: z.number().int() })) })),
   data_refreshed_at: z.string(),
 });
-
-export const USAGE_FIELDS = 'period environment planCode included used remaining overageDocuments overageAmountExclIva byEmitter { emitterId byType { type processed } } dataRefreshedAt';
 
 export function serializeUsage(u: Gql): z.infer<typeof usageResource> {
   return {

@@ -26,8 +26,6 @@ export const credentialStatusResource = emitterCredentialStatus.extend({
   emitter_id: z.string(),
 }).meta({ id: 'CredentialStatus' });
 
-export const CREDENTIAL_FIELDS = 'environment certificateLoaded certificateNit mhLoginOk checkedAt mhUser certificateValidUntil message';
-
 export function serializeCredential(emitterId: string, c: Gql): z.infer<typeof credentialStatusResource> {
   return {
     object: 'credential_status',

@@ -1,6 +1,7 @@
 /** REST shapes of the 2026 events: `document_return` and `special_operation` (snake_case). */
 import { z } from 'zod';
 import { camelKeysToSnake } from '../case-convert';
+import { isoTime } from './iso-time';
 
 type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL result
 
@@ -38,13 +39,32 @@ export const specialOperationResource = z.object({
   })),
 });
 
-const COMMON_FIELDS = `id emitterId environment type status externalId generationCode receptionStamp processedAt eventDate
-  totals { subtotal iva total totalInWords } mhResponse { code message observations } createdAt`;
-export const DOCUMENT_RETURN_FIELDS = `${COMMON_FIELDS} documentId lines { numItem quantity description }`;
-export const SPECIAL_OPERATION_FIELDS = `${COMMON_FIELDS} lines { documentType documentNumber rangeFrom rangeTo issuedOn quantity description noSujeta exenta gravada referenceEvent }`;
+/** The GraphQL type's fields of either event, in its order, as GraphQL writes them (timestamps ISO, absent → null). */
+function commonFields(v: Gql): Gql {
+  return {
+    id: v.id, emitterId: v.emitterId, environment: v.environment, type: v.type, status: v.status, externalId: v.externalId ?? null,
+    generationCode: v.generationCode, receptionStamp: v.receptionStamp ?? null, processedAt: isoTime(v.processedAt), eventDate: v.eventDate,
+    totals: { subtotal: v.totals.subtotal, iva: v.totals.iva, total: v.totals.total, totalInWords: v.totals.totalInWords },
+    mhResponse: v.mhResponse ? { code: v.mhResponse.code ?? null, message: v.mhResponse.message ?? null, observations: v.mhResponse.observations } : null,
+    createdAt: isoTime(v.createdAt),
+  };
+}
 
+const orNull = (x: unknown) => (x === undefined || x === null ? null : String(x));
+
+/** An event from its GraphQL mapper (`toDocumentReturn`, `toSpecialOperation`) → the REST resource. */
 export function serializeDteEvent(object: 'document_return' | 'special_operation', v: Gql): Record<string, unknown> {
-  const { id, ...rest } = camelKeysToSnake(v) as Gql;
+  const fields =
+    object === 'document_return'
+      ? { ...commonFields(v), documentId: v.documentId, lines: (v.lines as Gql[]).map((l) => ({ numItem: l.numItem, quantity: String(l.quantity), description: orNull(l.description) })) }
+      : {
+          ...commonFields(v),
+          lines: (v.lines as Gql[]).map((l) => ({
+            documentType: l.documentType, documentNumber: orNull(l.documentNumber), rangeFrom: orNull(l.rangeFrom), rangeTo: orNull(l.rangeTo), issuedOn: orNull(l.issuedOn),
+            quantity: l.quantity, description: l.description, noSujeta: orNull(l.noSujeta), exenta: orNull(l.exenta), gravada: orNull(l.gravada), referenceEvent: orNull(l.referenceEvent),
+          })),
+        };
+  const { id, ...rest } = camelKeysToSnake(fields) as Gql;
   return { id, object, ...rest, status: String(v.status).toLowerCase() };
 }
 

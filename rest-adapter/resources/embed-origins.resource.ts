@@ -7,8 +7,6 @@ export const embedOriginsResource = z.object({
   origins: z.array(z.string()).describe('https://dominio[:puerto], normalizados; vacía: ninguna página puede incrustar las vistas'),
 }).meta({ id: 'EmbedOrigins' });
 
-export const EMBED_ORIGINS_FIELDS = 'origins';
-
 export function serializeEmbedOrigins(e: Gql): z.infer<typeof embedOriginsResource> {
   return { object: 'embed_origins', origins: e.origins };
 }

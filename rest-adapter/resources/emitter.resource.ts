@@ -40,13 +40,6 @@ export const emitterResource = z.object({
   updated_at: z.string(),
 }).meta({ id: 'Emitter' });
 
-export const EMITTER_FIELDS = `
-  id nit nrc name tradeName economicActivity establishmentType
-  address { department municipality district line }
-  phone email numbering logoUrl isLargeTaxpayer
-  credentials { environment certificateLoaded certificateNit mhLoginOk checkedAt mhUser certificateValidUntil message }
-  createdAt updatedAt`;
-
 type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 export function serializeEmitter(e: Gql): z.infer<typeof emitterResource> {
@@ -79,11 +72,6 @@ export function serializeEmitter(e: Gql): z.infer<typeof emitterResource> {
     updated_at: isoTime(e.updatedAt)!,
   };
 }
-
-export const ESTABLISHMENT_FIELDS = `
-  id emitterId code name type
-  address { department municipality district line }
-  phone email active pointsOfSale { code name active } createdAt updatedAt`;
 
 export const establishmentResource = z.object({
   id: z.string(),

@@ -16,8 +16,6 @@ export const userResource = z.object({
     .describe('De un usuario invitado: su enlace pendiente; null una vez activo'),
 }).meta({ id: 'User' });
 
-export const USER_FIELDS = 'id email role status createdAt lastLoginAt invitation { sentAt expiresAt }';
-
 export function serializeUser(u: Gql): z.infer<typeof userResource> {
   return {
     id: u.id, object: 'user', email: u.email, role: u.role, status: u.status, created_at: u.createdAt, last_login_at: u.lastLoginAt,

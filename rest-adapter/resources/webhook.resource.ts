@@ -15,8 +15,6 @@ export const webhookEndpointResource = z.object({
   last_delivery_status: z.number().int().nullable().describe('Estado HTTP del último intento; 0 sin respuesta'),
 }).meta({ id: 'WebhookEndpoint' });
 
-export const WEBHOOK_ENDPOINT_FIELDS = 'id url events secret disabled environment createdAt lastDeliveryAt lastDeliveryStatus';
-
 export function serializeWebhookEndpoint(e: Gql): z.infer<typeof webhookEndpointResource> {
   return {
     id: e.id,
@@ -75,10 +73,6 @@ export const webhookDeliveryResource = z.object({
 });
 
 export const webhookDeliveryDetailResource = webhookDeliveryResource.extend({ attempts: z.array(webhookAttemptResource) });
-
-export const WEBHOOK_DELIVERY_FIELDS =
-  'id endpointId eventId eventType environment status test attemptCount nextAttemptAt lastAttemptAt lastStatus lastError createdAt deliveredAt failedAt subject { object id documentId label }';
-export const WEBHOOK_ATTEMPT_FIELDS = 'number at statusCode durationMs error responseExcerpt';
 
 export function serializeWebhookDelivery(d: Gql): z.infer<typeof webhookDeliveryResource> {
   return {

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { createAccountApiKeySchema } from '../../src/services/accounts/create-account-api-key.service';
-import { listOf, paginationQuery } from '../query-schemas';
-import { API_KEY_FIELDS, apiKeyResource, createdApiKeyResource, serializeApiKey } from '../resources/api-key.resource';
+import { toApiKey } from '../../src/graphql/account/api-key.mapper';
+import { listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
+import { apiKeyResource, createdApiKeyResource, serializeApiKey } from '../resources/api-key.resource';
 import type { RestRoute } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
-
 const TAG = 'Llaves de API';
-const ERRORS = 'errors { field code message }';
 const SESSION_ONLY = 'Solo con una sesión del panel: una llave de API recibe 403 `session_required` (una llave nunca crea llaves ni usuarios).';
 
 export const apiKeyRoutes: RestRoute[] = [
@@ -23,12 +21,8 @@ export const apiKeyRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     query: paginationQuery,
     response: listOf(apiKeyResource),
-    operation: `query($first: Int, $after: String) { apiKeys(first: $first, after: $after) { nodes { ${API_KEY_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ query }) => ({ first: query.limit, after: query.starting_after ?? null }),
-    fromResult: (data) => {
-      const c = data.apiKeys as Gql;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeApiKey), has_more: c.pageInfo.hasNextPage } };
-    },
+    refusalAs: 'query',
+    call: async ({ query }, ctx) => ({ body: listBody(await ctx.services.listAccountApiKeys.execute(ctx.actor!, pageOf(query)), (k) => serializeApiKey(toApiKey(k))) }),
   },
   {
     id: 'createApiKey',
@@ -43,12 +37,9 @@ export const apiKeyRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     body: { schema: createAccountApiKeySchema, required: true, graphqlInput: 'CreateApiKeyInput' },
     response: createdApiKeyResource,
-    operation: `mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { key apiKey { ${API_KEY_FIELDS} } ${ERRORS} } }`,
-    toVariables: ({ body }) => ({ input: body }),
-    payloadField: 'createApiKey',
-    fromResult: (data) => {
-      const p = data.createApiKey as Gql;
-      return { body: { ...serializeApiKey(p.apiKey), key: p.key } };
+    call: async ({ body }, ctx) => {
+      const r = await ctx.services.createAccountApiKey.execute(ctx.actor!, body);
+      return { body: { ...serializeApiKey(toApiKey(r.apiKey)), key: r.key } };
     },
   },
   {
@@ -64,9 +55,6 @@ export const apiKeyRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     params: z.object({ id: z.string().max(64).describe('Id de la llave (key_…)') }),
     response: apiKeyResource,
-    operation: `mutation($id: ID!) { revokeApiKey(id: $id) { apiKey { ${API_KEY_FIELDS} } ${ERRORS} } }`,
-    toVariables: ({ params }) => ({ id: params.id }),
-    payloadField: 'revokeApiKey',
-    fromResult: (data) => ({ body: serializeApiKey((data.revokeApiKey as Gql).apiKey) }),
+    call: async ({ params }, ctx) => ({ body: serializeApiKey(toApiKey(await ctx.services.revokeAccountApiKey.execute(ctx.actor!, params.id))) }),
   },
 ];

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../src/domain/identity/audit-actions';
-import { listOf, paginationQuery } from '../query-schemas';
-import { AUDIT_ENTRY_FIELDS, auditEntryResource, serializeAuditEntry } from '../resources/audit.resource';
+import { toAuditEntry } from '../../src/graphql/account/audit.mapper';
+import { listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
+import { auditEntryResource, serializeAuditEntry } from '../resources/audit.resource';
 import type { RestRoute } from '../route';
-
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 export const auditRoutes: RestRoute[] = [
   {
@@ -25,15 +24,12 @@ export const auditRoutes: RestRoute[] = [
       created_to: z.iso.date({ error: '"created_to" es una fecha AAAA-MM-DD.' }).optional().describe('Hasta esta fecha incluida (El Salvador).'),
     }),
     response: listOf(auditEntryResource),
-    operation: `query($first: Int, $after: String, $filter: AuditFilter) { auditLog(first: $first, after: $after, filter: $filter) { nodes { ${AUDIT_ENTRY_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ query }) => ({
-      first: query.limit,
-      after: query.starting_after ?? null,
-      filter: { userId: query.user_id ?? null, action: query.action ?? null, createdFrom: query.created_from ?? null, createdTo: query.created_to ?? null },
-    }),
-    fromResult: (data) => {
-      const c = data.auditLog as Gql;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeAuditEntry), has_more: c.pageInfo.hasNextPage } };
+    refusalAs: 'query',
+    call: async ({ query }, ctx) => {
+      // The filters given (an absent one is left out, as the resolver leaves out a null one).
+      const given = { userId: query.user_id, action: query.action, createdFrom: query.created_from, createdTo: query.created_to };
+      const filter = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+      return { body: listBody(await ctx.services.listAuditLog.execute(ctx.actor!, pageOf(query), filter), (e) => serializeAuditEntry(toAuditEntry(e))) };
     },
   },
 ];

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { toPlan } from '../../src/graphql/account/billing.mapper';
 import { listOf } from '../query-schemas';
-import { PLAN_FIELDS, planResource, serializePlan, serializeUsage, USAGE_FIELDS, usageResource } from '../resources/billing.resource';
+import { planResource, serializePlan, serializeUsage, usageResource } from '../resources/billing.resource';
 import type { RestRoute } from '../route';
-
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON here
 
 const TAG = 'Planes y consumo';
 const usageQuery = z.object({
@@ -25,8 +24,7 @@ export const billingRoutes: RestRoute[] = [
     scope: null,
     public: true,
     response: listOf(planResource),
-    operation: `query { plans { ${PLAN_FIELDS} } }`,
-    fromResult: (data) => ({ body: { object: 'list', data: (data.plans as Gql[]).map(serializePlan), has_more: false } }),
+    call: async (_input, ctx) => ({ body: { object: 'list', data: ctx.services.listPlans.execute().map((p) => serializePlan(toPlan(p))), has_more: false } }),
   },
   {
     id: 'getUsage',
@@ -40,8 +38,7 @@ export const billingRoutes: RestRoute[] = [
     scope: null,
     query: usageQuery,
     response: usageResource,
-    operation: `query($period: String) { usage(period: $period) { ${USAGE_FIELDS} } }`,
-    toVariables: ({ query }) => ({ period: query.period ?? null }),
-    fromResult: (data) => ({ body: serializeUsage(data.usage as Gql) }),
+    refusalAs: 'query',
+    call: async ({ query }, ctx) => ({ body: serializeUsage(await ctx.services.getUsage.execute(ctx.actor!, { period: (query.period as string | undefined) ?? null })) }),
   },
 ];

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { listOf, paginationQuery } from '../query-schemas';
+import { toCatalogEntry } from '../../src/graphql/catalog/catalog.resolver';
+import { listOf, pageOf, paginationQuery } from '../query-schemas';
 import { catalogResource, catalogSummaryResource, serializeCatalogSummary } from '../resources/catalog.resource';
 import type { RestRoute } from '../route';
-
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 export const catalogRoutes: RestRoute[] = [
   {
@@ -15,8 +14,7 @@ export const catalogRoutes: RestRoute[] = [
     summary: 'Lista los catálogos oficiales del MH (CAT-001 … CAT-033) con su versión y número de entradas.',
     scope: null,
     response: listOf(catalogSummaryResource),
-    operation: 'query { catalogs { code name version entriesCount } }',
-    fromResult: (data) => ({ body: { object: 'list', data: (data.catalogs as Gql[]).map(serializeCatalogSummary), has_more: false } }),
+    call: async (_input, ctx) => ({ body: { object: 'list', data: ctx.services.listCatalogs.execute().map(serializeCatalogSummary), has_more: false } }),
   },
   {
     id: 'getCatalog',
@@ -29,14 +27,10 @@ export const catalogRoutes: RestRoute[] = [
     params: z.object({ code: z.string().max(16).describe('Código del catálogo, p. ej. CAT-019') }),
     query: paginationQuery.extend({ q: z.string().max(100, '"q" admite hasta 100 caracteres.').optional().describe('Texto a buscar en código y nombre') }),
     response: catalogResource,
-    operation: `query($code: String!, $first: Int, $after: String, $q: String) {
-      catalog(code: $code) { code name version entriesCount
-        entries(first: $first, after: $after, q: $q) { nodes { id code name section department notes } pageInfo { hasNextPage } } } }`,
-    toVariables: ({ params, query }) => ({ code: params.code, first: query.limit, after: query.starting_after ?? null, q: query.q ?? null }),
-    fromResult: (data) => {
-      const c = data.catalog as Gql | null;
+    call: async ({ params, query }, ctx) => {
+      const c = ctx.services.getCatalog.execute(params.code, { q: (query.q as string | undefined) ?? null, page: pageOf(query) });
       if (!c) return null;
-      return { body: { ...serializeCatalogSummary(c), data: c.entries.nodes, has_more: c.entries.pageInfo.hasNextPage } };
+      return { body: { ...serializeCatalogSummary(c), data: c.entries.data.map(toCatalogEntry), has_more: c.entries.hasMore } };
     },
   },
 ];

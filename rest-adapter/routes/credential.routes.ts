@@ -4,10 +4,8 @@ import { findUnsafeText, unsafeTextMessage } from '../../src/domain/shared/unsaf
 import { jsonResult } from '../http-result';
 import { MultipartError, parseMultipart } from '../multipart';
 import { idParam } from '../query-schemas';
-import { CREDENTIAL_FIELDS, credentialStatusResource, serializeCredential } from '../resources/document.resource';
+import { credentialStatusResource, serializeCredential } from '../resources/document.resource';
 import type { RestRoute } from '../route';
-
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 const MAX_UPLOAD = 2 * 1024 * 1024;
 
@@ -81,9 +79,8 @@ export const credentialRoutes: RestRoute[] = [
       graphqlPathFields: { emitterId: 'id' },
     },
     response: credentialStatusResource,
-    operation: `mutation($emitterId: ID!, $environment: String!) { testCredentials(emitterId: $emitterId, environment: $environment) { credential { ${CREDENTIAL_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ params, body }) => ({ emitterId: params.id, environment: (body as { environment: string }).environment }),
-    payloadField: 'testCredentials',
-    fromResult: (data, input) => ({ body: serializeCredential(input.params.id, (data.testCredentials as Gql).credential) }),
+    call: async ({ params, body }, ctx) => ({
+      body: serializeCredential(params.id, await ctx.services.testCredentials.execute(ctx.actor!, params.id, (body as { environment: string }).environment)),
+    }),
   },
 ];

@@ -2,12 +2,9 @@
 import { z } from 'zod';
 import { documentReturnSchema, specialOperationSchema } from '../../src/domain/events/dte-event-requests.schema';
 import { idParam, listOf, paginationQuery } from '../query-schemas';
-import {
-  DOCUMENT_RETURN_FIELDS, SPECIAL_OPERATION_FIELDS, documentReturnResource, dteEventStatus, serializeDteEvent, specialOperationResource,
-} from '../resources/dte-event.resource';
+import { toDocumentReturn, toSpecialOperation } from '../../src/graphql/events/dte-event.mapper';
+import { documentReturnResource, dteEventStatus, serializeDteEvent, specialOperationResource } from '../resources/dte-event.resource';
 import type { RestRoute } from '../route';
-
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL result
 
 const STATUS_NOTE = 'Responde 200 con el evento sellado por el MH (o rechazado, con la respuesta del MH en `mh_response`), o 202 si el MH no respondió a tiempo: el envío sigue y el resultado llega por webhook y por GET.';
 
@@ -26,11 +23,8 @@ export const dteEventRoutes: RestRoute[] = [
     params: idParam('id', 'Id del documento original'),
     body: { schema: documentReturnSchema, required: true, graphqlInput: 'DocumentReturnInput' },
     response: documentReturnResource,
-    operation: `mutation($id: ID!, $input: DocumentReturnInput!) { createDocumentReturn(documentId: $id, input: $input) { documentReturn { ${DOCUMENT_RETURN_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ params, body }) => ({ id: params.id, input: body }),
-    payloadField: 'createDocumentReturn',
-    fromResult: (data) => {
-      const v = (data.createDocumentReturn as Gql).documentReturn;
+    call: async ({ params, body }, ctx) => {
+      const v = toDocumentReturn(await ctx.services.createDocumentReturn.execute(ctx.actor!, params.id, body));
       return { body: serializeDteEvent('document_return', v), status: dteEventStatus(v) };
     },
   },
@@ -45,11 +39,10 @@ export const dteEventRoutes: RestRoute[] = [
     params: idParam('id', 'Id del documento'),
     query: paginationQuery,
     response: listOf(documentReturnResource),
-    operation: `query($id: ID!, $first: Int, $after: String) { documentReturns(documentId: $id, first: $first, after: $after) { nodes { ${DOCUMENT_RETURN_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ params, query }) => ({ id: params.id, first: query.limit, after: query.starting_after ?? null }),
-    fromResult: (data) => {
-      const c = data.documentReturns as Gql;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map((n) => serializeDteEvent('document_return', n)), has_more: c.pageInfo.hasNextPage } };
+    refusalAs: 'query',
+    call: async ({ params, query }, ctx) => {
+      const page = await ctx.services.listDteEvents.byDocument(ctx.actor!, params.id, { first: query.limit as number, after: (query.starting_after as string | undefined) ?? null });
+      return { body: { object: 'list', data: page.nodes.map((n) => serializeDteEvent('document_return', toDocumentReturn(n))), has_more: page.hasMore } };
     },
   },
   {
@@ -62,11 +55,10 @@ export const dteEventRoutes: RestRoute[] = [
     scope: 'documents:read',
     params: z.object({ id: z.string().max(64).describe('Id del documento'), return_id: z.string().max(64).describe('Id del retorno') }),
     response: documentReturnResource,
-    operation: `query($id: ID!) { documentReturn(id: $id) { ${DOCUMENT_RETURN_FIELDS} } }`,
-    toVariables: ({ params }) => ({ id: params.return_id }),
-    fromResult: (data, input) => {
-      const v = data.documentReturn as Gql | null;
-      return v && v.documentId === input.params.id ? { body: serializeDteEvent('document_return', v) } : null;
+    refusalAs: 'query',
+    call: async ({ params }, ctx) => {
+      const v = await ctx.services.listDteEvents.get(ctx.actor!, params.return_id);
+      return v && v.kind === 'return' && v.documentId === params.id ? { body: serializeDteEvent('document_return', toDocumentReturn(v)) } : null;
     },
   },
   {
@@ -83,11 +75,8 @@ export const dteEventRoutes: RestRoute[] = [
     params: idParam('id', 'Id del emisor'),
     body: { schema: specialOperationSchema, required: true, graphqlInput: 'SpecialOperationInput' },
     response: specialOperationResource,
-    operation: `mutation($id: ID!, $input: SpecialOperationInput!) { createSpecialOperation(emitterId: $id, input: $input) { specialOperation { ${SPECIAL_OPERATION_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ params, body }) => ({ id: params.id, input: body }),
-    payloadField: 'createSpecialOperation',
-    fromResult: (data) => {
-      const v = (data.createSpecialOperation as Gql).specialOperation;
+    call: async ({ params, body }, ctx) => {
+      const v = toSpecialOperation(await ctx.services.createSpecialOperation.execute(ctx.actor!, params.id, body));
       return { body: serializeDteEvent('special_operation', v), status: dteEventStatus(v) };
     },
   },
@@ -102,11 +91,10 @@ export const dteEventRoutes: RestRoute[] = [
     params: idParam('id', 'Id del emisor'),
     query: paginationQuery,
     response: listOf(specialOperationResource),
-    operation: `query($id: ID!, $first: Int, $after: String) { specialOperations(emitterId: $id, first: $first, after: $after) { nodes { ${SPECIAL_OPERATION_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ params, query }) => ({ id: params.id, first: query.limit, after: query.starting_after ?? null }),
-    fromResult: (data) => {
-      const c = data.specialOperations as Gql;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map((n) => serializeDteEvent('special_operation', n)), has_more: c.pageInfo.hasNextPage } };
+    refusalAs: 'query',
+    call: async ({ params, query }, ctx) => {
+      const page = await ctx.services.listDteEvents.byEmitter(ctx.actor!, params.id, { first: query.limit as number, after: (query.starting_after as string | undefined) ?? null });
+      return { body: { object: 'list', data: page.nodes.map((n) => serializeDteEvent('special_operation', toSpecialOperation(n))), has_more: page.hasMore } };
     },
   },
   {
@@ -119,11 +107,10 @@ export const dteEventRoutes: RestRoute[] = [
     scope: 'documents:read',
     params: z.object({ id: z.string().max(64).describe('Id del emisor'), operation_id: z.string().max(64).describe('Id del evento') }),
     response: specialOperationResource,
-    operation: `query($id: ID!) { specialOperation(id: $id) { ${SPECIAL_OPERATION_FIELDS} } }`,
-    toVariables: ({ params }) => ({ id: params.operation_id }),
-    fromResult: (data, input) => {
-      const v = data.specialOperation as Gql | null;
-      return v && v.emitterId === input.params.id ? { body: serializeDteEvent('special_operation', v) } : null;
+    refusalAs: 'query',
+    call: async ({ params }, ctx) => {
+      const v = await ctx.services.listDteEvents.get(ctx.actor!, params.operation_id);
+      return v && v.kind === 'special_operation' && v.emitterId === params.id ? { body: serializeDteEvent('special_operation', toSpecialOperation(v)) } : null;
     },
   },
 ];

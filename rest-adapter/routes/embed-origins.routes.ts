@@ -1,8 +1,6 @@
 import { setEmbedOriginsSchema } from '../../src/services/embed/set-embed-origins.service';
-import { EMBED_ORIGINS_FIELDS, embedOriginsResource, serializeEmbedOrigins } from '../resources/embed-origins.resource';
+import { embedOriginsResource, serializeEmbedOrigins } from '../resources/embed-origins.resource';
 import type { RestRoute } from '../route';
-
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 const TAG = 'Vista embebida';
 const SESSION_ONLY = 'Solo con una sesión del panel: una llave de API recibe 403 `session_required`.';
@@ -19,9 +17,8 @@ export const embedOriginsRoutes: RestRoute[] = [
     scope: null,
     sessionOnly: 'session_required',
     response: embedOriginsResource,
-    operation: `query { embedOrigins { ${EMBED_ORIGINS_FIELDS} } }`,
-    toVariables: () => ({}),
-    fromResult: (data) => ({ body: serializeEmbedOrigins(data.embedOrigins as Gql) }),
+    refusalAs: 'query',
+    call: async (_input, ctx) => ({ body: serializeEmbedOrigins(await ctx.services.getEmbedOrigins.execute(ctx.actor!)) }),
   },
   {
     id: 'setEmbedOrigins',
@@ -36,9 +33,6 @@ export const embedOriginsRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     body: { schema: setEmbedOriginsSchema, required: true, graphqlInput: 'SetEmbedOriginsInput' },
     response: embedOriginsResource,
-    operation: `mutation($input: SetEmbedOriginsInput!) { setEmbedOrigins(input: $input) { embedOrigins { ${EMBED_ORIGINS_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ body }) => ({ input: body }),
-    payloadField: 'setEmbedOrigins',
-    fromResult: (data) => ({ body: serializeEmbedOrigins((data.setEmbedOrigins as Gql).embedOrigins) }),
+    call: async ({ body }, ctx) => ({ body: serializeEmbedOrigins(await ctx.services.setEmbedOrigins.forActor(ctx.actor!, body)) }),
   },
 ];

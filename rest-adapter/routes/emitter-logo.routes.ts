@@ -88,9 +88,9 @@ export const emitterLogoRoutes: RestRoute[] = [
     scope: 'emitters:write',
     params: idParam('id', 'Id del emisor'),
     response: null,
-    operation: 'mutation($id: ID!) { deleteEmitterLogo(emitterId: $id) { emitter { id } errors { field code message } } }',
-    toVariables: ({ params }) => ({ id: params.id }),
-    payloadField: 'deleteEmitterLogo',
-    fromResult: () => ({ body: null, status: 204 }),
+    call: async ({ params }, ctx) => {
+      await ctx.services.deleteEmitterLogo.execute(ctx.actor!, params.id);
+      return { body: null, status: 204 };
+    },
   },
 ];

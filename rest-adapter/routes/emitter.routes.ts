@@ -1,16 +1,14 @@
 import { createEmitterSchema, updateEmitterSchema } from '../../src/domain/emitter/emitter-input.schema';
-import { idParam, listOf, paginationQuery } from '../query-schemas';
-import { EMITTER_FIELDS, emitterResource, serializeEmitter } from '../resources/emitter.resource';
+import type { GraphQLContext } from '../../src/graphql/common/context';
+import { idParam, listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
+import { emitterResource, serializeEmitter } from '../resources/emitter.resource';
 import type { RestRoute } from '../route';
 import { toEmitter } from '../../src/graphql/emitter/emitter.mapper';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
-
-/** GraphQL enums travel by name (PER_ESTABLISHMENT); REST uses the lower-case value. */
-function emitterVariables(body: unknown): Record<string, unknown> {
-  const b = { ...(body as Record<string, unknown>) };
-  if (typeof b.numbering === 'string') b.numbering = b.numbering.toUpperCase();
-  return b;
+/** An emitter as its resource, with its credentials' status (what the GraphQL field `credentials` resolves). */
+async function emitterBody(emitter: Parameters<typeof toEmitter>[0], ctx: GraphQLContext) {
+  const [credentials] = await ctx.services.listCredentialsByEmitter.execute([emitter.id]);
+  return serializeEmitter({ ...toEmitter(emitter), credentials });
 }
 
 export const emitterRoutes: RestRoute[] = [
@@ -25,10 +23,7 @@ export const emitterRoutes: RestRoute[] = [
     scope: 'emitters:write',
     body: { schema: createEmitterSchema, required: true, graphqlInput: 'CreateEmitterInput' },
     response: emitterResource,
-    operation: `mutation($input: CreateEmitterInput!) { createEmitter(input: $input) { emitter { ${EMITTER_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ body }) => ({ input: emitterVariables(body) }),
-    payloadField: 'createEmitter',
-    fromResult: (data) => ({ body: serializeEmitter((data.createEmitter as Gql).emitter) }),
+    call: async ({ body }, ctx) => ({ body: await emitterBody(await ctx.services.createEmitter.execute(ctx.actor!, body), ctx) }),
   },
   {
     id: 'listEmitters',
@@ -40,11 +35,12 @@ export const emitterRoutes: RestRoute[] = [
     scope: 'emitters:read',
     query: paginationQuery,
     response: listOf(emitterResource),
-    operation: `query($first: Int, $after: String) { emitters(first: $first, after: $after) { nodes { ${EMITTER_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ query }) => ({ first: query.limit, after: query.starting_after ?? null }),
-    fromResult: (data) => {
-      const c = data.emitters as Gql;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeEmitter), has_more: c.pageInfo.hasNextPage } };
+    refusalAs: 'query',
+    call: async ({ query }, ctx) => {
+      const page = await ctx.services.listEmitters.execute(ctx.actor!, pageOf(query));
+      // One read of the page's credentials, as the GraphQL field's loader batches them.
+      const credentials = await ctx.services.listCredentialsByEmitter.execute(page.data.map((e) => e.id));
+      return { body: listBody({ data: page.data.map((e, i) => ({ ...toEmitter(e), credentials: credentials[i] })), hasMore: page.hasMore }, serializeEmitter) };
     },
   },
   {
@@ -77,9 +73,6 @@ export const emitterRoutes: RestRoute[] = [
     params: idParam('id', 'Id del emisor'),
     body: { schema: updateEmitterSchema, required: true, graphqlInput: 'UpdateEmitterInput' },
     response: emitterResource,
-    operation: `mutation($id: ID!, $input: UpdateEmitterInput!) { updateEmitter(id: $id, input: $input) { emitter { ${EMITTER_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ params, body }) => ({ id: params.id, input: emitterVariables(body) }),
-    payloadField: 'updateEmitter',
-    fromResult: (data) => ({ body: serializeEmitter((data.updateEmitter as Gql).emitter) }),
+    call: async ({ params, body }, ctx) => ({ body: await emitterBody(await ctx.services.updateEmitter.execute(ctx.actor!, params.id, body), ctx) }),
   },
 ];

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { createEstablishmentSchema, updateEstablishmentSchema } from '../../src/domain/emitter/establishment-input.schema';
-import { idParam, listOf, paginationQuery } from '../query-schemas';
-import { ESTABLISHMENT_FIELDS, establishmentResource, serializeEstablishment } from '../resources/emitter.resource';
+import { toEstablishment } from '../../src/graphql/emitter/emitter.mapper';
+import { idParam, listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
+import { establishmentResource, serializeEstablishment } from '../resources/emitter.resource';
 import type { RestRoute } from '../route';
-
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 const bothIds = z.object({
   id: z.string().max(64).describe('Id del emisor'),
@@ -24,10 +23,7 @@ export const establishmentRoutes: RestRoute[] = [
     params: idParam('id', 'Id del emisor'),
     body: { schema: createEstablishmentSchema, required: true, graphqlInput: 'CreateEstablishmentInput' },
     response: establishmentResource,
-    operation: `mutation($emitterId: ID!, $input: CreateEstablishmentInput!) { createEstablishment(emitterId: $emitterId, input: $input) { establishment { ${ESTABLISHMENT_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ params, body }) => ({ emitterId: params.id, input: body }),
-    payloadField: 'createEstablishment',
-    fromResult: (data) => ({ body: serializeEstablishment((data.createEstablishment as Gql).establishment) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeEstablishment(toEstablishment(await ctx.services.createEstablishment.execute(ctx.actor!, params.id, body))) }),
   },
   {
     id: 'listEstablishments',
@@ -40,12 +36,12 @@ export const establishmentRoutes: RestRoute[] = [
     params: idParam('id', 'Id del emisor'),
     query: paginationQuery,
     response: listOf(establishmentResource),
-    operation: `query($emitterId: ID!, $first: Int, $after: String) { establishments(emitterId: $emitterId, first: $first, after: $after) { nodes { ${ESTABLISHMENT_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ params, query }) => ({ emitterId: params.id, first: query.limit, after: query.starting_after ?? null }),
-    fromResult: (data) => {
-      const c = data.establishments as Gql | null;
-      if (!c) return null;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeEstablishment), has_more: c.pageInfo.hasNextPage } };
+    refusalAs: 'query',
+    call: async ({ params, query }, ctx) => {
+      // As the query: null (404) when the emitter is not the account's.
+      if (!(await ctx.services.getEmitter.execute(ctx.actor!, params.id))) return null;
+      const page = await ctx.services.listEstablishments.execute(ctx.actor!, params.id, pageOf(query));
+      return { body: listBody(page, (e) => serializeEstablishment(toEstablishment(e))) };
     },
   },
   {
@@ -58,9 +54,11 @@ export const establishmentRoutes: RestRoute[] = [
     scope: 'emitters:read',
     params: bothIds,
     response: establishmentResource,
-    operation: `query($emitterId: ID!, $id: ID!) { establishment(emitterId: $emitterId, id: $id) { ${ESTABLISHMENT_FIELDS} } }`,
-    toVariables: ({ params }) => ({ emitterId: params.id, id: params.establishment_id }),
-    fromResult: (data) => (data.establishment ? { body: serializeEstablishment(data.establishment as Gql) } : null),
+    refusalAs: 'query',
+    call: async ({ params }, ctx) => {
+      const e = await ctx.services.getEstablishment.execute(ctx.actor!, params.id, params.establishment_id);
+      return e ? { body: serializeEstablishment(toEstablishment(e)) } : null;
+    },
   },
   {
     id: 'updateEstablishment',
@@ -74,9 +72,6 @@ export const establishmentRoutes: RestRoute[] = [
     params: bothIds,
     body: { schema: updateEstablishmentSchema, required: true, graphqlInput: 'UpdateEstablishmentInput' },
     response: establishmentResource,
-    operation: `mutation($emitterId: ID!, $id: ID!, $input: UpdateEstablishmentInput!) { updateEstablishment(emitterId: $emitterId, id: $id, input: $input) { establishment { ${ESTABLISHMENT_FIELDS} } errors { field code message } } }`,
-    toVariables: ({ params, body }) => ({ emitterId: params.id, id: params.establishment_id, input: body }),
-    payloadField: 'updateEstablishment',
-    fromResult: (data) => ({ body: serializeEstablishment((data.updateEstablishment as Gql).establishment) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeEstablishment(toEstablishment(await ctx.services.updateEstablishment.execute(ctx.actor!, params.id, params.establishment_id, body))) }),
   },
 ];

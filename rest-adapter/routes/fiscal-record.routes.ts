@@ -9,8 +9,6 @@ import { buildProblem, problemFromUserErrors, type ProblemContext } from '../pro
 import { paginationQuery } from '../query-schemas';
 import type { RestRoute, RouteInput } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
-
 const RESOURCE_DESCRIPTION = 'purchases, withholdings-received, external-sales o withholdings-made';
 const params = z.object({ id: z.string().max(64).describe('Id del emisor'), resource: z.string().max(40).describe(RESOURCE_DESCRIPTION) });
 const itemParams = params.extend({ external_id: z.string().max(100).describe('external_id del registro') });
@@ -178,8 +176,6 @@ export const fiscalRecordRoutes: RestRoute[] = [
   },
 ];
 
-const TAG_FIELDS = 'documentId fiscalTags { incomeCodes { operationType incomeType } freeZone exemptNonProportional excludeFromBooks externalRef }';
-
 export const documentFiscalRoutes: RestRoute[] = [
   {
     id: 'updateDocumentFiscalTags',
@@ -194,17 +190,14 @@ export const documentFiscalRoutes: RestRoute[] = [
     params: z.object({ id: z.string().max(64).describe('Id del documento') }),
     body: { schema: fiscalTagsPatchSchema, required: true, graphqlInput: 'DocumentFiscalTagsInput' },
     response: z.object({ object: z.literal('document_fiscal_tags'), document_id: z.string(), income_codes: z.object({ operation_type: z.string(), income_type: z.string() }).nullable(), free_zone: z.boolean(), exempt_non_proportional: z.boolean(), exclude_from_books: z.boolean(), external_ref: z.string().nullable() }),
-    operation: `mutation($id: ID!, $input: DocumentFiscalTagsInput!) { updateDocumentFiscalTags(id: $id, input: $input) { ${TAG_FIELDS} errors { field code message } } }`,
-    toVariables: ({ params: p, body }) => ({ id: p.id, input: body }),
-    payloadField: 'updateDocumentFiscalTags',
-    fromResult: (data) => {
-      const r = data.updateDocumentFiscalTags as Gql;
-      const t = r.fiscalTags as Gql;
+    call: async ({ params: p, body }, ctx) => {
+      const r = await ctx.services.updateDocumentFiscalTags.execute(ctx.actor!, p.id, body);
+      const t = r.fiscalTags;
       return {
         body: {
           object: 'document_fiscal_tags', document_id: r.documentId,
           income_codes: t.incomeCodes ? { operation_type: t.incomeCodes.operationType, income_type: t.incomeCodes.incomeType } : null,
-          free_zone: t.freeZone, exempt_non_proportional: t.exemptNonProportional, exclude_from_books: t.excludeFromBooks, external_ref: t.externalRef,
+          free_zone: t.freeZone, exempt_non_proportional: t.exemptNonProportional, exclude_from_books: t.excludeFromBooks, external_ref: t.externalRef ?? null,
         },
       };
     },

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { inviteUserSchema } from '../../src/services/identity/invite-user.service';
 import { updateUserSchema } from '../../src/services/identity/update-user.service';
-import { listOf, paginationQuery } from '../query-schemas';
-import { serializeUser, USER_FIELDS, userResource } from '../resources/user.resource';
+import { toUser } from '../../src/graphql/account/user.mapper';
+import { listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
+import { serializeUser, userResource } from '../resources/user.resource';
 import type { RestRoute } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
-
 const TAG = 'Usuarios';
-const ERRORS = 'errors { field code message }';
 const SESSION_ONLY = 'Solo con una sesión del panel: una llave de API recibe 403 `session_required`.';
 const OWNER_ONLY = 'Solo un propietario (otro rol: 403 `insufficient_role`).';
 const userParam = z.object({ id: z.string().max(64).describe('Id del usuario (usr_…)') });
@@ -26,12 +24,8 @@ export const userRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     query: paginationQuery,
     response: listOf(userResource),
-    operation: `query($first: Int, $after: String) { users(first: $first, after: $after) { nodes { ${USER_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ query }) => ({ first: query.limit, after: query.starting_after ?? null }),
-    fromResult: (data) => {
-      const c = data.users as Gql;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeUser), has_more: c.pageInfo.hasNextPage } };
-    },
+    refusalAs: 'query',
+    call: async ({ query }, ctx) => ({ body: listBody(await ctx.services.listAccountUsers.execute(ctx.actor!, pageOf(query)), (u) => serializeUser(toUser(u))) }),
   },
   {
     id: 'inviteUser',
@@ -47,10 +41,7 @@ export const userRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     body: { schema: inviteUserSchema, required: true, graphqlInput: 'InviteUserInput' },
     response: userResource,
-    operation: `mutation($input: InviteUserInput!) { inviteUser(input: $input) { user { ${USER_FIELDS} } ${ERRORS} } }`,
-    toVariables: ({ body }) => ({ input: body }),
-    payloadField: 'inviteUser',
-    fromResult: (data) => ({ body: serializeUser((data.inviteUser as Gql).user) }),
+    call: async ({ body }, ctx) => ({ body: serializeUser(toUser(await ctx.services.inviteUser.execute(ctx.actor!, body))) }),
   },
   {
     id: 'updateUser',
@@ -66,10 +57,7 @@ export const userRoutes: RestRoute[] = [
     params: userParam,
     body: { schema: updateUserSchema, required: true, graphqlInput: 'UpdateUserInput' },
     response: userResource,
-    operation: `mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { user { ${USER_FIELDS} } ${ERRORS} } }`,
-    toVariables: ({ params, body }) => ({ id: params.id, input: body }),
-    payloadField: 'updateUser',
-    fromResult: (data) => ({ body: serializeUser((data.updateUser as Gql).user) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeUser(toUser(await ctx.services.updateUser.execute(ctx.actor!, params.id, body))) }),
   },
   {
     id: 'removeUser',
@@ -84,10 +72,10 @@ export const userRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     params: userParam,
     response: null,
-    operation: `mutation($id: ID!) { removeUser(id: $id) { user { id } ${ERRORS} } }`,
-    toVariables: ({ params }) => ({ id: params.id }),
-    payloadField: 'removeUser',
-    fromResult: () => ({ body: null, status: 204 }),
+    call: async ({ params }, ctx) => {
+      await ctx.services.removeUser.execute(ctx.actor!, params.id);
+      return { body: null, status: 204 };
+    },
   },
   {
     id: 'resendInvitation',
@@ -102,10 +90,7 @@ export const userRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     params: userParam,
     response: userResource,
-    operation: `mutation($id: ID!) { resendInvitation(userId: $id) { user { ${USER_FIELDS} } ${ERRORS} } }`,
-    toVariables: ({ params }) => ({ id: params.id }),
-    payloadField: 'resendInvitation',
-    fromResult: (data) => ({ body: serializeUser((data.resendInvitation as Gql).user) }),
+    call: async ({ params }, ctx) => ({ body: serializeUser(toUser(await ctx.services.resendInvitation.execute(ctx.actor!, params.id))) }),
   },
   {
     id: 'revokeInvitation',
@@ -120,9 +105,9 @@ export const userRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     params: userParam,
     response: null,
-    operation: `mutation($id: ID!) { revokeInvitation(userId: $id) { user { id } ${ERRORS} } }`,
-    toVariables: ({ params }) => ({ id: params.id }),
-    payloadField: 'revokeInvitation',
-    fromResult: () => ({ body: null, status: 204 }),
+    call: async ({ params }, ctx) => {
+      await ctx.services.revokeInvitation.execute(ctx.actor!, params.id);
+      return { body: null, status: 204 };
+    },
   },
 ];

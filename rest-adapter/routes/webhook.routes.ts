@@ -4,14 +4,12 @@ import {
   rollWebhookSecretSchema,
   updateWebhookEndpointSchema,
 } from '../../src/domain/webhooks/webhook-endpoint-input.schema';
-import { listOf, paginationQuery } from '../query-schemas';
+import { toWebhookDelivery, toWebhookEndpoint } from '../../src/graphql/webhook/webhook.mapper';
+import { listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
 import {
   serializeWebhookDelivery,
   serializeWebhookDeliveryDetail,
   serializeWebhookEndpoint,
-  WEBHOOK_ATTEMPT_FIELDS,
-  WEBHOOK_DELIVERY_FIELDS,
-  WEBHOOK_ENDPOINT_FIELDS,
   webhookDeliveryDetailResource,
   webhookDeliveryResource,
   webhookEndpointResource,
@@ -19,10 +17,7 @@ import {
 } from '../resources/webhook.resource';
 import type { RestRoute } from '../route';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
-
 const TAG = 'Webhooks';
-const ERRORS = 'errors { field code message }';
 const endpointParam = z.object({ id: z.string().max(64).describe('Id del endpoint (we_…)') });
 const deliveryParams = endpointParam.extend({ delivery_id: z.string().max(64).describe('Id de la entrega (dlv_…)') });
 
@@ -41,10 +36,10 @@ export const webhookRoutes: RestRoute[] = [
     scope: 'webhooks:write',
     body: { schema: createWebhookEndpointSchema, required: true, graphqlInput: 'CreateWebhookEndpointInput' },
     response: webhookEndpointResource,
-    operation: `mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { webhookEndpoint { ${WEBHOOK_ENDPOINT_FIELDS} } ${ERRORS} } }`,
-    toVariables: ({ body }) => ({ input: body }),
-    payloadField: 'createWebhookEndpoint',
-    fromResult: (data) => ({ body: serializeWebhookEndpoint((data.createWebhookEndpoint as Gql).webhookEndpoint) }),
+    call: async ({ body }, ctx) => {
+      const { endpoint, secret } = await ctx.services.createWebhookEndpoint.execute(ctx.actor!, body);
+      return { body: serializeWebhookEndpoint(toWebhookEndpoint(endpoint, secret)) };
+    },
   },
   {
     id: 'listWebhookEndpoints',
@@ -56,12 +51,8 @@ export const webhookRoutes: RestRoute[] = [
     scope: 'webhooks:read',
     query: paginationQuery,
     response: listOf(webhookEndpointResource),
-    operation: `query($first: Int, $after: String) { webhookEndpoints(first: $first, after: $after) { nodes { ${WEBHOOK_ENDPOINT_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ query }) => ({ first: query.limit, after: query.starting_after ?? null }),
-    fromResult: (data) => {
-      const c = data.webhookEndpoints as Gql;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeWebhookEndpoint), has_more: c.pageInfo.hasNextPage } };
-    },
+    refusalAs: 'query',
+    call: async ({ query }, ctx) => ({ body: listBody(await ctx.services.listWebhookEndpoints.execute(ctx.actor!, pageOf(query)), (e) => serializeWebhookEndpoint(toWebhookEndpoint(e))) }),
   },
   {
     id: 'getWebhookEndpoint',
@@ -73,9 +64,11 @@ export const webhookRoutes: RestRoute[] = [
     scope: 'webhooks:read',
     params: endpointParam,
     response: webhookEndpointResource,
-    operation: `query($id: ID!) { webhookEndpoint(id: $id) { ${WEBHOOK_ENDPOINT_FIELDS} } }`,
-    toVariables: ({ params }) => ({ id: params.id }),
-    fromResult: (data) => (data.webhookEndpoint ? { body: serializeWebhookEndpoint(data.webhookEndpoint as Gql) } : null),
+    refusalAs: 'query',
+    call: async ({ params }, ctx) => {
+      const e = await ctx.services.getWebhookEndpoint.execute(ctx.actor!, params.id);
+      return e ? { body: serializeWebhookEndpoint(toWebhookEndpoint(e)) } : null;
+    },
   },
   {
     id: 'updateWebhookEndpoint',
@@ -90,10 +83,7 @@ export const webhookRoutes: RestRoute[] = [
     params: endpointParam,
     body: { schema: updateWebhookEndpointSchema, required: true, graphqlInput: 'UpdateWebhookEndpointInput' },
     response: webhookEndpointResource,
-    operation: `mutation($id: ID!, $input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(id: $id, input: $input) { webhookEndpoint { ${WEBHOOK_ENDPOINT_FIELDS} } ${ERRORS} } }`,
-    toVariables: ({ params, body }) => ({ id: params.id, input: body }),
-    payloadField: 'updateWebhookEndpoint',
-    fromResult: (data) => ({ body: serializeWebhookEndpoint((data.updateWebhookEndpoint as Gql).webhookEndpoint) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeWebhookEndpoint(toWebhookEndpoint(await ctx.services.updateWebhookEndpoint.execute(ctx.actor!, params.id, body))) }),
   },
   {
     id: 'deleteWebhookEndpoint',
@@ -105,10 +95,10 @@ export const webhookRoutes: RestRoute[] = [
     scope: 'webhooks:write',
     params: endpointParam,
     response: null,
-    operation: `mutation($id: ID!) { deleteWebhookEndpoint(id: $id) { webhookEndpoint { id } ${ERRORS} } }`,
-    toVariables: ({ params }) => ({ id: params.id }),
-    payloadField: 'deleteWebhookEndpoint',
-    fromResult: () => ({ body: null, status: 204 }),
+    call: async ({ params }, ctx) => {
+      await ctx.services.deleteWebhookEndpoint.execute(ctx.actor!, params.id);
+      return { body: null, status: 204 };
+    },
   },
   {
     id: 'testWebhookEndpoint',
@@ -121,11 +111,8 @@ export const webhookRoutes: RestRoute[] = [
     scope: 'webhooks:write',
     params: endpointParam,
     response: webhookTestResource,
-    operation: `mutation($id: ID!) { testWebhookEndpoint(id: $id) { webhookTest { eventId status } ${ERRORS} } }`,
-    toVariables: ({ params }) => ({ id: params.id }),
-    payloadField: 'testWebhookEndpoint',
-    fromResult: (data) => {
-      const r = (data.testWebhookEndpoint as Gql).webhookTest;
+    call: async ({ params }, ctx) => {
+      const r = await ctx.services.testWebhookEndpoint.execute(ctx.actor!, params.id);
       return { body: { event_id: r.eventId, status: r.status } };
     },
   },
@@ -142,10 +129,11 @@ export const webhookRoutes: RestRoute[] = [
     params: endpointParam,
     body: { schema: rollWebhookSecretSchema, required: false, graphqlMutation: { field: 'rollWebhookEndpointSecret' }, graphqlPathFields: { id: 'id' } },
     response: webhookEndpointResource,
-    operation: `mutation($id: ID!, $overlapS: Int) { rollWebhookEndpointSecret(id: $id, overlapS: $overlapS) { webhookEndpoint { ${WEBHOOK_ENDPOINT_FIELDS} } ${ERRORS} } }`,
-    toVariables: ({ params, body }) => ({ id: params.id, overlapS: (body as { overlapS?: number | null } | undefined)?.overlapS ?? null }),
-    payloadField: 'rollWebhookEndpointSecret',
-    fromResult: (data) => ({ body: serializeWebhookEndpoint((data.rollWebhookEndpointSecret as Gql).webhookEndpoint) }),
+    call: async ({ params, body }, ctx) => {
+      const overlapS = (body as { overlapS?: number | null } | undefined)?.overlapS ?? undefined;
+      const { endpoint, secret } = await ctx.services.rollWebhookEndpointSecret.execute(ctx.actor!, params.id, { overlapS });
+      return { body: serializeWebhookEndpoint(toWebhookEndpoint(endpoint, secret)) };
+    },
   },
   {
     id: 'listWebhookDeliveries',
@@ -158,12 +146,12 @@ export const webhookRoutes: RestRoute[] = [
     params: endpointParam,
     query: paginationQuery,
     response: listOf(webhookDeliveryResource),
-    operation: `query($endpointId: ID!, $first: Int, $after: String) { webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) { nodes { ${WEBHOOK_DELIVERY_FIELDS} } pageInfo { hasNextPage } } }`,
-    toVariables: ({ params, query }) => ({ endpointId: params.id, first: query.limit, after: query.starting_after ?? null }),
-    fromResult: (data) => {
-      const c = data.webhookDeliveries as Gql | null;
-      if (!c) return null;
-      return { body: { object: 'list', data: (c.nodes as Gql[]).map(serializeWebhookDelivery), has_more: c.pageInfo.hasNextPage } };
+    refusalAs: 'query',
+    call: async ({ params, query }, ctx) => {
+      // As the query: null (404) when the endpoint is not the account's.
+      if (!(await ctx.services.getWebhookEndpoint.execute(ctx.actor!, params.id))) return null;
+      const page = await ctx.services.listWebhookDeliveries.execute(ctx.actor!, params.id, pageOf(query));
+      return { body: listBody(page, (d) => serializeWebhookDelivery(toWebhookDelivery(d))) };
     },
   },
   {
@@ -176,9 +164,11 @@ export const webhookRoutes: RestRoute[] = [
     scope: 'webhooks:read',
     params: deliveryParams,
     response: webhookDeliveryDetailResource,
-    operation: `query($endpointId: ID!, $id: ID!) { webhookDelivery(endpointId: $endpointId, id: $id) { ${WEBHOOK_DELIVERY_FIELDS} attempts { ${WEBHOOK_ATTEMPT_FIELDS} } } }`,
-    toVariables: ({ params }) => ({ endpointId: params.id, id: params.delivery_id }),
-    fromResult: (data) => (data.webhookDelivery ? { body: serializeWebhookDeliveryDetail(data.webhookDelivery as Gql) } : null),
+    refusalAs: 'query',
+    call: async ({ params }, ctx) => {
+      const found = await ctx.services.getWebhookDelivery.execute(ctx.actor!, params.id, params.delivery_id);
+      return found ? { body: serializeWebhookDeliveryDetail(toWebhookDelivery(found.delivery, found.attempts)) } : null;
+    },
   },
   {
     id: 'replayWebhookDelivery',
@@ -192,9 +182,6 @@ export const webhookRoutes: RestRoute[] = [
     scope: 'webhooks:write',
     params: deliveryParams,
     response: webhookDeliveryResource,
-    operation: `mutation($endpointId: ID!, $id: ID!) { replayWebhookDelivery(endpointId: $endpointId, id: $id) { webhookDelivery { ${WEBHOOK_DELIVERY_FIELDS} } ${ERRORS} } }`,
-    toVariables: ({ params }) => ({ endpointId: params.id, id: params.delivery_id }),
-    payloadField: 'replayWebhookDelivery',
-    fromResult: (data) => ({ body: serializeWebhookDelivery((data.replayWebhookDelivery as Gql).webhookDelivery) }),
+    call: async ({ params }, ctx) => ({ body: serializeWebhookDelivery(toWebhookDelivery(await ctx.services.replayWebhookDelivery.execute(ctx.actor!, params.id, params.delivery_id))) }),
   },
 ];

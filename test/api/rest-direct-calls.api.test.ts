@@ -6,8 +6,15 @@
 import { serializeDocument } from '../../rest-adapter/resources/document.resource';
 import { documentView, type DocumentView } from '../../src/domain/documents';
 import { documentViewOf, selectionOf } from '../support/view-selection';
+import { serializeEmitter } from '../../rest-adapter/resources/emitter.resource';
 
-import { serializeEmitter, EMITTER_FIELDS } from '../../rest-adapter/resources/emitter.resource';
+/** Every field of the GraphQL Emitter the REST resource carries. */
+const EMITTER_FIELDS = `
+  id nit nrc name tradeName economicActivity establishmentType
+  address { department municipality district line }
+  phone email numbering logoUrl isLargeTaxpayer
+  credentials { environment certificateLoaded certificateNit mhLoginOk checkedAt mhUser certificateValidUntil message }
+  createdAt updatedAt`;
 import { problemFromUserErrors } from '../../rest-adapter/problem';
 import { feBody } from '../fixtures/document-bodies';
 import { graphql, request } from '../support/http-client';
