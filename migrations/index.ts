@@ -30,6 +30,7 @@ import { Migration20261202012252_receiver_search_folded as M25 } from './Migrati
 import { Migration20261202020730_account_security as M26 } from './Migration20261202020730_account_security';
 import { Migration20261202021313_emitter_logos as M27 } from './Migration20261202021313_emitter_logos';
 import { Migration20261202023307_documents_awaiting_transmission as M28 } from './Migration20261202023307_documents_awaiting_transmission';
+import { Migration20261202080741_recurring_documents as M29 } from './Migration20261202080741_recurring_documents';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -61,4 +62,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202020730_account_security', class: M26 },
   { name: 'Migration20261202021313_emitter_logos', class: M27 },
   { name: 'Migration20261202023307_documents_awaiting_transmission', class: M28 },
+  { name: 'Migration20261202080741_recurring_documents', class: M29 },
 ];

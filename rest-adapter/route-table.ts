@@ -17,6 +17,7 @@ import { webhookRoutes } from './routes/webhook.routes';
 import { documentFiscalRoutes, fiscalRecordRoutes } from './routes/fiscal-record.routes';
 import { fiscalReportRoutes } from './routes/fiscal-report.routes';
 import { dteEventRoutes } from './routes/dte-event.routes';
+import { recurringDocumentRoutes } from './routes/recurring-document.routes';
 
 /** Every REST /v1 route. A contract test checks them against the interface spec. Fiscal record routes go last: `/fiscal/:resource` also matches fixed fiscal paths. */
-export const ROUTES: readonly RestRoute[] = [...authRoutes, ...authSessionListRoutes, ...secondFactorRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...emitterLogoRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];
+export const ROUTES: readonly RestRoute[] = [...authRoutes, ...authSessionListRoutes, ...secondFactorRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...emitterLogoRoutes, ...establishmentRoutes, ...credentialRoutes, ...documentRoutes, ...dteEventRoutes, ...recurringDocumentRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];

@@ -98,7 +98,7 @@ function isDate(s: string): boolean {
 }
 
 /**
- * The rule's own checks (Spanish messages, snake_case paths): a real schedule, `starts_on` not
+ * The rule's own checks (Spanish messages, camelCase paths as every FieldError): a real schedule, `starts_on` not
  * before today in El Salvador, `ends_on` not before `starts_on`, `count` 1–1000, and at least one
  * occurrence inside the bounds.
  */
@@ -107,22 +107,22 @@ export function checkRule(rule: RecurringRule, today: string): RuleError[] {
   const s = rule.schedule;
   if (s.frequency === 'monthly') {
     if (!Number.isInteger(s.dayOfMonth) || s.dayOfMonth < 1 || s.dayOfMonth > 31) {
-      errors.push({ path: 'schedule.day_of_month', message: 'El día del mes va de 1 a 31 (29, 30 y 31 se ajustan al último día de los meses más cortos).' });
+      errors.push({ path: 'schedule.dayOfMonth', message: 'El día del mes va de 1 a 31 (29, 30 y 31 se ajustan al último día de los meses más cortos).' });
     }
   } else if (!Number.isInteger(s.weekday) || s.weekday < 1 || s.weekday > 7) {
     errors.push({ path: 'schedule.weekday', message: 'El día de la semana va de 1 (lunes) a 7 (domingo).' });
   }
-  if (!isDate(rule.startsOn)) errors.push({ path: 'starts_on', message: 'La fecha de inicio es una fecha yyyy-MM-dd.' });
-  else if (rule.startsOn < today) errors.push({ path: 'starts_on', message: `La fecha de inicio no puede ser anterior a hoy (${today}, hora de El Salvador).` });
+  if (!isDate(rule.startsOn)) errors.push({ path: 'startsOn', message: 'La fecha de inicio es una fecha yyyy-MM-dd.' });
+  else if (rule.startsOn < today) errors.push({ path: 'startsOn', message: `La fecha de inicio no puede ser anterior a hoy (${today}, hora de El Salvador).` });
   if (rule.endsOn !== null) {
-    if (!isDate(rule.endsOn)) errors.push({ path: 'ends_on', message: 'La fecha de fin es una fecha yyyy-MM-dd.' });
-    else if (isDate(rule.startsOn) && rule.endsOn < rule.startsOn) errors.push({ path: 'ends_on', message: 'La fecha de fin no puede ser anterior a la de inicio.' });
+    if (!isDate(rule.endsOn)) errors.push({ path: 'endsOn', message: 'La fecha de fin es una fecha yyyy-MM-dd.' });
+    else if (isDate(rule.startsOn) && rule.endsOn < rule.startsOn) errors.push({ path: 'endsOn', message: 'La fecha de fin no puede ser anterior a la de inicio.' });
   }
   if (rule.count !== null && (!Number.isInteger(rule.count) || rule.count < 1 || rule.count > 1000)) {
     errors.push({ path: 'count', message: 'La cantidad de emisiones va de 1 a 1000.' });
   }
   if (!errors.length && nextOccurrence(rule, null, 0) === null) {
-    errors.push({ path: 'ends_on', message: 'Entre la fecha de inicio y la de fin no cae ninguna emisión de esta periodicidad.' });
+    errors.push({ path: 'endsOn', message: 'Entre la fecha de inicio y la de fin no cae ninguna emisión de esta periodicidad.' });
   }
   return errors;
 }
@@ -135,4 +135,16 @@ export function occurrenceExternalId(base: string, occurrenceOn: string): string
 /** The Idempotency-Key one occurrence is issued under: the same for every attempt, so it is issued once. */
 export function occurrenceIdempotencyKey(recurringId: string, occurrenceOn: string): string {
   return `recurring:${recurringId}:${occurrenceOn}`;
+}
+
+/**
+ * The next run after a pause: the occurrences that fell while paused are skipped (never issued
+ * late); the first one from today on, within the rule's bounds, or null when none is left.
+ */
+export function nextRunAfterResume(rule: RecurringRule, nextRunOn: string | null, planned: number, today: string): string | null {
+  if (rule.count !== null && planned >= rule.count) return null;
+  const from = nextRunOn !== null && nextRunOn > today ? nextRunOn : today > rule.startsOn ? today : rule.startsOn;
+  const candidate = occurrenceOnOrAfter(rule.schedule, from);
+  if (rule.endsOn !== null && candidate > rule.endsOn) return null;
+  return candidate;
 }

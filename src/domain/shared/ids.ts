@@ -15,7 +15,6 @@ export const IdPrefix = {
   delivery: 'dlv',
   webhookAttempt: 'wha',
   report: 'rpt',
-  record: 'rec',
   idempotency: 'idem',
   credential: 'cred',
   documentEvent: 'dev',
@@ -30,6 +29,8 @@ export const IdPrefix = {
   userToken: 'utk',
   recoveryCode: 'rcv',
   accountEmail: 'aml',
+  recurringDocument: 'rec',
+  recurringOccurrence: 'reo',
 } as const;
 
 function encodeTime(ms: number): string {

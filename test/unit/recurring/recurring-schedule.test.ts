@@ -3,6 +3,7 @@ import {
   dueOccurrences,
   firstOccurrences,
   nextOccurrence,
+  nextRunAfterResume,
   occurrenceExternalId,
   occurrenceOnOrAfter,
   type RecurringRule,
@@ -70,13 +71,13 @@ describe('recurring schedule: occurrences', () => {
 describe('recurring schedule: checks', () => {
   it.each<[string, RecurringRule, string, { path: string }[]]>([
     ['a valid monthly rule', monthly(31, '2026-12-02'), '2026-12-02', []],
-    ['day 0', monthly(0, '2026-12-02'), '2026-12-02', [{ path: 'schedule.day_of_month' }]],
-    ['day 32', monthly(32, '2026-12-02'), '2026-12-02', [{ path: 'schedule.day_of_month' }]],
+    ['day 0', monthly(0, '2026-12-02'), '2026-12-02', [{ path: 'schedule.dayOfMonth' }]],
+    ['day 32', monthly(32, '2026-12-02'), '2026-12-02', [{ path: 'schedule.dayOfMonth' }]],
     ['weekday 8', weekly(8, '2026-12-02'), '2026-12-02', [{ path: 'schedule.weekday' }]],
-    ['starts yesterday in El Salvador', monthly(5, '2026-12-01'), '2026-12-02', [{ path: 'starts_on' }]],
-    ['an impossible date', monthly(5, '2026-02-30'), '2026-01-01', [{ path: 'starts_on' }]],
-    ['ends before it starts', monthly(5, '2026-12-10', { endsOn: '2026-12-09' }), '2026-12-02', [{ path: 'ends_on' }]],
-    ['no occurrence between the bounds', monthly(5, '2026-12-10', { endsOn: '2027-01-04' }), '2026-12-02', [{ path: 'ends_on' }]],
+    ['starts yesterday in El Salvador', monthly(5, '2026-12-01'), '2026-12-02', [{ path: 'startsOn' }]],
+    ['an impossible date', monthly(5, '2026-02-30'), '2026-01-01', [{ path: 'startsOn' }]],
+    ['ends before it starts', monthly(5, '2026-12-10', { endsOn: '2026-12-09' }), '2026-12-02', [{ path: 'endsOn' }]],
+    ['no occurrence between the bounds', monthly(5, '2026-12-10', { endsOn: '2027-01-04' }), '2026-12-02', [{ path: 'endsOn' }]],
     ['count 0', monthly(5, '2026-12-10', { count: 0 }), '2026-12-02', [{ path: 'count' }]],
     ['count 1001', monthly(5, '2026-12-10', { count: 1001 }), '2026-12-02', [{ path: 'count' }]],
   ])('%s', (_label, rule, today, expected) => {
@@ -86,5 +87,18 @@ describe('recurring schedule: checks', () => {
   it('the external id of an occurrence names its date and stays within 255 characters', () => {
     expect(occurrenceExternalId('SUSCRIPCION-42', '2026-12-05')).toBe('SUSCRIPCION-42-2026-12-05');
     expect(occurrenceExternalId('x'.repeat(255), '2026-12-05')).toHaveLength(255);
+  });
+});
+
+describe('recurring schedule: resume', () => {
+  it.each<[string, RecurringRule, string | null, number, string, string | null]>([
+    ['skips what fell while paused', weekly(1, '2026-12-01'), '2026-12-07', 1, '2026-12-16', '2026-12-21'],
+    ['today itself when it is an occurrence', weekly(3, '2026-12-01'), '2026-12-02', 0, '2026-12-16', '2026-12-16'],
+    ['a future next run stays', monthly(31, '2026-12-01'), '2027-01-31', 1, '2026-12-20', '2027-01-31'],
+    ['not before starts_on', monthly(10, '2027-03-01'), '2027-03-10', 0, '2026-12-20', '2027-03-10'],
+    ['nothing left before ends_on', weekly(1, '2026-12-01', { endsOn: '2026-12-20' }), '2026-12-07', 1, '2026-12-16', null],
+    ['count reached', weekly(1, '2026-12-01', { count: 1 }), null, 1, '2026-12-16', null],
+  ])('%s', (_label, rule, nextRunOn, planned, today, expected) => {
+    expect(nextRunAfterResume(rule, nextRunOn, planned, today)).toBe(expected);
   });
 });
