@@ -25,6 +25,7 @@ export const JOB_REGISTRY = {
   'cleanup-panel-sessions': { fields: [] },
   'reconcile-dte-events': { fields: [] },
   'notify-expiring-credentials': { fields: [] },
+  'run-recurring-documents': { fields: [] },
 } as const satisfies Record<string, { fields: readonly string[]; unique?: (p: Readonly<Record<string, string>>) => string }>;
 
 export type JobName = keyof typeof JOB_REGISTRY;

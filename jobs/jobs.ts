@@ -17,6 +17,7 @@ import { sweepFiscalWorkJob } from './sweep-fiscal-work.job';
 import { cleanupPanelSessionsJob } from './cleanup-panel-sessions.job';
 import { notifyExpiringCredentialsJob } from './notify-expiring-credentials.job';
 import { reconcileDteEventsJob } from './reconcile-dte-events.job';
+import { runRecurringDocumentsJob } from './run-recurring-documents.job';
 
 /** Every job the workers run; later use cases add theirs here. */
-export const JOBS: readonly AnyJobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, deliverAccountEmailJob, sweepAccountEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob, notifyExpiringCredentialsJob];
+export const JOBS: readonly AnyJobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, deliverAccountEmailJob, sweepAccountEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob, notifyExpiringCredentialsJob, runRecurringDocumentsJob];

@@ -30,8 +30,9 @@ import { Migration20261202012252_receiver_search_folded as M25 } from './Migrati
 import { Migration20261202020730_account_security as M26 } from './Migration20261202020730_account_security';
 import { Migration20261202021313_emitter_logos as M27 } from './Migration20261202021313_emitter_logos';
 import { Migration20261202023307_documents_awaiting_transmission as M28 } from './Migration20261202023307_documents_awaiting_transmission';
-import { Migration20261202081203_customers_and_products as M29 } from './Migration20261202081203_customers_and_products';
-import { Migration20261202081800_document_notes as M30 } from './Migration20261202081800_document_notes';
+import { Migration20261202080741_recurring_documents as M29 } from './Migration20261202080741_recurring_documents';
+import { Migration20261202081203_customers_and_products as M30 } from './Migration20261202081203_customers_and_products';
+import { Migration20261202081800_document_notes as M31 } from './Migration20261202081800_document_notes';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -63,6 +64,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202020730_account_security', class: M26 },
   { name: 'Migration20261202021313_emitter_logos', class: M27 },
   { name: 'Migration20261202023307_documents_awaiting_transmission', class: M28 },
-  { name: 'Migration20261202081203_customers_and_products', class: M29 },
-  { name: 'Migration20261202081800_document_notes', class: M30 },
+  { name: 'Migration20261202080741_recurring_documents', class: M29 },
+  { name: 'Migration20261202081203_customers_and_products', class: M30 },
+  { name: 'Migration20261202081800_document_notes', class: M31 },
 ];

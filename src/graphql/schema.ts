@@ -28,9 +28,10 @@ import { FiscalReportResolver } from './fiscal-report/fiscal-report.resolver';
 import { DocumentAggregateResolver } from './fiscal-analytics/document-aggregate.resolver';
 import { FiscalRecordAggregateResolver } from './fiscal-analytics/fiscal-record-aggregate.resolver';
 import { DteEventResolver } from './events/dte-event.resolver';
+import { RecurringDocumentResolver } from './recurring/recurring-document.resolver';
 import { DocumentBatchResolver } from './document/document-batch.resolver';
 
-export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver, DirectoryResolver, DocumentBatchResolver] as const;
+export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver, DirectoryResolver, DocumentBatchResolver, RecurringDocumentResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

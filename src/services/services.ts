@@ -152,6 +152,14 @@ import { CreateSpecialOperationService } from './events/create-special-operation
 import { ListDteEventsService } from './events/list-dte-events.service';
 import { TransmitDteEventService } from './events/transmit-dte-event.service';
 import { ReconcileDteEventsService } from './events/reconcile-dte-events.service';
+import { CreateRecurringDocumentService } from './recurring/create-recurring-document.service';
+import { GetRecurringDocumentService } from './recurring/get-recurring-document.service';
+import { ListRecurringDocumentsService } from './recurring/list-recurring-documents.service';
+import { PauseRecurringDocumentService } from './recurring/pause-recurring-document.service';
+import { ResumeRecurringDocumentService } from './recurring/resume-recurring-document.service';
+import { DeleteRecurringDocumentService } from './recurring/delete-recurring-document.service';
+import { ListRecurringOccurrencesService } from './recurring/list-recurring-occurrences.service';
+import { RunRecurringDocumentsService } from './recurring/run-recurring-documents.service';
 
 /**
  * Every use case, one instance each, sharing the same dependencies. Use cases that call others, and
@@ -329,6 +337,14 @@ export function createServices(deps: ServiceDeps) {
     updateProduct: new UpdateProductService(deps),
     deleteProduct: new DeleteProductService(deps),
     listProducts: new ListProductsService(deps),
+    createRecurringDocument: new CreateRecurringDocumentService(deps, issueDocument),
+    getRecurringDocument: new GetRecurringDocumentService(deps),
+    listRecurringDocuments: new ListRecurringDocumentsService(deps),
+    pauseRecurringDocument: new PauseRecurringDocumentService(deps),
+    resumeRecurringDocument: new ResumeRecurringDocumentService(deps),
+    deleteRecurringDocument: new DeleteRecurringDocumentService(deps),
+    listRecurringOccurrences: new ListRecurringOccurrencesService(deps),
+    runRecurringDocuments: new RunRecurringDocumentsService(deps, issueDocument, runIdempotentRequest),
   };
 }
 

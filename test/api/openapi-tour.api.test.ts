@@ -19,6 +19,7 @@ import { ApiTour, type TourResponse } from '../support/openapi-tour';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { totpCode } from '../support/rfc6238';
+import { addDays, localDateOf } from '../../src/domain/mh-rules/el-salvador-time';
 
 let t: TestApp;
 let tour: ApiTour;
@@ -237,6 +238,28 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     await mh.clear();
     expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/special-operations`), 200);
     expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/special-operations/${op.body.id}`), 200);
+  });
+
+  it('recurring documents: create 201 and 422, list, read, occurrences, pause, resume, delete 204; unknown ids 404', async () => {
+    const base = `/v1/emitters/${issuer.emitterId}/recurring-documents`;
+    // A month ahead: the job issues nothing during the tour.
+    const startsOn = addDays(localDateOf(new Date()), 30);
+    const body = { template: feBody(issuer), schedule: { frequency: 'monthly', day_of_month: 31 }, starts_on: startsOn, count: 3 };
+    const rec = await call('POST', base, { body });
+    expectStatus(rec, 201);
+    expectStatus(await call('POST', base, { body: { ...body, schedule: { frequency: 'monthly', day_of_month: 32 } } }), 422);
+    expectStatus(await call('GET', base), 200);
+    expectStatus(await call('GET', `/v1/emitters/${MISSING}/recurring-documents`), 404);
+    expectStatus(await call('GET', `${base}/${rec.body.id}`), 200);
+    expectStatus(await call('GET', `${base}/${MISSING}`), 404);
+    expectStatus(await call('GET', `${base}/${rec.body.id}/occurrences`), 200);
+    expectStatus(await call('GET', `${base}/${MISSING}/occurrences`), 404);
+    expectStatus(await call('POST', `${base}/${rec.body.id}/pause`), 200);
+    expectStatus(await call('POST', `${base}/${MISSING}/pause`), 404);
+    expectStatus(await call('POST', `${base}/${rec.body.id}/resume`), 200);
+    expectStatus(await call('POST', `${base}/${MISSING}/resume`), 404);
+    expectStatus(await call('DELETE', `${base}/${rec.body.id}`), 204);
+    expectStatus(await call('DELETE', `${base}/${rec.body.id}`), 404);
   });
 
   it('webhooks: create, list, read, update, test, roll the secret, deliveries, replay; private URL refused 422, pending replay 409', async () => {

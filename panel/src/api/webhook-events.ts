@@ -13,4 +13,5 @@ export const WEBHOOK_EVENTS: { name: string; label: string }[] = [
   { name: 'fiscal.period.closed', label: 'Período fiscal cerrado' },
   { name: 'fiscal.period.drift_detected', label: 'Cambios después del cierre' },
   { name: 'credential.expiring', label: 'Certificado por vencer' },
+  { name: 'recurring_document.failed', label: 'Factura recurrente no emitida' },
 ];

@@ -110,6 +110,8 @@ export const ERROR_CODES = {
   webhook_url_not_allowed: { status: 422, title: 'URL de webhook no permitida' },
   unknown_event_type: { status: 422, title: 'Evento desconocido' },
   webhook_delivery_not_replayable: { status: 409, title: 'La entrega no se puede reenviar' },
+  // recurring documents
+  recurring_document_completed: { status: 409, title: 'La factura recurrente ya terminó' },
   // fiscal reports and periods
   report_not_ready: { status: 409, title: 'El reporte fiscal no está listo' },
   period_already_closed: { status: 409, title: 'El período ya está cerrado' },

@@ -15,7 +15,6 @@ export const IdPrefix = {
   delivery: 'dlv',
   webhookAttempt: 'wha',
   report: 'rpt',
-  record: 'rec',
   idempotency: 'idem',
   credential: 'cred',
   documentEvent: 'dev',
@@ -32,6 +31,8 @@ export const IdPrefix = {
   accountEmail: 'aml',
   customer: 'cus',
   product: 'prd',
+  recurringDocument: 'rec',
+  recurringOccurrence: 'reo',
 } as const;
 
 function encodeTime(ms: number): string {

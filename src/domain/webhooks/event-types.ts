@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'fiscal.period.drift_detected',
   'credential.expiring',
   'contingency.failed',
+  'recurring_document.failed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -41,8 +41,10 @@ import { AccountEmailEntity } from './account-email.entity';
 import { EmitterLogoEntity } from './emitter-logo.entity';
 import { CustomerEntity } from './customer.entity';
 import { ProductEntity } from './product.entity';
+import { RecurringDocumentEntity } from './recurring-document.entity';
+import { RecurringOccurrenceEntity } from './recurring-occurrence.entity';
 
-export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, RateLimitPointEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity, AccountEmailEntity, UserRecoveryCodeEntity, EmitterLogoEntity, CustomerEntity, ProductEntity };
+export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, RateLimitPointEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity, AccountEmailEntity, UserRecoveryCodeEntity, EmitterLogoEntity, CustomerEntity, ProductEntity, RecurringDocumentEntity, RecurringOccurrenceEntity };
 
 /** Every entity MikroORM knows; add new ones here. */
 export const ENTITIES = [
@@ -89,4 +91,6 @@ export const ENTITIES = [
   EmitterLogoEntity,
   CustomerEntity,
   ProductEntity,
+  RecurringDocumentEntity,
+  RecurringOccurrenceEntity,
 ];

@@ -22,7 +22,7 @@ export interface QueuedAccountEmail {
 export async function queueAccountEmail(
   deps: ServiceDeps,
   tx: EntityManager,
-  e: { accountId: string; userId: string; kind: 'invitation' | 'password_reset' | 'security_notice'; message: MailMessage; linkExpiresAt: Date; now: Date },
+  e: { accountId: string; userId: string; kind: 'invitation' | 'password_reset' | 'security_notice' | 'recurring_failure'; message: MailMessage; linkExpiresAt: Date; now: Date },
 ): Promise<QueuedAccountEmail> {
   const id = newId(IdPrefix.accountEmail, e.now.getTime());
   const sealed = deps.secrets.seal(JSON.stringify({ subject: e.message.subject, text: e.message.text, html: e.message.html }), accountEmailAad(id));

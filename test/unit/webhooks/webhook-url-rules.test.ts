@@ -50,6 +50,7 @@ describe('webhook events, secrets and input', () => {
       'fiscal.period.drift_detected',
       'credential.expiring',
       'contingency.failed',
+      'recurring_document.failed',
     ]);
     expect(isWebhookEventType('document.created')).toBe(false);
   });
