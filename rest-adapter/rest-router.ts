@@ -28,7 +28,6 @@ import { trimTrailing } from '../src/domain/shared/linear-text';
 interface CompiledRoute {
   route: RestRoute;
   match: MatchFunction<Record<string, string>>;
-  document: DocumentNode | null;
 }
 
 export interface RestRouterOptions {
@@ -53,7 +52,7 @@ interface ReadBody {
 }
 
 /**
- * Compiles the route table (documents parsed and validated once) and returns the /v1 middleware.
+ * Compiles the route table and returns the /v1 middleware.
  *
  * Each request goes through the same steps, in this order: find the route → authentication, rate
  * limit and scope (nothing else is looked at before) → path parameters → query → body (size, media
@@ -61,15 +60,10 @@ interface ReadBody {
  */
 export function createRestRouter(opts: RestRouterOptions) {
   const compiled: CompiledRoute[] = opts.routes.map((route) => {
-    let document: DocumentNode | null = null;
-    if (route.operation) {
-      document = parse(route.operation);
-      const errors = validate(opts.schema, document);
-      if (errors.length) throw new Error(`route ${route.id}: invalid GraphQL operation: ${errors.map((e) => e.message).join('; ')}`);
-    }
+    if (!route.call === !route.handler) throw new Error(`route ${route.id}: una ruta tiene \`call\` o \`handler\` (uno de los dos)`);
     // Parameters are matched raw and decoded afterwards (decodePathParams): a malformed
     // percent-escape is the caller's 400, never an exception inside the matcher.
-    return { route, match: match<Record<string, string>>(route.path, { decode: false }), document };
+    return { route, match: match<Record<string, string>>(route.path, { decode: false }) };
   });
   // Routes by method and first two segments (`GET /v1/emitters`), in table order: a request is
   // matched against its resource's routes only. Every route of the table starts with two literal segments.
@@ -102,7 +96,7 @@ export function createRestRouter(opts: RestRouterOptions) {
     const found = findRoute(req, ctx);
     if (!found.ok) return found.result;
     const { hit, rawParams } = found.value;
-    const { route, document } = hit;
+    const { route } = hit;
     res.locals.routeId = route.id;
 
     const admitted = await admit(req, res, route, ctx);
@@ -116,7 +110,7 @@ export function createRestRouter(opts: RestRouterOptions) {
     if (!body.ok) return body.result;
 
     const input = { params: params.value, query: query.value, json: body.value.json, multipart: body.value.multipart };
-    const run = (as: Actor | null) => runRoute(req, route, document, input, as, ctx);
+    const run = (as: Actor | null) => runRoute(req, route, input, as, ctx);
     if (req.method === 'POST' && !route.public && actor && route.idempotent !== false) return runIdempotently(req, route, actor, body.value.json, ctx, run);
     return run(actor);
   }
@@ -255,7 +249,6 @@ export function createRestRouter(opts: RestRouterOptions) {
   async function runRoute(
     req: Request,
     route: RestRoute,
-    document: DocumentNode | null,
     read: { params: Record<string, string>; query: Record<string, unknown>; json: unknown; multipart: RouteInput['raw'] },
     actor: Actor | null,
     ctx: ProblemContext,
@@ -265,9 +258,8 @@ export function createRestRouter(opts: RestRouterOptions) {
     const input: RouteInput = { params: read.params, query: read.query, body: body.value, raw: read.multipart };
     const gctx: GraphQLContext = { actor, requestId: ctx.requestId, logger: opts.logger, services: opts.services, loaders: createLoaders(opts.services) };
     if (route.call) return runCall(route, route.call, input, gctx, ctx);
-    if (!route.handler) return runOperation(route, document!, input, gctx, ctx);
     try {
-      return await route.handler(req, input, gctx, ctx);
+      return await route.handler!(req, input, gctx, ctx);
     } catch (err) {
       if (err instanceof DomainError) return problemResult(domainProblem(err), ctx);
       throw err;
@@ -308,27 +300,6 @@ export function createRestRouter(opts: RestRouterOptions) {
     return jsonResult(mapped.status ?? route.status, mapped.body);
   }
 
-  async function runOperation(route: RestRoute, document: DocumentNode, input: RouteInput, gctx: GraphQLContext, ctx: ProblemContext): Promise<HttpResult> {
-    const variables = route.toVariables ? route.toVariables(input) : {};
-    const result = await execute({ schema: opts.schema, document, variableValues: variables, contextValue: gctx });
-    if (result.errors?.length) {
-      if (result.errors.some((e) => isConnectionLost(e.originalError))) return databaseUnavailable(ctx);
-      const problem: ProblemInput = problemFromGraphQLError(result.errors[0]);
-      if (problem.code === 'internal_error') {
-        const e = result.errors[0];
-        opts.logger.error({ err: e.originalError ?? e, request_id: ctx.requestId, route: route.id }, 'error al ejecutar la operación GraphQL de la ruta');
-      }
-      return problemResult(problem, ctx);
-    }
-    const data = (result.data ?? {}) as Record<string, unknown>;
-    if (route.payloadField) {
-      const payload = data[route.payloadField] as { errors?: Parameters<typeof problemFromUserErrors>[0] } | null;
-      if (payload?.errors?.length) return problemResult(problemFromUserErrors(payload.errors), ctx);
-    }
-    const mapped = route.fromResult ? route.fromResult(data, input) : { body: data };
-    if (!mapped) return problemResult({ code: 'resource_not_found', detail: 'No existe el recurso solicitado (o pertenece a otra cuenta).' }, ctx);
-    return jsonResult(mapped.status ?? route.status, mapped.body);
-  }
 }
 
 /** `GET /v1/emitters` for `GET /v1/emitters/emi_1/establishments`: the method and the path's first two segments. */

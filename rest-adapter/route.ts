@@ -53,7 +53,7 @@ export interface RouteOutcome {
   mediaType?: string;
 }
 
-/** A REST route is data: method + path → a use case (called directly or as a GraphQL operation), mappers and the success status. */
+/** A REST route is data: method + path → the use case its GraphQL resolver calls (`call`, or a `handler` for non-JSON answers), mappers and the success status. */
 export interface RestRoute {
   id: string;
   method: HttpMethod;
@@ -102,13 +102,6 @@ export interface RestRoute {
    * field), not as a payload's `errors`.
    */
   refusalAs?: 'query';
-  /** The GraphQL operation executed in-process (routes without `call` or `handler`). */
-  operation?: string;
-  toVariables?: (input: RouteInput) => Record<string, unknown>;
-  /** GraphQL `data` → REST body; `null` means 404 for reads. May override the status. */
-  fromResult?: (data: Record<string, unknown>, input: RouteInput) => { body: unknown; status?: number } | null;
-  /** Name of the payload field holding `errors` in a mutation result (e.g. `createEmitter`). */
-  payloadField?: string;
   /**
    * A route that calls the service directly and writes its HTTP answer itself: binary, multipart and
    * redirect answers, the panel session's cookies, fiscal reports and records (ADR 0001 lists them).

@@ -1,6 +1,7 @@
 /**
- * ADR 0001 and the README say how each REST route runs its use case: a GraphQL operation in-process,
- * a direct `call` of the resolver's service, or a `handler`. This holds them to the route table: the
+ * ADR 0001 and the README say how each REST route runs its use case: a direct `call` of the
+ * resolver's service (the JSON routes), or a `handler` (binary, multipart, cookies…). No route runs a
+ * GraphQL operation in-process any more. This holds them to the route table: the
  * counts they give, and the ADR's list of every `call` and `handler` route.
  */
 import { readFileSync } from 'node:fs';
@@ -13,16 +14,15 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
 const handlers = ROUTES.filter((r) => r.handler).map((r) => r.id);
 const calls = ROUTES.filter((r) => !r.handler && r.call).map((r) => r.id);
-const operations = ROUTES.filter((r) => !r.handler && !r.call && r.operation).map((r) => r.id);
 
 describe('how the REST routes run, as the docs say', () => {
   it('every route is exactly one kind', () => {
-    expect(ROUTES.filter((r) => [r.handler, r.call, r.operation].filter(Boolean).length !== 1).map((r) => r.id)).toEqual([]);
+    expect(ROUTES.filter((r) => [r.handler, r.call].filter(Boolean).length !== 1).map((r) => r.id)).toEqual([]);
   });
 
   it('ADR 0001 gives the counts of the route table', () => {
-    expect(adr).toContain(`Of the ${ROUTES.length} routes of the table, **${operations.length} execute their GraphQL operation in-process** (\`operation\`), **${calls.length}
-call the resolver's service directly** (\`call\`: the hot routes above) and **${handlers.length} have a \`handler\`**`);
+    expect(adr).toContain(`Of the ${ROUTES.length} routes of the table, **${calls.length} call the resolver's service directly** (\`call\`)
+and **${handlers.length} have a \`handler\`**`);
   });
 
   it('ADR 0001 lists every handler in its table, and names every direct call', () => {
@@ -33,6 +33,6 @@ call the resolver's service directly** (\`call\`: the hot routes above) and **${
   });
 
   it('the README gives the same counts', () => {
-    expect(readme).toContain(`${operations.length} routes execute their GraphQL operation in-process, ${calls.length} hot routes call the resolver's service directly, and ${handlers.length} handlers`);
+    expect(readme).toContain(`${calls.length} routes call the resolver's service directly and ${handlers.length} handlers`);
   });
 });
