@@ -24,10 +24,10 @@ const persistencePackages = ['@mikro-orm/*', 'pg', '@electric-sql/*'];
 const transports = [reaches('graphql'), reaches('rest-adapter'), reaches('http')];
 const transportPackages = ['express', 'type-graphql', '@apollo/*', 'graphql', 'graphql-ws', 'ws'];
 
-/** src/services, except the ports the integrations implement (services/shared/*.port, the clock). */
-const SERVICES_BUT_PORTS = '^(\\.\\./)+(src/)?services(/(?!shared/([\\w-]+\\.port|clock)$)|$)';
-/** src/services, except the registry of every service (`Services`) the jobs are given. */
-const SERVICES_BUT_REGISTRY = '^(\\.\\./)+(src/)?services(/(?!services$)|$)';
+/** src/services, except the ports the integrations implement (services/ports/*.port: every port lives there) and the clock. */
+const SERVICES_BUT_PORTS = '^(\\.\\./)+(src/)?services(/(?!ports/[\\w-]+\\.port$|shared/clock$)|$)';
+/** src/services, except the registry of every service (`Services`) the jobs are given and the job queue's own port. */
+const SERVICES_BUT_REGISTRY = '^(\\.\\./)+(src/)?services(/(?!services$|ports/queue\\.port$)|$)';
 
 const rules = {
   domain: layer(
@@ -52,7 +52,7 @@ const rules = {
       [`^(\\.\\./){${depth}}(services|integrations|persistence|graphql|rest-adapter|http|jobs|cli|server|app|main)(/|$)`, `^(\\.\\./){${depth + 1}}`],
     ),
   integrations: layer(
-    'src/integrations implementa los puertos hacia afuera: no importa servicios (salvo sus puertos, services/shared/*.port y clock), transportes ni trabajos.',
+    'src/integrations implementa los puertos hacia afuera: no importa servicios (salvo sus puertos, services/ports/*.port, y clock), transportes ni trabajos.',
     [SERVICES_BUT_PORTS, reaches('(graphql|rest-adapter|http|jobs|cli)'), '^(\\.\\./)+(server|app|main)$'],
     transportPackages,
   ),

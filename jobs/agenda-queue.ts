@@ -3,7 +3,7 @@ import type { PoolConfig } from 'pg';
 import type { Logger } from '../src/config/logger';
 import type { AnyJobDefinition } from './job-definition';
 import { parseJobPayload, uniqueKeyOf, type JobPayload, type JobWithPayload } from './job-registry';
-import type { QueuePort } from './queue.port';
+import type { QueuePort } from '../src/services/ports/queue.port';
 
 export interface AgendaSettings {
   /** PostgreSQL (default) or MongoDB (AGENDA_MONGODB_URL). */

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { noQueue } from '../../jobs/queue.port';
+import { noQueue } from '../services/ports/queue.port';
 import { loadConfig, type AppConfig } from '../config/config';
 import { createLogger } from '../config/logger';
 import { attachEmbeddedDatabase, externalDatabase, openEmbeddedDatabase, type Database } from '../persistence/database';
@@ -11,7 +11,7 @@ import { SigningKeyCache } from '../integrations/signer/signing-key-cache';
 import type { MhClient } from '../integrations/mh-client';
 import { createLocalStatusBus } from '../integrations/events/document-status-bus';
 import { createLocalSessionEvents } from '../integrations/events/session-events-bus';
-import type { MhCredentialGateway } from '../services/shared/mh-gateway.port';
+import type { MhCredentialGateway } from '../services/ports/mh-gateway.port';
 import { withDocumentStore } from '../services/shared/with-document-store';
 import { createServices, type Services } from '../services/services';
 import { unregisteredLease } from '../services/processes/process-lease';

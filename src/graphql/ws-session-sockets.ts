@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { sameToken } from '../domain/identity/session-token';
-import type { SessionEventsBus } from '../services/shared/session-events.port';
+import type { SessionEventsBus } from '../services/ports/session-events.port';
 
 /** graphql-ws close code when the panel session behind a socket ended (logout, role change, user removed). */
 export const SESSION_ENDED_CLOSE = { code: 4401, reason: 'Sesión terminada' } as const;

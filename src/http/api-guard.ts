@@ -9,7 +9,7 @@ import type { Actor, RequestOrigin } from '../services/shared/actor';
 import type { Services } from '../services/services';
 import { EMBED_VIEW_TOKEN_PREFIX } from '../services/embed/embed-token';
 import { bearerToken } from './bearer-token';
-import type { RateDecision, RateLimiter } from '../services/shared/rate-limiter.port';
+import type { RateDecision, RateLimiter } from '../services/ports/rate-limiter.port';
 import { clientAddress, sessionTokenOf } from './session-cookie';
 
 export type AuthOutcome =

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { OperationsSnapshot } from '../services/health/read-operations-snapshot.service';
-import type { OperationsObserver } from '../services/shared/operations-observer.port';
+import type { OperationsObserver } from '../services/ports/operations-observer.port';
 
 /** One HTTP call to MH, as the MH client reports it. */
 export interface MhCallSample {

@@ -21,7 +21,6 @@ export { generateAllForBench, generateReport, writeReportCsv, type GenerateResul
 export { writeAnnexCsv } from './annex-csv.writer';
 export { SALES_ANNEX_DOC_TYPES, salesAnnexOf, type SalesAnnexType } from './sales-annex.routing';
 export { writeBookCsv } from './book-csv.writer';
-export type { BookHeader, BookPdfRenderer } from './book-pdf-renderer.port';
 export { BOOK_TOTALS_LABEL, bookSummary, type BookSummary } from './book-summary.labels';
 export { computeInputHash, documentFingerprint, reportInputRows } from './input-hash.helpers';
 export { SUPERSEDING_TYPES, isSuperseded } from './issued-supersedes.rules';

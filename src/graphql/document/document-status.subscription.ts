@@ -1,5 +1,5 @@
 import type { Actor } from '../../services/shared/actor';
-import type { DocumentStatusEvent } from '../../services/shared/document-status-bus.port';
+import type { DocumentStatusEvent } from '../../services/ports/document-status-bus.port';
 import type { GraphQLContext } from '../common/context';
 import { toDocument } from './document.mapper';
 import type { DocumentType } from './document.types';

@@ -1,4 +1,4 @@
-import type { ApiKeyChangedEvent, ApiKeyChanges } from '../../services/shared/api-key-changes.port';
+import type { ApiKeyChangedEvent, ApiKeyChanges } from '../../services/ports/api-key-changes.port';
 import { type PgNoticeHub } from './notify-channel';
 
 /** The channel the `api_keys` trigger notifies on (migration Migration20261125150359_api_key_changes). */

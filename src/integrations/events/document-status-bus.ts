@@ -1,4 +1,4 @@
-import type { DocumentStatusBus, DocumentStatusEvent } from '../../services/shared/document-status-bus.port';
+import type { DocumentStatusBus, DocumentStatusEvent } from '../../services/ports/document-status-bus.port';
 import { createLocalChannel, type PgNoticeHub } from './notify-channel';
 
 /** In-process bus (embedded database, tests of a single process). */

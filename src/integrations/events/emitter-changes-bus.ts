@@ -1,4 +1,4 @@
-import type { EmitterChangedEvent, EmitterChanges } from '../../services/shared/emitter-changes.port';
+import type { EmitterChangedEvent, EmitterChanges } from '../../services/ports/emitter-changes.port';
 import { type PgNoticeHub } from './notify-channel';
 
 /** The channel the issuer tables' triggers notify on (migration Migration20261128180000_emitter_changes). */

@@ -1,4 +1,4 @@
-import type { SessionEndedEvent, SessionEventsBus } from '../../services/shared/session-events.port';
+import type { SessionEndedEvent, SessionEventsBus } from '../../services/ports/session-events.port';
 import { createLocalChannel, type PgNoticeHub } from './notify-channel';
 
 /** In-process bus (embedded database, CLI, a single process). */

@@ -1,4 +1,4 @@
-import type { TransmissionDueBus, TransmissionDueEvent } from '../../services/shared/transmission-due.port';
+import type { TransmissionDueBus, TransmissionDueEvent } from '../../services/ports/transmission-due.port';
 import { createLocalChannel, type PgNoticeHub } from './notify-channel';
 
 /** In-process (embedded database, a single process). */

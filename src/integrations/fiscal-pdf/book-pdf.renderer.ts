@@ -8,7 +8,8 @@
  * has up to 100,000 rows).
  */
 import PDFDocument from 'pdfkit';
-import { BOOK_TOTALS_LABEL, type BookHeader, type BookPdfRenderer, type BookSummary, type FiscalReport } from '../../domain/fiscal';
+import { BOOK_TOTALS_LABEL, type BookSummary, type FiscalReport } from '../../domain/fiscal';
+import type { BookHeader, BookPdfRenderer } from '../../services/ports/book-pdf-renderer.port';
 import { layoutColumns } from './book-column-layout';
 import { TableTextWriter, type TextBox } from './table-text.writer';
 

@@ -6,7 +6,7 @@
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { BookHeader } from '../../domain/fiscal/book-pdf-renderer.port';
+import type { BookHeader } from '../../services/ports/book-pdf-renderer.port';
 import type { FiscalReport } from '../../domain/fiscal/report.types';
 
 const AMOUNT_FORMAT = '#,##0.00';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import { MailError, nodemailerMessage, type MailMessage, type MailResult, type Mailer } from './mailer.port';
+import { MailError, nodemailerMessage, type MailMessage, type MailResult, type Mailer } from '../../services/ports/mailer.port';
 
 /**
  * The embedded default (no `SMTP_URL`): each message is built as RFC 822 text by nodemailer's

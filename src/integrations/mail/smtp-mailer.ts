@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import { MailError, nodemailerMessage, type MailMessage, type MailResult, type Mailer } from './mailer.port';
+import { MailError, nodemailerMessage, type MailMessage, type MailResult, type Mailer } from '../../services/ports/mailer.port';
 
 const ERROR_TEXT_MAX = 400;
 

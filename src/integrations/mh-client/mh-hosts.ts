@@ -1,5 +1,5 @@
 /** MH's real API hosts (MH-API-NOTES §1). Credentials are issued per environment. */
-import type { MhEnvironment } from './mh-client.port';
+import type { MhEnvironment } from '../../services/ports/mh-client.port';
 
 export const MH_TEST_BASE_URL = 'https://apitest.dtes.mh.gob.sv';
 export const MH_PRODUCTION_BASE_URL = 'https://api.dtes.mh.gob.sv';

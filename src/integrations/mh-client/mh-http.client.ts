@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type {
   MhClient, MhContingencyResult, MhCredentials, MhEnvironment, MhFailure, MhLoginFailureCode, MhLoginResult,
   MhLoteQueryResult, MhLoteSendResult, MhQueryResult, MhReception, MhTransmitRequest,
-} from './mh-client.port';
+} from '../../services/ports/mh-client.port';
 import { BoundedMemo } from '../../domain/shared/bounded-memo';
 import { MH_PATHS } from './mh-hosts';
 import { httpCall, type HttpOutcome } from './mh-http-transport';

@@ -4,7 +4,7 @@
  * body (`{timestamp,status,error,path}`) is a rejection for request errors (400, 413, 415, 422) and
  * "unavailable" otherwise; 5xx, HTML and unreadable bodies are "unavailable".
  */
-import type { MhContingencyResult, MhFailure, MhReception } from './mh-client.port';
+import type { MhContingencyResult, MhFailure, MhReception } from '../../services/ports/mh-client.port';
 import type { HttpOutcome } from './mh-http-transport';
 import { parseMhDateTime } from '../../domain/mh-rules/el-salvador-time';
 

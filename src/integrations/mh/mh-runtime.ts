@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/config';
 import type { Logger } from '../../config/logger';
-import type { MhCredentialGateway } from '../../services/shared/mh-gateway.port';
+import type { MhCredentialGateway } from '../../services/ports/mh-gateway.port';
 import type { Clock } from '../../services/shared/clock';
 import { createMhSimulator } from '../../mh-simulator/mh-simulator.server';
 import { HttpMhClient, type MhClient } from '../mh-client';

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../../config/logger';
-import type { RateDecision, RateLimiter } from '../../services/shared/rate-limiter.port';
+import type { RateDecision, RateLimiter } from '../../services/ports/rate-limiter.port';
 
 export interface RateLimiterOptions {
   /** Requests per minute; 0 turns the limiter off. */

@@ -1,4 +1,4 @@
-import type { ApiKeyChanges } from '../shared/api-key-changes.port';
+import type { ApiKeyChanges } from '../ports/api-key-changes.port';
 import { NoticeCache } from '../shared/notice-cache';
 
 /** What authentication reads of a key row. */

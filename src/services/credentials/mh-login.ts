@@ -1,5 +1,5 @@
 import type { Environment } from '../../domain/identity/api-key-format';
-import type { MhLoginCredentials } from '../shared/mh-gateway.port';
+import type { MhLoginCredentials } from '../ports/mh-gateway.port';
 import type { ServiceDeps } from '../shared/service-deps';
 
 /** Test login at MH; never throws (an unreachable MH is a status, not an error). */

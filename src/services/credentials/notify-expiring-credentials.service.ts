@@ -1,5 +1,5 @@
 import { daysLeft, expiryNoticeId, reachedThresholds } from '../../domain/credentials/expiry-notice';
-import { MailError } from '../../integrations/mail/mailer.port';
+import { MailError } from '../ports/mailer.port';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';

@@ -1,6 +1,6 @@
 import { DeliveryWorker, type DeliveryKind } from '../shared/delivery-worker';
 import { DEFAULT_RETRY_CAP_MS } from '../../domain/webhooks/retry-schedule';
-import { MailError, type MailMessage } from '../../integrations/mail/mailer.port';
+import { MailError, type MailMessage } from '../ports/mailer.port';
 import { catalogName } from '../../integrations/pdf/dte-view';
 import { CatalogCode } from '../../domain/catalog/catalogs';
 import { DocumentEmailEntity } from '../../persistence/entities';

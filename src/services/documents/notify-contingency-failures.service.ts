@@ -1,4 +1,4 @@
-import { MailError } from '../../integrations/mail/mailer.port';
+import { MailError } from '../ports/mailer.port';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { contingencyFailureMail } from './contingency-failure-mail';

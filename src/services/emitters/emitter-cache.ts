@@ -1,6 +1,6 @@
 import type { CredentialStatus } from '../credentials/credential-status';
 import type { Issuer } from '../documents/issuance-context';
-import type { EmitterChanges } from '../shared/emitter-changes.port';
+import type { EmitterChanges } from '../ports/emitter-changes.port';
 import { NoticeCache } from '../shared/notice-cache';
 import type { EmitterView } from './emitter-view';
 

@@ -2,11 +2,12 @@
  * Storage of fiscal reports shared by the report, period-close and embed use cases: lookups scoped to
  * the caller, generation of one report (rows, files, totals) and the period resource.
  */
+import type { BookPdfRenderer } from '../ports/book-pdf-renderer.port';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import {
   computeInputHash, generateReport, isReportType, isValidPeriod, reportFileName, reportInputRows, reportTypeInfo, writeReportCsv,
-  bookSummary, type BookPdfRenderer, type FiscalReport, type ReportFormat, type ReportType,
+  bookSummary, type FiscalReport, type ReportFormat, type ReportType,
 } from '../../domain/fiscal';
 import { writeBookXlsx } from '../../integrations/fiscal-xlsx/book-xlsx.writer';
 import { DomainError } from '../../domain/shared/domain-error';

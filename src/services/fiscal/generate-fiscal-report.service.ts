@@ -1,4 +1,4 @@
-import type { BookPdfRenderer } from '../../domain/fiscal';
+import type { BookPdfRenderer } from '../ports/book-pdf-renderer.port';
 import type { ServiceDeps } from '../shared/service-deps';
 import { generateStoredReport } from './fiscal-report-store';
 

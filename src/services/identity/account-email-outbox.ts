@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { IdPrefix, newId } from '../../domain/shared/ids';
-import type { MailMessage } from '../../integrations/mail/mailer.port';
+import type { MailMessage } from '../ports/mailer.port';
 import { AccountEmailEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';

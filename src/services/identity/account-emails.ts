@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../integrations/mail/mailer.port';
+import type { MailMessage } from '../ports/mailer.port';
 import type { ServiceDeps } from '../shared/service-deps';
 import { USER_LINK_VALIDITY } from './user-tokens';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_RETRY_CAP_MS } from '../../domain/webhooks/retry-schedule';
-import { MailError, type MailMessage } from '../../integrations/mail/mailer.port';
+import { MailError, type MailMessage } from '../ports/mailer.port';
 import { AccountEmailEntity } from '../../persistence/entities';
 import { DeliveryWorker, type DeliveryKind } from '../shared/delivery-worker';
 import type { ServiceDeps } from '../shared/service-deps';

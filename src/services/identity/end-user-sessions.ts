@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { SessionEndedEvent } from '../shared/session-events.port';
+import type { SessionEndedEvent } from '../ports/session-events.port';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 

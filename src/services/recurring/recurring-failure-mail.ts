@@ -1,5 +1,5 @@
 import { formatMhDate } from '../../domain/mh-rules/el-salvador-time';
-import type { MailMessage } from '../../integrations/mail/mailer.port';
+import type { MailMessage } from '../ports/mailer.port';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -1,25 +1,25 @@
 import type { AppConfig } from '../../config/config';
 import type { Logger } from '../../config/logger';
 import type { Orm } from '../../persistence/orm';
-import type { QueuePort } from '../../../jobs/queue.port';
+import type { QueuePort } from '../ports/queue.port';
 import type { SecretBox } from '../../integrations/crypto/secret-box';
 import type { SigningKeyCache } from '../../integrations/signer/signing-key-cache';
 import type { Clock } from './clock';
-import type { MhCredentialGateway } from './mh-gateway.port';
+import type { MhCredentialGateway } from '../ports/mh-gateway.port';
 import type { MhClient } from '../../integrations/mh-client';
-import type { DocumentStatusBus } from './document-status-bus.port';
-import type { Mailer } from '../../integrations/mail/mailer.port';
+import type { DocumentStatusBus } from '../ports/document-status-bus.port';
+import type { Mailer } from '../ports/mailer.port';
 import type { ProcessLease } from '../processes/process-lease';
 import type { DocumentStore } from '../../persistence/documents/document-store';
 import type { ContingencyEpisodeStore } from '../../persistence/contingency/contingency-episode-store';
 import type { InvalidationStore } from '../../persistence/invalidations/invalidation-store';
 import type { DteEventStore } from '../../persistence/events/dte-event-store';
-import type { SessionEventsBus } from './session-events.port';
-import type { ApiKeyChanges } from './api-key-changes.port';
+import type { SessionEventsBus } from '../ports/session-events.port';
+import type { ApiKeyChanges } from '../ports/api-key-changes.port';
 import type { EmitterCaches } from '../emitters/emitter-cache';
-import type { OperationsObserver } from './operations-observer.port';
+import type { OperationsObserver } from '../ports/operations-observer.port';
 import type { ProcessLifecycle } from './process-lifecycle';
-import type { TransmissionDueBus } from './transmission-due.port';
+import type { TransmissionDueBus } from '../ports/transmission-due.port';
 import type { MhReachability } from '../health/mh-reachability';
 
 /** What every service may use. Built once in src/app.ts; tests build it against their own database. */

@@ -1,5 +1,5 @@
 import { API_KEY_CACHE_TTL_MS, ApiKeyCache, type CachedApiKey } from '../../../src/services/accounts/api-key-cache';
-import type { ApiKeyChangedEvent, ApiKeyChanges } from '../../../src/services/shared/api-key-changes.port';
+import type { ApiKeyChangedEvent, ApiKeyChanges } from '../../../src/services/ports/api-key-changes.port';
 
 /** A channel driven by the test: notices, a lost and a regained listening connection. */
 function fakeChanges() {

@@ -1,7 +1,7 @@
 /** The simulator's own recomputation of DTE amounts, with MH's ±0.01 tolerance. */
 import { buildDte, parseDocumentCreate, type DteType } from '../../../src/domain/dte';
 import { recomputeSummary } from '../../../src/mh-simulator/rules/summary-recompute';
-import { body, item, makeContext, type Body } from '../../unit/dte/dte-fixtures';
+import { body, item, makeContext, type Body } from '../dte/dte-fixtures';
 
 function built(type: DteType, overrides: Body = {}): Record<string, any> {
   const parsed = parseDocumentCreate(body(type, overrides));

@@ -1,4 +1,4 @@
-import type { ChangeNotice, ChangeNotices } from './notice-cache';
+import type { ChangeNotice, ChangeNotices } from '../shared/notice-cache';
 
 /** An API key row changed (revoked, scopes or environment changed) or was deleted; `id` is the key's id (`key_…`). */
 export type ApiKeyChangedEvent = ChangeNotice;

@@ -1,4 +1,4 @@
-import type { JobPayload, JobWithPayload } from './job-registry';
+import type { JobPayload, JobWithPayload } from '../../../jobs/job-registry';
 
 /**
  * The job queue as the services see it: a job of the registry (jobs/job-registry.ts) with its typed

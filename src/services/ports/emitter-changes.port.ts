@@ -1,4 +1,4 @@
-import type { ChangeNotice, ChangeNotices } from './notice-cache';
+import type { ChangeNotice, ChangeNotices } from '../shared/notice-cache';
 
 /** Something issuance or an emitter read sees of an issuer changed; `id` is the emitter's id. */
 export type EmitterChangedEvent = ChangeNotice;

@@ -3,8 +3,8 @@
  * integration). RCT art. 82: taxpayer name and NRC on every folio, monthly totals, and the
  * accountant's name and signature on the totals page.
  */
-import type { BookSummary } from './book-summary.labels';
-import type { FiscalReport } from './report.types';
+import type { BookSummary } from '../../domain/fiscal/book-summary.labels';
+import type { FiscalReport } from '../../domain/fiscal/report.types';
 
 export interface BookHeader {
   /** e.g. "Libro de ventas a contribuyentes". */
