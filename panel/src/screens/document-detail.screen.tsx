@@ -21,6 +21,8 @@ import { ReturnDialog } from '../ui/return-dialog';
 import { ReturnsCard } from '../ui/returns-card';
 import { CorrectionsCard, RETURNABLE } from '../ui/corrections-card';
 
+/** Thermal-printer widths offered as ticket PDFs (GET /v1/documents/{id}/pdf?layout=ticket-80|ticket-58). */
+const TICKET_WIDTHS = [80, 58] as const;
 const RETRYABLE = new Set(['REJECTED', 'ERROR', 'CONTINGENCY']);
 const EVENT_TONES: Record<string, string> = { sealed: 'success', voided: 'success', email_sent: 'success', rejected: 'danger', invalidation_rejected: 'danger', email_failed: 'danger' };
 
@@ -165,6 +167,11 @@ export default function DocumentDetailScreen({ session, params }: ScreenProps) {
             <LinkButton icon="download" href={`/v1/documents/${encodeURIComponent(d.id)}/pdf`} download={pdfName}>
               Descargar PDF
             </LinkButton>
+            {TICKET_WIDTHS.map((mm) => (
+              <LinkButton key={mm} icon="download" href={`/v1/documents/${encodeURIComponent(d.id)}/pdf?layout=ticket-${mm}`} download={pdfName} title={`Ticket para impresora térmica de ${mm} mm`}>
+                Imprimir ticket ({mm} mm)
+              </LinkButton>
+            ))}
             <LinkButton icon="file" href={`/v1/documents/${encodeURIComponent(d.id)}/json`} download={`${d.controlNumber ?? d.id}.json`}>
               Descargar JSON
             </LinkButton>
