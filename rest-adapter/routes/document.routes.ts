@@ -104,12 +104,18 @@ export const documentRoutes: RestRoute[] = [
     scope: 'documents:read',
     params: idParam('id', 'Id del documento'),
     query: z.object({
-      layout: z.enum(DOCUMENT_LAYOUTS, DOCUMENT_LAYOUT_MESSAGE).optional().describe('letter (predeterminado), ticket-80, ticket-58, escpos-80 o escpos-58'),
+      // Read as text and checked by the route: an unknown layout is a 422 (the value is well formed, the choice is not).
+      layout: z.string().max(40).optional().describe('letter (predeterminado), ticket-80, ticket-58, escpos-80 o escpos-58'),
     }),
+    refusals: ['validation_failed'],
     response: null,
     binaryMediaType: ['application/pdf', 'application/octet-stream'],
     handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
-      const layout = (input.query.layout as DocumentLayout | undefined) ?? DEFAULT_DOCUMENT_LAYOUT;
+      const given = (input.query.layout as string | undefined) ?? DEFAULT_DOCUMENT_LAYOUT;
+      if (!(DOCUMENT_LAYOUTS as readonly string[]).includes(given)) {
+        return problemResult({ code: 'validation_failed', detail: DOCUMENT_LAYOUT_MESSAGE, errors: [{ path: 'layout', code: 'invalid_value', message: DOCUMENT_LAYOUT_MESSAGE }] }, problem);
+      }
+      const layout = given as DocumentLayout;
       const r = await gctx.services.getDocumentPdf.execute(gctx.actor!, input.params.id, layout);
       if (r === null) {
         return problemResult({ code: 'resource_not_found', detail: 'No existe el documento (o pertenece a otra cuenta o ambiente).' }, problem);

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * `GET /v1/documents/{id}/pdf?layout=`: the letter PDF by default, ticket PDFs 80 / 58 mm wide,
- * raw ESC/POS bytes, and a 400 problem in Spanish for a layout the service does not draw.
+ * raw ESC/POS bytes, and a 422 problem in Spanish for a layout the service does not draw.
  * Page sizes are read with poppler's `pdfinfo` (points; 1 mm = 72 / 25.4 pt).
  */
 const MM_TO_PT = 72 / 25.4;
@@ -79,16 +79,15 @@ describe('GET /v1/documents/{id}/pdf?layout=', () => {
     expect(r.bytes.includes(Buffer.from(doc.control_number, 'latin1'))).toBe(true);
   });
 
-  // Query parameters are refused like every other one in the REST layer (rest-adapter/route-responses.ts):
-  // 400 `invalid_request` naming the parameter, before the service runs.
+  // A well-formed value the service does not draw: 422 `validation_failed` naming the parameter.
   it('refuses layout=a4 with a problem in Spanish naming the parameter and changes nothing', async () => {
     const before = await request(t.url, 'GET', `/v1/documents/${doc.id}`, { key: t.account.testKey });
     expect(before.status).toBe(200);
     const r = await request(t.url, 'GET', `/v1/documents/${doc.id}/pdf?layout=a4`, { key: t.account.testKey });
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(422);
     expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(r.body.status).toBe(400);
-    expect(r.body.type).toMatch(/invalid_request$/);
+    expect(r.body.status).toBe(422);
+    expect(r.body.type).toMatch(/validation_failed$/);
     expect(r.body.detail).toBe('"layout" es letter, ticket-80, ticket-58, escpos-80 o escpos-58.');
     expect(JSON.stringify(r.body)).toMatch(/layout/);
     expect(JSON.stringify(r.body)).toMatch(/ticket-80/);
