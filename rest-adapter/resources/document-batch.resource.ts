@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { BatchOutcome } from '../../src/services/documents/issue-document-batch.service';
-import type { CsvPreview } from '../../src/services/documents/preview-document-csv.service';
+import type { BatchOutcome } from '../../src/services/bulk-issuance/issue-document-batch.service';
+import type { CsvPreview } from '../../src/services/bulk-issuance/preview-document-csv.service';
 import { toDocument } from '../../src/graphql/document/document.mapper';
 import { buildProblem, problemFromUserErrors, type ProblemContext } from '../problem';
 import { camelKeysToSnake } from '../case-convert';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { documentCreateSchema } from '../../src/domain/dte';
 import { CSV_DTE_TYPES } from '../../src/domain/dte/document-csv';
-import { MAX_BATCH_DOCUMENTS } from '../../src/services/documents/issue-document-batch.service';
-import { previewDocumentCsvSchema } from '../../src/services/documents/preview-document-csv.service';
+import { MAX_BATCH_DOCUMENTS } from '../../src/services/bulk-issuance/issue-document-batch.service';
+import { previewDocumentCsvSchema } from '../../src/services/bulk-issuance/preview-document-csv.service';
 import { jsonResult, type HttpResult } from '../http-result';
 import { documentBatchResource, documentCsvPreviewResource, serializeCsvPreview, serializeDocumentBatch } from '../resources/document-batch.resource';
 import type { RestRoute } from '../route';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { documentCreateSchema } from '../../src/domain/dte';
-import { invalidateSchema, type InvalidateInput } from '../../src/services/documents/invalidate-document.service';
-import { sendDocumentSchema, type SendDocumentInput } from '../../src/services/documents/send-document-email.service';
-import type { ContingencyView } from '../../src/services/documents/list-contingencies.service';
+import { invalidateSchema, type InvalidateInput } from '../../src/services/invalidation/invalidate-document.service';
+import { sendDocumentSchema, type SendDocumentInput } from '../../src/services/document-email/send-document-email.service';
+import type { ContingencyView } from '../../src/services/contingency/list-contingencies.service';
 import { isoTime } from '../resources/iso-time';
 import { problemResult, type HttpResult } from '../http-result';
 import { idParam, listOf, paginationQuery } from '../query-schemas';

@@ -12,8 +12,8 @@ import { batteryBody, invalidationBody, plainSaleBody, returnBody, specialOperat
 import { FINAL_STATUSES, isOneOf } from '../../domain/documents';
 import { localDateOf } from '../../domain/mh-rules/el-salvador-time';
 import type { CertificationItem, CertificationRun, CertificationRunsService } from '../../services/certification/certification-runs.service';
-import type { DeclareContingencyService } from '../../services/documents/declare-contingency.service';
-import type { EndDeclaredContingencyService } from '../../services/documents/end-declared-contingency.service';
+import type { DeclareContingencyService } from '../../services/contingency/declare-contingency.service';
+import type { EndDeclaredContingencyService } from '../../services/contingency/end-declared-contingency.service';
 import type { BatteryRestClient, RestAnswer } from './battery-rest-client';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- REST request and answer bodies are untyped JSON here; the service validates them

@@ -1,4 +1,4 @@
-import type { BatchOutcome } from '../../services/documents/issue-document-batch.service';
+import type { BatchOutcome } from '../../services/bulk-issuance/issue-document-batch.service';
 import { toDocument } from './document.mapper';
 import type { DocumentBatchType } from './document-batch.types';
 

@@ -15,7 +15,7 @@ import { issuanceCommitterFor, type PreparedIssuance } from './issuance-committe
 import { loadIssuer, resolveIssuanceContext, type Issuer } from './issuance-context';
 import { mhCredentialsFrom } from './mh-credentials-for';
 import type { MhCredentials } from '../../integrations/mh-client';
-import { openEpisode } from './open-contingency.service';
+import { openEpisode } from '../contingency/open-contingency.service';
 import { transmitInRequest } from './transmit-in-request';
 import { transmitLeaseMs, type Claimed, type TransmitDocumentService, type TransmitOutcome } from './transmit-document.service';
 import { linkCreatedResource, markLinked, resumedResource } from '../idempotency/idempotency-handle';

@@ -4,7 +4,7 @@ import { OFFICIAL_VERSION_BY_DTE_TYPE } from '../../domain/dte/schemas/official-
 import { FINAL_STATUSES, isOneOf, type DocumentView } from '../../domain/documents';
 import type { ClaimedDocument, DocumentChange } from '../../persistence/documents/document-store';
 import type { ServiceDeps } from '../shared/service-deps';
-import type { OpenContingencyService } from './open-contingency.service';
+import type { OpenContingencyService } from '../contingency/open-contingency.service';
 import { mhAnswer } from './mh-answer';
 import { mhCredentialsFrom } from './mh-credentials-for';
 

@@ -1,4 +1,4 @@
-import { contingencyFailureMail } from '../../../src/services/documents/contingency-failure-mail';
+import { contingencyFailureMail } from '../../../src/services/contingency/contingency-failure-mail';
 
 const base = { emitter_name: 'Ferretería <El Roble>', emitter_nit: '06141010101010', last_error: 'El MH rechazó el evento de contingencia: RECHAZADO [motivo] X' };
 

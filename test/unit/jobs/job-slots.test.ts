@@ -26,7 +26,7 @@ describe('job slots', () => {
     } as unknown as Agenda;
     const jobs = definitions();
     const recurring = jobs.filter((j) => j.every).length;
-    expect(recurring).toBe(11);
+    expect(recurring).toBe(12);
     defineJobs(agenda, jobs, { warn: () => undefined } as unknown as Logger, 60_000, 4);
     expect(calls).toEqual({ maxConcurrency: [4 + recurring], lockLimit: [4 + recurring] });
   });

@@ -35,6 +35,7 @@ describe('webhook event body', () => {
       processed_at: null,
       total: '1130.00',
       mh_response: { code: '004', message: 'RECHAZADO', observations: ['campo x'] },
+      notes: null,
     });
   });
 

@@ -7,8 +7,8 @@ import { DocumentEmailEntity } from '../../persistence/entities';
 import type { SignedDocumentRow } from '../../persistence/documents/document-row';
 import type { ServiceDeps } from '../shared/service-deps';
 import { publicQueryUrl } from '../../domain/documents';
-import type { DocumentPdfRenderer } from './document-pdf';
-import { archivoDte } from './get-document-json.service';
+import type { DocumentPdfRenderer } from '../documents/document-pdf';
+import { archivoDte } from '../documents/get-document-json.service';
 
 /** How long a worker keeps an e-mail to itself while rendering and sending it. */
 const LEASE_MS = 90_000;

@@ -8,8 +8,8 @@ import { signingKeyFor } from '../credentials/signing-key';
 import { insertOutboxEvent } from '../shared/outbox';
 import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
-import { mhAnswer } from './mh-answer';
-import { mhCredentialsFor } from './mh-credentials-for';
+import { mhAnswer } from '../documents/mh-answer';
+import { mhCredentialsFor } from '../documents/mh-credentials-for';
 import type { DueEpisode } from '../../persistence/contingency/contingency-episode-store';
 
 type Episode = DueEpisode;

@@ -5,7 +5,7 @@ import type { Totals } from '../../domain/dte';
 import { CSV_DTE_TYPES, readCsvDocuments, rowErrorsOf, type CsvDteType, type CsvRowError } from '../../domain/dte/document-csv';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { Actor } from '../shared/actor';
-import type { IssueDocumentService } from './issue-document.service';
+import type { IssueDocumentService } from '../documents/issue-document.service';
 
 export const previewDocumentCsvSchema = z.strictObject({
   emitterId: z.string().min(1).max(255),

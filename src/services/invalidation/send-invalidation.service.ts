@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '../shared/service-deps';
 import type { DocumentMhResponse as MhAnswer } from '../../domain/documents';
-import { mhAnswer } from './mh-answer';
-import { mhCredentialsFor } from './mh-credentials-for';
+import { mhAnswer } from '../documents/mh-answer';
+import { mhCredentialsFor } from '../documents/mh-credentials-for';
 
 /** What MH did with the event; `rejected` carries MH's answer (the REST problem's `mh`). */
 export type SendInvalidationOutcome = { kind: 'sealed' | 'pending' | 'skipped' } | { kind: 'rejected'; mh: MhAnswer };

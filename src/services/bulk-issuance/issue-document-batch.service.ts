@@ -6,7 +6,7 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import type { RunIdempotentRequestService } from '../idempotency/run-idempotent-request.service';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency-scope';
-import type { IssueDocumentService } from './issue-document.service';
+import type { IssueDocumentService } from '../documents/issue-document.service';
 
 /** Most documents one batch carries. */
 export const MAX_BATCH_DOCUMENTS = 100;
