@@ -1,0 +1,95 @@
+/**
+ * «Facturas recurrentes» in the panel: a monthly FE is programmed through the form (a refused field
+ * is named next to it, nothing created), listed with its schedule and next run, paused (no next run)
+ * and resumed (its next run back), and its detail shows its template and occurrences.
+ */
+import type { Browser } from 'playwright-core';
+import { addDays, localDateOf } from '../../src/domain/mh-rules/el-salvador-time';
+import { dbRows } from '../support/db-rows';
+import { createIssuer, type Issuer } from '../support/issuer';
+import { describeBrowser, launchBrowser, logInThroughForm, newPanelPage, screenshotBoth } from '../support/panel-browser';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const PASSWORD = 'Clave-del-panel-2026';
+const OWNER = 'duena@lasbrisas.com.sv';
+
+let t: TestApp;
+let browser: Browser;
+let issuer: Issuer;
+
+const recurringRows = () => dbRows<{ id: string; status: string; next_run_on: string | null }>(t.db.url, 'select id, status, next_run_on from recurring_documents');
+
+describeBrowser('recurring invoices in the panel', () => {
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    await t.app.services.createUser.execute({ accountId: t.account.id, email: OWNER, password: PASSWORD, role: 'owner' });
+    issuer = await createIssuer(t.url, t.account.testKey, { nit: '06141234567891' });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  it('programs a monthly FE, lists it with its next run, pauses and resumes it', async () => {
+    // A start a few days ahead (El Salvador date), on the schedule's own day: the next run is that date.
+    const startsOn = addDays(localDateOf(new Date()), 5);
+    const day = Number(startsOn.slice(8, 10));
+    const shown = `${startsOn.slice(8, 10)}/${startsOn.slice(5, 7)}/${startsOn.slice(0, 4)}`;
+    const { page } = await newPanelPage(browser);
+    await logInThroughForm(page, t.url, OWNER, PASSWORD);
+    await page.getByRole('link', { name: 'Facturas recurrentes' }).click();
+    await page.getByRole('heading', { name: 'Facturas recurrentes' }).waitFor();
+    await page.getByText('Sin facturas recurrentes').waitFor();
+    await page.getByRole('link', { name: 'Nueva factura recurrente' }).first().click();
+    await page.getByRole('heading', { name: 'Nueva factura recurrente' }).waitFor();
+    await page.getByLabel('Establecimiento y punto de venta').locator('option', { hasText: 'M001 · P001' }).waitFor({ state: 'attached' });
+
+    await page.getByLabel('Día del mes').fill(String(day));
+    await page.getByLabel('Desde').fill(startsOn);
+    await page.getByLabel('Cantidad de emisiones (opcional)').fill('12');
+    await page.getByLabel('Nombre del receptor').fill('Juan Pérez');
+    await page.getByLabel('Correo del receptor').fill('juan@example.com');
+    await page.getByLabel('Descripción de la línea 1').fill('Mantenimiento mensual');
+    await page.getByLabel('Precio unitario (IVA incluido)').fill('25,00');
+    await page.getByRole('button', { name: 'Agregar línea' }).click();
+    await page.getByLabel('Descripción de la línea 2').fill('Hospedaje del sitio');
+    await page.getByLabel('Precio unitario (IVA incluido)').nth(1).fill('diez');
+
+    // Refused: the bad price is named next to its field, and nothing is created.
+    await page.getByRole('button', { name: 'Programar factura' }).click();
+    const priceField = page.locator('[data-line="1"]');
+    await priceField.locator('[aria-invalid="true"]').waitFor();
+    expect(await priceField.locator('.field-error').count()).toBeGreaterThan(0);
+    await screenshotBoth(page, 'recurring-form');
+    expect(await recurringRows()).toHaveLength(0);
+
+    await page.getByLabel('Precio unitario (IVA incluido)').nth(1).fill('10.00');
+    await page.getByRole('button', { name: 'Programar factura' }).click();
+    await page.getByRole('heading', { name: 'Juan Pérez · 2 líneas' }).waitFor();
+    await page.locator(`[data-next-run="${startsOn}"]`).waitFor();
+    await page.getByText('Aún no se ha emitido').waitFor();
+    const [row] = await recurringRows();
+    expect(row).toMatchObject({ status: 'active', next_run_on: startsOn });
+    await screenshotBoth(page, 'recurring-detail');
+
+    // Listed with its schedule and next run.
+    await page.getByRole('link', { name: 'Facturas recurrentes' }).first().click();
+    const list = page.locator('table', { has: page.locator('caption', { hasText: 'Facturas recurrentes' }) });
+    const line = list.locator('tr', { hasText: 'Juan Pérez' });
+    await line.getByText(`Mensual, día ${day}`).waitFor();
+    await line.getByText(shown).waitFor();
+    await line.locator('[data-recurring-status="active"]').waitFor();
+    await screenshotBoth(page, 'recurring-list');
+
+    // Paused: no next run; resumed: its next run is back.
+    await line.getByRole('button', { name: /^Pausar/ }).click();
+    await line.locator('[data-recurring-status="paused"]').waitFor();
+    await line.locator('[data-next-run=""]').waitFor();
+    expect((await recurringRows())[0]).toMatchObject({ status: 'paused' });
+    await line.getByRole('button', { name: /^Reanudar/ }).click();
+    await line.locator('[data-recurring-status="active"]').waitFor();
+    await line.getByText(shown).waitFor();
+    expect((await recurringRows())[0]).toMatchObject({ status: 'active', next_run_on: startsOn });
+    await page.context().close();
+  }, 240_000);
+});
