@@ -1,14 +1,18 @@
 /**
  * «Facturas recurrentes» in the panel: a monthly FE is programmed through the form (a refused field
  * is named next to it, nothing created), listed with its schedule and next run, paused (no next run)
- * and resumed (its next run back), and its detail shows its template and occurrences.
+ * and resumed (its next run back); one due today is issued by the job and its detail links the
+ * occurrence to its document.
  */
 import type { Browser } from 'playwright-core';
 import { addDays, localDateOf } from '../../src/domain/mh-rules/el-salvador-time';
+import { isoWeekday } from '../../src/domain/recurring/recurring-schedule';
 import { dbRows } from '../support/db-rows';
+import { request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { describeBrowser, launchBrowser, logInThroughForm, newPanelPage, screenshotBoth } from '../support/panel-browser';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { eventually } from '../support/webhook-receiver';
 
 const PASSWORD = 'Clave-del-panel-2026';
 const OWNER = 'duena@lasbrisas.com.sv';
@@ -50,10 +54,10 @@ describeBrowser('recurring invoices in the panel', () => {
     await page.getByLabel('Nombre del receptor').fill('Juan Pérez');
     await page.getByLabel('Correo del receptor').fill('juan@example.com');
     await page.getByLabel('Descripción de la línea 1').fill('Mantenimiento mensual');
-    await page.getByLabel('Precio unitario (IVA incluido)').fill('25,00');
+    await page.getByLabel('Precio con IVA').fill('25,00');
     await page.getByRole('button', { name: 'Agregar línea' }).click();
     await page.getByLabel('Descripción de la línea 2').fill('Hospedaje del sitio');
-    await page.getByLabel('Precio unitario (IVA incluido)').nth(1).fill('diez');
+    await page.getByLabel('Precio con IVA').nth(1).fill('diez');
 
     // Refused: the bad price is named next to its field, and nothing is created.
     await page.getByRole('button', { name: 'Programar factura' }).click();
@@ -63,7 +67,7 @@ describeBrowser('recurring invoices in the panel', () => {
     await screenshotBoth(page, 'recurring-form');
     expect(await recurringRows()).toHaveLength(0);
 
-    await page.getByLabel('Precio unitario (IVA incluido)').nth(1).fill('10.00');
+    await page.getByLabel('Precio con IVA').nth(1).fill('10.00');
     await page.getByRole('button', { name: 'Programar factura' }).click();
     await page.getByRole('heading', { name: 'Juan Pérez · 2 líneas' }).waitFor();
     await page.locator(`[data-next-run="${startsOn}"]`).waitFor();
@@ -90,6 +94,41 @@ describeBrowser('recurring invoices in the panel', () => {
     await line.locator('[data-recurring-status="active"]').waitFor();
     await line.getByText(shown).waitFor();
     expect((await recurringRows())[0]).toMatchObject({ status: 'active', next_run_on: startsOn });
+    await page.context().close();
+  }, 240_000);
+
+  it('shows the occurrences of a recurring FE with links to their documents', async () => {
+    const today = localDateOf(new Date());
+    const created = await request(t.url, 'POST', `/v1/emitters/${issuer.emitterId}/recurring-documents`, {
+      key: t.account.testKey,
+      body: {
+        template: { emitter_id: issuer.emitterId, type: '01', establishment: 'M001', point_of_sale: 'P001', external_id: 'IGUALA-7', receiver: { name: 'Ana López' }, items: [{ type: '2', description: 'Iguala contable', quantity: '1', unit_code: '59', unit_price: '40.00', tax: 'gravada' }] },
+        schedule: { frequency: 'weekly', weekday: isoWeekday(today) },
+        starts_on: today,
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    await t.app.services.runRecurringDocuments.execute();
+    const occurrence = () => dbRows<{ status: string; document_id: string | null }>(t.db.url, 'select status, document_id from recurring_occurrences where recurring_id = $1', [id]);
+    await eventually(async () => ((await occurrence())[0]?.status === 'issued' ? true : undefined), 30_000, 'emisión de hoy');
+    const [{ document_id: documentId }] = await occurrence();
+    // Transmitted in the background: the page is opened once the document is processed.
+    const documentStatus = async () => (await dbRows<{ status: string }>(t.db.url, 'select status from documents where id = $1', [documentId]))[0]?.status;
+    await eventually(async () => ((await documentStatus())?.toUpperCase() === 'PROCESSED' ? true : undefined), 30_000, 'documento procesado');
+
+    const { page } = await newPanelPage(browser);
+    await logInThroughForm(page, t.url, OWNER, PASSWORD);
+    await page.goto(`${t.url}/panel/recurrentes/${id}`);
+    await page.getByRole('heading', { name: 'Ana López · Iguala contable' }).waitFor();
+    const table = page.locator('table', { has: page.locator('caption', { hasText: 'Emisiones' }) });
+    const link = table.locator(`a[href="/panel/documentos/${documentId}"]`);
+    await link.waitFor();
+    await table.getByText('Emitida').waitFor();
+    await table.getByText('Procesado').waitFor();
+    await screenshotBoth(page, 'recurring-occurrences');
+    await link.click();
+    await page.waitForURL(`**/panel/documentos/${documentId}`);
     await page.context().close();
   }, 240_000);
 });

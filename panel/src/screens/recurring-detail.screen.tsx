@@ -48,7 +48,7 @@ function Occurrences({ id }: { id: string }) {
           <span class="muted">{o.error ? [o.error.message, ...o.error.errors.map((e) => e.message)].join(' ') : '—'}</span>
         ),
     },
-    { key: 'docStatus', label: 'Estado del documento', render: (o) => (o.documentStatus ? <StatusBadge status={o.documentStatus} /> : '—') },
+    { key: 'docStatus', label: 'Estado del documento', render: (o) => (o.documentStatus ? <StatusBadge status={o.documentStatus.toUpperCase()} /> : '—') },
   ];
   return (
     <PagedList

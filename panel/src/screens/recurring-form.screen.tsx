@@ -117,16 +117,14 @@ export default function RecurringFormScreen({ query }: ScreenProps) {
             <Card title="Líneas">
               <div class="stack">
                 {lines.map((l, i) => (
-                  <div class="form-grid" key={i} data-line={i}>
-                    <TextField class="span-2" label={`Descripción de la línea ${i + 1}`} value={l.description} onValue={(description) => setLine(i, { description })} name={`template.items[${i}].description`} />
+                  <div class="recurring-line" key={i} data-line={i}>
+                    <TextField class="line-description" label={`Descripción de la línea ${i + 1}`} value={l.description} onValue={(description) => setLine(i, { description })} name={`template.items[${i}].description`} />
                     <TextField label="Cantidad" inputMode="decimal" value={l.quantity} onValue={(quantity) => setLine(i, { quantity })} name={`template.items[${i}].quantity`} />
-                    <TextField label="Precio unitario (IVA incluido)" inputMode="decimal" value={l.unitPrice} onValue={(unitPrice) => setLine(i, { unitPrice })} name={`template.items[${i}].unitPrice`} />
+                    <TextField label="Precio con IVA" inputMode="decimal" value={l.unitPrice} onValue={(unitPrice) => setLine(i, { unitPrice })} name={`template.items[${i}].unitPrice`} />
                     {lines.length > 1 ? (
-                      <div class="span-2">
-                        <Button size="sm" variant="ghost" icon="trash" onClick={() => setLines(lines.filter((_, j) => j !== i))}>
-                          Quitar línea {i + 1}
-                        </Button>
-                      </div>
+                      <Button class="line-remove" size="sm" variant="ghost" icon="trash" aria-label={`Quitar línea ${i + 1}`} onClick={() => setLines(lines.filter((_, j) => j !== i))}>
+                        Quitar
+                      </Button>
                     ) : null}
                   </div>
                 ))}
