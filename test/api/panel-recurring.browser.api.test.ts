@@ -2,7 +2,7 @@
  * «Facturas recurrentes» in the panel: a monthly FE is programmed through the form (a refused field
  * is named next to it, nothing created), listed with its schedule and next run, paused (no next run)
  * and resumed (its next run back); one due today is issued by the job and its detail links the
- * occurrence to its document.
+ * occurrence to its document; deleted, it leaves the list and its document stays.
  */
 import type { Browser } from 'playwright-core';
 import { addDays, localDateOf } from '../../src/domain/mh-rules/el-salvador-time';
@@ -97,7 +97,7 @@ describeBrowser('recurring invoices in the panel', () => {
     await page.context().close();
   }, 240_000);
 
-  it('shows the occurrences of a recurring FE with links to their documents', async () => {
+  it('shows the occurrences of a recurring FE with links to their documents, and deletes it', async () => {
     const today = localDateOf(new Date());
     const created = await request(t.url, 'POST', `/v1/emitters/${issuer.emitterId}/recurring-documents`, {
       key: t.account.testKey,
@@ -129,6 +129,18 @@ describeBrowser('recurring invoices in the panel', () => {
     await screenshotBoth(page, 'recurring-occurrences');
     await link.click();
     await page.waitForURL(`**/panel/documentos/${documentId}`);
+
+    // Deleted from its detail: back on the list without it; its document stays.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Ana López · Iguala contable' }).waitFor();
+    await page.getByRole('button', { name: /^Eliminar/ }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('heading', { name: 'Facturas recurrentes' }).waitFor();
+    await page.locator('table', { has: page.locator('caption', { hasText: 'Facturas recurrentes' }) }).locator('tr', { hasText: 'Juan Pérez' }).waitFor();
+    expect(await page.getByText('Ana López · Iguala contable').count()).toBe(0);
+    const [gone] = await dbRows<{ deleted: boolean }>(t.db.url, 'select deleted_at is not null as deleted from recurring_documents where id = $1', [id]);
+    expect(gone.deleted).toBe(true);
+    expect(await documentStatus()).toBeDefined();
     await page.context().close();
   }, 240_000);
 });
