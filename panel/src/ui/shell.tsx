@@ -25,6 +25,7 @@ const NAV: { group: string; items: NavItem[] }[] = [
       { to: '/clientes', label: 'Clientes', icon: 'users' },
       { to: '/productos', label: 'Productos', icon: 'list' },
       { to: '/emitir/lote', label: 'Emisión masiva', icon: 'upload', writes: true },
+      { to: '/recurrentes', label: 'Facturas recurrentes', icon: 'clock' },
       { to: '/emisores', label: 'Emisores', icon: 'building' },
       { to: '/credenciales', label: 'Credenciales del MH', icon: 'shield' },
     ],
