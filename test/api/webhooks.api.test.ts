@@ -268,7 +268,7 @@ describe('test event', () => {
     const body = JSON.parse(got.body);
     expect(body).toEqual({ id: r.body.event_id, object: 'event', type: 'document.processed', environment: '00', created_at: expect.any(String), data: expect.any(Object) });
     expect(Object.keys(body.data).sort()).toEqual(
-      ['id', 'object', 'type', 'status', 'environment', 'emitter_id', 'external_id', 'generation_code', 'control_number', 'reception_stamp', 'processed_at', 'total', 'mh_response'].sort(),
+      ['id', 'object', 'type', 'status', 'environment', 'emitter_id', 'external_id', 'generation_code', 'control_number', 'reception_stamp', 'processed_at', 'total', 'mh_response', 'notes'].sort(),
     );
     expect(body.data).toMatchObject({ object: 'document', status: 'processed', environment: '00', total: '113.00', mh_response: { code: expect.any(String), message: expect.any(String), observations: [] } });
     expect(body.data.generation_code).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
@@ -464,6 +464,7 @@ describe('outbox deliveries', () => {
       processed_at: expect.any(String),
       total: doc.body.totals.total,
       mh_response: expect.objectContaining({ code: expect.any(String) }),
+      notes: doc.body.notes,
     });
     // The delivery log says which document each delivery is about.
     const subject = { object: 'document', id: doc.body.id, document_id: doc.body.id, label: doc.body.control_number };
