@@ -162,6 +162,14 @@ describe('GraphQL', () => {
     expect(doc.items.map((i: Record<string, unknown>) => [i.description, i.quantity, i.unitPrice])).toEqual([['Envío', '2', '3'], ['Envío', '1', '4.5']]);
   });
 
+  it('a full body with the reference fields given as null is issued as before', async () => {
+    const full = { ...input({ customer_id: null, save_customer: null, receiver: { name: 'Juan Pérez' } }), items: [{ productId: null, description: 'Envío', quantity: '1', unitCode: '59', unitPrice: '3.00', type: '2', tax: 'exenta' }] };
+    const g = await graphql(t.url, t.account.testKey, ISSUE, { input: full, dry: true });
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.issueDocument.errors).toEqual([]);
+    expect(g.body.data.issueDocument.document.receiver.name).toBe('Juan Pérez');
+  });
+
   it('a dry run resolves', async () => {
     const before = await documentCount();
     const g = await graphql(t.url, t.account.testKey, ISSUE, { input: input(), dry: true });

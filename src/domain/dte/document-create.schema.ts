@@ -279,8 +279,9 @@ export type DocumentCreateBody = z.output<typeof documentCreateSchema>;
 export function hasDirectoryReferences(body: unknown): boolean {
   if (body === null || typeof body !== 'object') return false;
   const b = body as { customerId?: unknown; saveCustomer?: unknown; items?: unknown };
-  if ((b.customerId !== undefined && b.customerId !== null) || (b.saveCustomer !== undefined && b.saveCustomer !== null)) return true;
-  return Array.isArray(b.items) && b.items.some((i) => i !== null && typeof i === 'object' && (i as { productId?: unknown }).productId != null);
+  // A key given as null (GraphQL) counts too: the door's schema then reads it as absent.
+  if (b.customerId !== undefined || b.saveCustomer !== undefined) return true;
+  return Array.isArray(b.items) && b.items.some((i) => i !== null && typeof i === 'object' && (i as { productId?: unknown }).productId !== undefined);
 }
 
 /** Parses the door's body (references included); already parsed by the REST door: as it is. */
