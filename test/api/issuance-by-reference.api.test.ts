@@ -104,13 +104,14 @@ describe('REST', () => {
   });
 
   it.each([
-    ['another account\'s customer', () => byReference({ customer_id: otherCustomerId })],
-    ['an unknown product', () => byReference({ items: [{ product_id: 'prd_no_existe', quantity: '1' }] })],
-  ])('%s → 404 resource_not_found, nothing issued', async (_label, body) => {
+    ['another account\'s customer', () => byReference({ customer_id: otherCustomerId }), 'customer_id'],
+    ['an unknown product', () => byReference({ items: [{ product_id: cafeId, quantity: '1' }, { product_id: 'prd_no_existe', quantity: '1' }] }), 'items[1].product_id'],
+  ])('%s → 404 resource_not_found, nothing issued', async (_label, body, path) => {
     const before = await documentCount();
     const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: body() });
     expect(r.status).toBe(404);
     expect(r.body.code ?? r.body.type).toMatch(/resource_not_found/);
+    expect(r.body.errors.map((e: { path: string }) => e.path)).toEqual([path]);
     expect(await documentCount()).toBe(before);
   });
 

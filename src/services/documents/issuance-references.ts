@@ -41,7 +41,7 @@ export async function resolveDirectoryReferences(em: EntityManager, actor: Actor
       const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
       if (productId === undefined) return defined;
       const p = byId.get(productId);
-      if (!p) throw DomainError.notFound('un producto o servicio', `items.${index}.productId`);
+      if (!p) throw DomainError.notFound('un producto o servicio', `items[${index}].productId`);
       const fromProduct: Json = { type: p.type, code: p.code, description: p.description, unitCode: p.unitCode, unitPrice: p.unitPrice, tax: p.tax, taxes: p.taxes };
       return { ...Object.fromEntries(Object.entries(fromProduct).filter(([, v]) => v !== null)), ...defined };
     });
