@@ -90,5 +90,8 @@ describeBrowser('customers and products from the panel in Chromium', () => {
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     const stored = await request(t.url, 'GET', `/v1/documents/${id}`, { key: t.account.testKey });
     expect({ receiver: stored.body.receiver.name, total: stored.body.totals.total }).toEqual({ receiver: 'Juan Pérez', total: '11.30' });
+    // The picker sent the customer's id (issuance by reference): its last use is recorded.
+    const customers = await request(t.url, 'GET', `/v1/emitters/${issuer.emitterId}/customers?q=juan`, { key: t.account.testKey });
+    expect(customers.body.data[0].last_used_at).not.toBeNull();
   }, 180_000);
 });

@@ -77,7 +77,7 @@ export interface ItemDraft {
   relatedDocument: string;
   donationType: string;
   depreciation: string;
-  /** The product picked from the catalogue, if any (its fields are sent as the line's). */
+  /** The product picked from the catalogue, if any (sent as `productId` with the line's fields, which prevail). */
   productId?: string;
 }
 
@@ -133,7 +133,7 @@ export interface AssociatedDraft {
 export interface IssueDraft {
   type: DteType;
   receiver: ReceiverDraft;
-  /** The customer picked from the catalogue, if any (shown beside the receiver; its fields are sent as typed). */
+  /** The customer picked from the catalogue, if any: sent as `customerId` in place of the receiver (editing a receiver field forgets it). */
   customerId?: string;
   items: ItemDraft[];
   related: DocRef[];
@@ -219,6 +219,7 @@ export function receiverInput(t: DteType, r: ReceiverDraft): Json | null {
 
 function itemInput(t: DteType, i: ItemDraft): Json {
   const base: Json = { description: i.description.trim(), quantity: normalizeAmount(i.quantity), unitCode: i.unitCode, unitPrice: normalizeAmount(i.unitPrice) };
+  if (i.productId) base.productId = i.productId;
   if (t === '15') return { ...base, donationType: i.donationType, depreciation: amount(i.depreciation) };
   base.type = i.type;
   base.discount = amount(i.discount);
@@ -230,7 +231,8 @@ function itemInput(t: DteType, i: ItemDraft): Json {
 /** The GraphQL DocumentCreateInput's type-dependent part (emitter, establishment and payment are the form's). */
 export function draftInput(d: IssueDraft): Json {
   const t = d.type;
-  const out: Json = { type: t, receiver: receiverInput(t, d.receiver) };
+  // A customer picked and left as picked: the directory's receiver is issued (and its last use recorded).
+  const out: Json = d.customerId ? { type: t, customerId: d.customerId } : { type: t, receiver: receiverInput(t, d.receiver) };
   if (hasItems(t)) out.items = d.items.map((i) => itemInput(t, i));
   if (isNote(t)) out.relatedDocuments = d.related.map(ref);
   if (t === '04') out.goodsTitle = d.goodsTitle;

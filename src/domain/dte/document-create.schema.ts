@@ -89,6 +89,28 @@ export const itemShape = {
 };
 const itemSchema = z.strictObject(itemShape);
 
+/**
+ * A line as the doors take it: either complete, or `productId` (a product of the emitter's
+ * directory) whose fields fill what the line leaves out — `quantity` is always given.
+ */
+const referenceItemSchema = z
+  .strictObject({
+    ...itemShape,
+    description: optional(itemShape.description),
+    unitCode: optional(itemShape.unitCode),
+    unitPrice: optional(itemShape.unitPrice),
+    productId: optional(text(1, 64)),
+  })
+  .superRefine((item, ctx) => {
+    if (item.productId !== undefined) return;
+    for (const key of ['description', 'unitCode', 'unitPrice'] as const) {
+      if (item[key] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [key], params: { code: 'required' },
+          message: 'Campo obligatorio (o indique productId, un producto del directorio del emisor).' });
+      }
+    }
+  });
+
 const paymentMethodSchema = z
   .strictObject({
     code: catalogCode(CatalogCode.paymentMethod),
@@ -179,7 +201,7 @@ const associatedDocumentSchema = z.strictObject({
   })),
 });
 
-export const documentCreateSchema = z.strictObject({
+const documentShape = {
   emitterId: text(1, 255),
   type: z.enum(ALL_DTE_TYPES, { error: 'Tipo de documento no soportado: use 01 (FE), 03 (CCF), 04 (NR), 05 (NC), 06 (ND), 07 (CR), 08 (CL), 09 (DCL), 11 (FEX), 14 (FSE) o 15 (CD).' }),
   establishment: z.string().regex(/^[MBSP][0-9]{3}$/, { error: 'Código de establecimiento de MH de 4 caracteres: M, B, S o P y 3 dígitos (p. ej. M001).' }),
@@ -221,20 +243,71 @@ export const documentCreateSchema = z.strictObject({
   raw: optional(z.record(z.string(), z.unknown())),
   sendEmail: optional(z.boolean()),
   environment: optional(z.enum(['00', '01'])),
-});
+};
+
+/** The body once every reference is resolved: what the rules and the builder read. */
+const issuableDocumentSchema = z.strictObject(documentShape);
+
+/**
+ * The issuance body as both doors take it: DocumentCreate plus the directory references —
+ * `customerId` in place of `receiver`, `items[].productId`, and `saveCustomer` (keep the given
+ * receiver as the emitter's customer). The issuance service resolves the references into a full
+ * body before the rules and the builder see it (ADR 0092).
+ */
+export const documentCreateSchema = z
+  .strictObject({
+    ...documentShape,
+    customerId: optional(text(1, 64)),
+    saveCustomer: optional(z.boolean()),
+    items: optional(z.array(referenceItemSchema).min(1).max(2000)),
+  })
+  .superRefine((body, ctx) => {
+    if (body.customerId !== undefined && body.receiver !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['customerId'], params: { code: 'conflicting_fields' },
+        message: 'Indique el receptor (receiver) o un cliente del directorio (customerId), no ambos.' });
+    }
+    if (body.saveCustomer === true && (body.receiver?.name === undefined || body.receiver.documentNumber === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['saveCustomer'], params: { code: 'required' },
+        message: 'Para guardar el cliente, el receptor (receiver) necesita nombre y documento de identificación.' });
+    }
+  });
+
+/** The issuance body with its directory references (camelCase), as the doors parse it. */
+export type DocumentCreateBody = z.output<typeof documentCreateSchema>;
+
+/** True when the body names a customer or a product of the directory, or asks to save its receiver. */
+export function hasDirectoryReferences(body: unknown): boolean {
+  if (body === null || typeof body !== 'object') return false;
+  const b = body as { customerId?: unknown; saveCustomer?: unknown; items?: unknown };
+  // A key given as null (GraphQL) counts too: the door's schema then reads it as absent.
+  if (b.customerId !== undefined || b.saveCustomer !== undefined) return true;
+  return Array.isArray(b.items) && b.items.some((i) => i !== null && typeof i === 'object' && (i as { productId?: unknown }).productId !== undefined);
+}
+
+/** Parses the door's body (references included); already parsed by the REST door: as it is. */
+export function parseDocumentCreateBody(body: unknown): { ok: true; value: DocumentCreateBody } | { ok: false; errors: FieldError[] } {
+  if (wasParsedBy(documentCreateSchema, body)) return { ok: true, value: body as DocumentCreateBody };
+  const parsed = documentCreateSchema.safeParse(body, { error: spanishIssueMessage, reportInput: true });
+  if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
+  return { ok: true, value: parsed.data };
+}
 
 /** The parsed issuance body (camelCase; absent and null optional fields are `undefined`). */
-export type DocumentCreateInput = z.output<typeof documentCreateSchema>;
+export type DocumentCreateInput = z.output<typeof issuableDocumentSchema>;
 export type DocumentItemInput = NonNullable<DocumentCreateInput['items']>[number];
 export type ReceiverInput = NonNullable<DocumentCreateInput['receiver']>;
 
 export type ParseResult = { ok: true; value: DocumentCreateInput } | { ok: false; errors: FieldError[] };
 
-/** Validates an issuance body: shape, formats, catalogs, then the rules of its document type. */
+/**
+ * Validates an issuance body with no directory reference left (see hasDirectoryReferences): shape,
+ * formats, catalogs, then the rules of its document type.
+ */
 export function parseDocumentCreate(body: unknown): ParseResult {
-  // Already validated by the REST door with this very schema: only the cross-field rules remain.
-  if (wasParsedBy(documentCreateSchema, body)) return withRules(body as DocumentCreateInput);
-  const parsed = documentCreateSchema.safeParse(body, { error: spanishIssueMessage, reportInput: true });
+  // Already validated by the REST door with the door's schema and naming nothing of the directory: only
+  // the cross-field rules remain (every line is then complete).
+  if (wasParsedBy(documentCreateSchema, body) && !hasDirectoryReferences(body)) return withRules(body as DocumentCreateInput);
+  const parsed = issuableDocumentSchema.safeParse(body, { error: spanishIssueMessage, reportInput: true });
   if (!parsed.success) return { ok: false, errors: issuesToFieldErrors(parsed.error.issues) };
   return withRules(parsed.data);
 }

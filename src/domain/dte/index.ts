@@ -6,9 +6,9 @@ export { FE_RECEIVER_THRESHOLD_DEFAULT, FE_RECEIVER_THRESHOLD_LEGAL_2025 } from 
 export type { Address, BuildContext } from './builders/build-context';
 export { buildDte, type BuildResult } from './builders/build-dte';
 export { prepareRawDte, type RawResult } from './builders/raw-dte';
-export { documentCreateSchema, parseDocumentCreate } from './document-create.schema';
+export { documentCreateSchema, hasDirectoryReferences, parseDocumentCreate, parseDocumentCreateBody } from './document-create.schema';
 export { isGenerationCode } from './document-create-fields';
-export type { DocumentCreateInput, DocumentItemInput, ParseResult, ReceiverInput } from './document-create.schema';
+export type { DocumentCreateBody, DocumentCreateInput, DocumentItemInput, ParseResult, ReceiverInput } from './document-create.schema';
 export type { DteType, FieldError, Totals, Warning } from './dte.types';
 export { schemaKindForDteType, validateOfficialJson } from './schemas/official-schema-validator';
 export type { OfficialSchemaKind, OfficialValidationResult } from './schemas/official-schema-validator';

@@ -26,16 +26,17 @@ export class DocumentReceiverInput {
 export class DocumentItemInput {
   @Field(() => String, { nullable: true, description: 'CAT-011: 1 bienes, 2 servicios, 3 ambos, 4 otros tributos (todos los tipos salvo CD).' }) type?: string | null;
   @Field(() => String, { nullable: true }) code?: string | null;
-  @Field() description!: string;
+  @Field(() => String, { nullable: true, description: 'Obligatorio sin productId.' }) description?: string | null;
   @Field({ description: 'Decimal en texto.' }) quantity!: string;
-  @Field({ description: 'CAT-014' }) unitCode!: string;
-  @Field({ description: 'Decimal en texto. FE: incluye IVA; CCF/NC/ND: sin IVA.' }) unitPrice!: string;
+  @Field(() => String, { nullable: true, description: 'CAT-014. Obligatorio sin productId.' }) unitCode?: string | null;
+  @Field(() => String, { nullable: true, description: 'Decimal en texto. FE: incluye IVA; CCF/NC/ND: sin IVA. Obligatorio sin productId.' }) unitPrice?: string | null;
   @Field(() => String, { nullable: true }) discount?: string | null;
   @Field(() => String, { nullable: true, description: 'gravada, exenta, no_sujeta o no_gravado (no en FSE ni CD).' }) tax?: string | null;
   @Field(() => [String], { nullable: true, description: 'Tributos adicionales (CAT-015).' }) taxes?: string[] | null;
   @Field(() => String, { nullable: true, description: 'Código de generación (o número en papel) del documento relacionado que la línea ajusta (NC/ND).' }) relatedDocument?: string | null;
   @Field(() => String, { nullable: true, description: 'CD: CAT-026 (1 efectivo, 2 bien, 3 servicio).' }) donationType?: string | null;
   @Field(() => String, { nullable: true, description: 'CD: depreciación de un bien usado.' }) depreciation?: string | null;
+  @Field(() => ID, { nullable: true, description: 'Un producto del directorio del emisor: sus campos llenan los que la línea no da (quantity siempre va).' }) productId?: string | null;
 }
 
 @InputType('GlobalDiscountInput')
@@ -90,6 +91,8 @@ export class DocumentCreateInput {
   @Field(() => String, { nullable: true }) externalId?: string | null;
   @Field(() => String, { nullable: true, description: 'ISO 8601 con zona; predeterminado: ahora (holgura de 30 minutos).' }) issuedAt?: string | null;
   @Field(() => DocumentReceiverInput, { nullable: true }) receiver?: DocumentReceiverInput | null;
+  @Field(() => ID, { nullable: true, description: 'Un cliente del directorio del emisor en lugar de receiver (no ambos); el documento guarda el receptor tal como se emitió.' }) customerId?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Con receiver (nombre y documento): crea o actualiza el cliente del emisor con ese número de documento.' }) saveCustomer?: boolean | null;
   @Field(() => [DocumentItemInput], { nullable: true }) items?: DocumentItemInput[] | null;
   @Field(() => GlobalDiscountInput, { nullable: true }) globalDiscount?: GlobalDiscountInput | null;
   @Field(() => WithholdingInput, { nullable: true }) withholding?: WithholdingInput | null;

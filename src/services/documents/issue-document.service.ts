@@ -1,4 +1,4 @@
-import { buildDte, parseDocumentCreate, type DocumentCreateInput, type Totals } from '../../domain/dte';
+import { buildDte, hasDirectoryReferences, parseDocumentCreate, parseDocumentCreateBody, type DocumentCreateInput, type Totals } from '../../domain/dte';
 import { allowsContingency } from '../../domain/dte/dte.types';
 import { DomainError } from '../../domain/shared/domain-error';
 import { IdPrefix, newId } from '../../domain/shared/ids';
@@ -20,6 +20,7 @@ import { transmitInRequest } from './transmit-in-request';
 import { transmitLeaseMs, type Claimed, type TransmitDocumentService, type TransmitOutcome } from './transmit-document.service';
 import { linkCreatedResource, markLinked, resumedResource } from '../idempotency/idempotency-handle';
 import { assertKeyMayIssue } from '../emitters/emitter-access';
+import { applyReferenceFollowUp, resolveDirectoryReferences, type ReferenceFollowUp } from './issuance-references';
 
 export interface IssueOptions {
   dryRun: boolean;
@@ -67,7 +68,17 @@ export class IssueDocumentService {
     // A limited key is refused for another emitter or type before anything else is judged (ADR 0054).
     const claimed = (body ?? {}) as { emitterId?: unknown; type?: unknown };
     assertKeyMayIssue(actor, claimed.emitterId, claimed.type);
-    const parsed = parseDocumentCreate(body);
+    // A customer or products of the directory named: resolved into a full body first (two queries).
+    let followUp: ReferenceFollowUp | null = null;
+    let issuable = body;
+    if (hasDirectoryReferences(body)) {
+      const withRefs = parseDocumentCreateBody(body);
+      if (!withRefs.ok) throw DomainError.validation(withRefs.errors as never);
+      const resolved = await resolveDirectoryReferences(this.deps.orm.em.fork(), actor, withRefs.value);
+      issuable = resolved.body;
+      followUp = resolved.followUp;
+    }
+    const parsed = parseDocumentCreate(issuable);
     if (!parsed.ok) throw DomainError.validation(parsed.errors as never);
     const input = parsed.value;
     // Reads only (raw statements): the shared statement entity manager, no fork.
@@ -197,6 +208,7 @@ export class IssueDocumentService {
       }
       throw err;
     }
+    if (followUp) await applyReferenceFollowUp(this.deps.orm.em.fork(), actor, emitter.id, followUp, now);
     const outcome = held ? null : await transmitInRequest(this.deps, id, mode, transmitNow ?? (() => this.transmitter.execute(id)));
     // A sync transmission that ended in time answers the document its final status change read back.
     const changed = outcome && 'view' in outcome ? outcome.view : null;

@@ -1,0 +1,83 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { createCustomerSchema } from '../../domain/directory/customer-input.schema';
+import type { DocumentCreateBody } from '../../domain/dte';
+import { DomainError } from '../../domain/shared/domain-error';
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import { parseWith } from '../../domain/shared/zod-errors';
+import { CustomerEntity, EmitterEntity, ProductEntity } from '../../persistence/entities';
+import type { Actor } from '../shared/actor';
+import { customerColumns } from '../directory/directory-rows';
+
+type Json = Record<string, unknown>;
+
+/** What an issuance by reference does once its document is stored. */
+export interface ReferenceFollowUp {
+  /** The customer named by `customerId` (its `last_used_at` moves). */
+  customerId: string | null;
+  /** `saveCustomer`: the receiver to keep as the emitter's customer (by its document number). */
+  saveReceiver: Json | null;
+}
+
+/**
+ * Resolves the directory references of an issuance body into a full DocumentCreate, as issued: the
+ * customer's receiver in place of `customerId`, each `productId` line filled with the product's
+ * fields under the line's own. One query for the customer, one for every product, both scoped to the
+ * body's emitter and the actor's account: anything else's is "not found" and nothing is issued.
+ */
+export async function resolveDirectoryReferences(em: EntityManager, actor: Actor, body: DocumentCreateBody): Promise<{ body: Json; followUp: ReferenceFollowUp }> {
+  const { customerId, saveCustomer, items, ...rest } = body;
+  const out: Json = { ...rest };
+  if (customerId !== undefined) {
+    const customer = await em.findOne(CustomerEntity, { id: customerId, emitter: body.emitterId, accountId: actor.accountId }, { fields: ['id', 'receiver'] });
+    if (!customer) throw DomainError.notFound('un cliente', 'customerId');
+    out.receiver = { ...customer.receiver };
+  }
+  if (items !== undefined) {
+    const ids = [...new Set(items.map((i) => i.productId).filter((id): id is string => id !== undefined))];
+    const products = ids.length === 0 ? [] : await em.find(ProductEntity, { id: { $in: ids }, emitter: body.emitterId, accountId: actor.accountId });
+    const byId = new Map(products.map((p) => [p.id, p]));
+    out.items = items.map((item, index) => {
+      const { productId, ...given } = item;
+      const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+      if (productId === undefined) return defined;
+      const p = byId.get(productId);
+      if (!p) throw DomainError.notFound('un producto o servicio', `items[${index}].productId`);
+      const fromProduct: Json = { type: p.type, code: p.code, description: p.description, unitCode: p.unitCode, unitPrice: p.unitPrice, tax: p.tax, taxes: p.taxes };
+      return { ...Object.fromEntries(Object.entries(fromProduct).filter(([, v]) => v !== null)), ...defined };
+    });
+  }
+  return {
+    body: out,
+    followUp: { customerId: customerId ?? null, saveReceiver: saveCustomer === true && body.receiver ? (body.receiver as Json) : null },
+  };
+}
+
+/** After the document is stored: the named customer's last use, or the receiver saved as a customer. */
+export async function applyReferenceFollowUp(em: EntityManager, actor: Actor, emitterId: string, followUp: ReferenceFollowUp, now: Date): Promise<void> {
+  if (followUp.customerId !== null) {
+    await em.nativeUpdate(CustomerEntity, { id: followUp.customerId, emitter: emitterId, accountId: actor.accountId }, { lastUsedAt: now });
+  }
+  if (followUp.saveReceiver === null) return;
+  const parsed = parseWith(createCustomerSchema, followUp.saveReceiver);
+  if (!parsed.ok) return; // The receiver was validated by the issuance already; a customer needs nothing more.
+  const cols = customerColumns(parsed.value);
+  await em.transactional(async (tx) => {
+    const existing = await tx.findOne(CustomerEntity, { emitter: emitterId, documentNumber: cols.documentNumber });
+    if (existing) {
+      // The owner's own externalId stays: the receiver has none.
+      Object.assign(existing, { ...cols, externalId: existing.externalId, updatedAt: now, lastUsedAt: now });
+    } else {
+      tx.create(CustomerEntity, {
+        id: newId(IdPrefix.customer, now.getTime()),
+        accountId: actor.accountId,
+        emitter: tx.getReference(EmitterEntity, emitterId),
+        ...cols,
+        createdAt: now,
+        updatedAt: now,
+        lastUsedAt: now,
+        selfServiceCompletedAt: null,
+      });
+    }
+    await tx.flush();
+  });
+}
