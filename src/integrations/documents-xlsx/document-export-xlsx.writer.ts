@@ -5,6 +5,7 @@
  * codes and dates as text. A text cell of a workbook is never run as a formula, so it keeps its text
  * as it was issued (the CSV is the one that neutralises).
  */
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from '../../domain/documents/document-export';
@@ -32,6 +33,9 @@ export async function writeDocumentsXlsx(columns: readonly ExportColumn[], pages
       for (const i of amountIdx) values[i] = Number(row[i]);
       ws.addRow(values).commit();
     }
+    // Back-pressure: the next page is read once the response has taken what is already zipped.
+    if (sink.writableNeedDrain) await Promise.race([once(sink, 'drain'), once(sink, 'close')]);
+    if (sink.destroyed) break;
   }
   ws.commit();
   await wb.commit();
