@@ -1,7 +1,7 @@
 /**
  * XLSX of the document list, written as the pages arrive (exceljs streaming WorkbookWriter straight
- * into the sink, no shared strings, each row committed at once), so memory stays flat whatever the
- * number of documents: a bold header row frozen at the top, amounts as numeric cells `#,##0.00`,
+ * into the sink, no shared strings, each row committed at once; exceljs itself still holds the
+ * sheet's XML until `ws.commit()`, docs/benchmarks.md): a bold header row frozen at the top, amounts as numeric cells `#,##0.00`,
  * codes and dates as text. A text cell of a workbook is never run as a formula, so it keeps its text
  * as it was issued (the CSV is the one that neutralises).
  */
