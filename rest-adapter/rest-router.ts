@@ -19,7 +19,7 @@ import { mhOf, userErrorsOf } from '../src/graphql/common/run-mutation';
 import { findUnsafeText, mayHoldUnsafeText, unsafeTextMessage, unsafeTextReason } from '../src/domain/shared/unsafe-text';
 import { isConnectionLost } from '../src/services/shared/database-unavailable';
 import { snakeKeysToCamel } from './case-convert';
-import { databaseUnavailable, jsonResult, problemResult, writeResult, type HttpResult } from './http-result';
+import { databaseUnavailable, isStreamBody, jsonResult, problemResult, writeResult, writeStreamResult, type HttpResult, type StreamBody } from './http-result';
 import { problemFromGraphQLError, problemFromUserErrors, type ProblemContext, type ProblemInput } from './problem';
 import { BodyTooLargeError, isJsonMediaType, readBody } from './read-body';
 import type { RestRoute, RouteInput } from './route';
@@ -78,17 +78,20 @@ export function createRestRouter(opts: RestRouterOptions) {
     if (!req.path.startsWith('/v1/') && req.path !== '/v1') return next();
     const ctx: ProblemContext = { baseUrl: opts.baseUrl(), instance: req.originalUrl.split('?')[0], requestId: requestIdOf(res) };
     try {
-      writeResult(res, await handle(req, res, ctx));
+      const result = await handle(req, res, ctx);
+      if (isStreamBody(result.body)) await writeStreamResult(res, result as HttpResult & { body: StreamBody });
+      else writeResult(res, result);
     } catch (err) {
       if (isConnectionLost(err)) {
         opts.logger.warn({ err, request_id: ctx.requestId, path: redactPath(ctx.instance) }, 'base de datos no disponible: 503');
         if (!res.headersSent) writeResult(res, databaseUnavailable(ctx));
+        else res.destroy();
         return;
       }
       opts.logger.error({ err, request_id: ctx.requestId, path: redactPath(ctx.instance) }, 'error no controlado en REST');
       if (!res.headersSent) {
         writeResult(res, problemResult({ code: 'internal_error', detail: 'Ocurrió un error interno. Si persiste, comuníquese con soporte indicando el request_id.' }, ctx));
-      }
+      } else res.destroy();
     }
   };
 
@@ -235,6 +238,7 @@ export function createRestRouter(opts: RestRouterOptions) {
     const request = { key: key!, fingerprint: [req.method, req.originalUrl, json ?? null], recordInCommit: route.idempotencyRecordInCommit === true };
     const outcome = await opts.services.runIdempotentRequest.execute(actor, request, async (keyed) => {
       const result = await run(keyed);
+      if (isStreamBody(result.body)) throw new Error(`BUG: ${route.id}: un cuerpo en flujo no se guarda para Idempotency-Key`);
       return { status: result.status, body: typeof result.body === 'string' ? result.body : result.body.toString('utf8'), headers: result.headers };
     });
     if (outcome.kind === 'mismatch') return problemResult({ code: 'idempotency_key_reused', detail: IDEMPOTENCY_MESSAGES.mismatch }, ctx);

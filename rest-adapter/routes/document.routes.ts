@@ -12,6 +12,7 @@ import { DOCUMENT_TYPE_FILTER_MESSAGE } from '../../src/services/documents/list-
 import { documentEmailResource, documentResource, serializeDocument, serializeDocumentEmail } from '../resources/document.resource';
 import type { RestRoute } from '../route';
 import { toDocument } from '../../src/graphql/document/document.mapper';
+import { DOCUMENT_EXPORT_FORMATS, DOCUMENT_EXPORT_FORMAT_MESSAGE, DOCUMENT_EXPORT_MEDIA_TYPES, type DocumentExportFormat } from '../../src/domain/documents/document-export';
 
 type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
@@ -54,6 +55,56 @@ export const documentRoutes: RestRoute[] = [
     call: async ({ query, body }, ctx) => {
       const doc = toDocument(await ctx.services.issueDocument.execute(ctx.actor!, body, { dryRun: query.dry_run === true, mode: query.mode === 'async' ? 'async' : 'sync' }));
       return { body: serializeDocument(doc), status: issuanceStatus(doc) };
+    },
+  },
+  {
+    // Before `/v1/documents/:id`, so "export" is never read as an id.
+    id: 'exportDocuments',
+    method: 'GET',
+    path: '/v1/documents/export',
+    status: 200,
+    tag: 'Documentos',
+    summary: 'Exporta la lista de documentos (los mismos filtros de `GET /v1/documents`) como CSV o XLSX, en flujo.',
+    description:
+      '`format`: `csv` (UTF-8 con BOM, separador `;`, CRLF, como los libros de IVA) o `xlsx`; otro → 422. Una fila por documento, del más reciente al más antiguo, con encabezados en español (Tipo, Número de control, Código de generación, Sello de recepción, Fecha de emisión, Emisor, Receptor, Documento del receptor, Subtotal, IVA, Total, Estado, Id externo, Id); montos como números; en el CSV, un texto que una hoja de cálculo ejecutaría como fórmula (`=`, `+`, `-`, `@`…) lleva un apóstrofo delante. Solo el ambiente de la llave. Se escribe por páginas de 500 documentos a medida que se leen (sin Content-Length), con `Content-Disposition: attachment; filename="documentos-AAAAMMDD.csv"` (fecha de El Salvador).',
+    scope: 'documents:read',
+    query: z.object({
+      // Read as text and checked by the route: an unknown format is a 422 (the value is well formed, the choice is not).
+      format: z.string().max(20).optional().describe('csv (predeterminado) o xlsx'),
+      emitter_id: z.string().max(64).optional(),
+      type: z.enum(ALL_DTE_TYPES, DOCUMENT_TYPE_FILTER_MESSAGE).optional().describe('CAT-002: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15'),
+      status: z.enum(DOCUMENT_STATUSES, `El estado es uno de: ${DOCUMENT_STATUSES.join(', ')}.`).optional(),
+      external_id: z.string().max(255).optional(),
+      issued_from: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión desde (yyyy-MM-dd)'),
+      issued_to: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión hasta (yyyy-MM-dd)'),
+      environment: z.enum(['00', '01'], 'El ambiente es "00" o "01".').optional().describe('Solo el ambiente de la llave es visible'),
+      q: z.string().max(100, '"q" admite hasta 100 caracteres.').optional().describe('La búsqueda de `GET /v1/documents`'),
+    }),
+    refusals: ['validation_failed'],
+    response: null,
+    binaryMediaType: [DOCUMENT_EXPORT_MEDIA_TYPES.csv, DOCUMENT_EXPORT_MEDIA_TYPES.xlsx],
+    handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
+      const query = input.query as Record<string, string | undefined>;
+      const format = query.format ?? 'csv';
+      if (!(DOCUMENT_EXPORT_FORMATS as readonly string[]).includes(format)) {
+        return problemResult({ code: 'validation_failed', detail: DOCUMENT_EXPORT_FORMAT_MESSAGE, errors: [{ path: 'format', code: 'invalid_value', message: DOCUMENT_EXPORT_FORMAT_MESSAGE }] }, problem);
+      }
+      const filter = {
+        emitterId: query.emitter_id,
+        type: query.type,
+        status: query.status,
+        externalId: query.external_id,
+        issuedFrom: query.issued_from,
+        issuedTo: query.issued_to,
+        environment: query.environment,
+        q: query.q,
+      };
+      const file = gctx.services.exportDocuments.execute(gctx.actor!, filter, format as DocumentExportFormat);
+      return {
+        status: 200,
+        headers: { 'Content-Type': file.mediaType, 'Content-Disposition': `attachment; filename="${file.filename}"`, 'Cache-Control': 'no-store' },
+        body: { kind: 'stream', write: file.write },
+      };
     },
   },
   {

@@ -95,6 +95,7 @@ import { InvalidateDocumentService } from './invalidation/invalidate-document.se
 import { GetInvalidationWindowService } from './invalidation/get-invalidation-window.service';
 import { SendInvalidationService } from './invalidation/send-invalidation.service';
 import { ListDocumentsService } from './documents/list-documents.service';
+import { ExportDocumentsService } from './documents/export-documents.service';
 import { ListContingenciesService } from './contingency/list-contingencies.service';
 import { DeclareContingencyService } from './contingency/declare-contingency.service';
 import { EndDeclaredContingencyService } from './contingency/end-declared-contingency.service';
@@ -283,6 +284,7 @@ export function createServices(deps: ServiceDeps) {
     reconcileDteEvents: new ReconcileDteEventsService(deps, transmitDteEvent),
     sendInvalidation,
     listDocuments: new ListDocumentsService(deps),
+    exportDocuments: new ExportDocumentsService(deps),
     listContingencies: new ListContingenciesService(deps),
     declareContingency: new DeclareContingencyService(deps),
     endDeclaredContingency: new EndDeclaredContingencyService(deps),

@@ -172,6 +172,8 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('GET', `/v1/documents/${processed.body.id}/pdf`), 200);
     expectStatus(await call('GET', `/v1/documents/${processed.body.id}/pdf?layout=ticket-80`), 200);
     expectStatus(await call('GET', `/v1/documents/${processed.body.id}/pdf?layout=a4`), 422);
+    expectStatus(await call('GET', '/v1/documents/export?format=xlsx&type=01'), 200);
+    expectStatus(await call('GET', '/v1/documents/export?format=ods'), 422);
     expectStatus(await call('GET', `/v1/documents?limit=3&type=03`), 200);
     expectStatus(await call('GET', `/v1/documents?issued_from=ayer`), 400);
     expectStatus(await call('POST', '/v1/documents/batch', { body: { documents: [feBody(issuer, { external_id: 'TOUR-LOTE-1' })] } }), 200);

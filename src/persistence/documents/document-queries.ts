@@ -116,6 +116,45 @@ export class DocumentQueries {
    * dashes (trigram index over the folded text, `receiverTextMatch`; ADR 0040).
    */
   async list(owner: DocumentOwner, f: DocumentListFilter, page: { limit: number; startingAfter: string | null }, baseUrl: string): Promise<{ data: DocumentView[]; hasMore: boolean }> {
+    const cut = await this.listWhere(owner, f, page.startingAfter);
+    if (cut === 'none') return { data: [], hasMore: false };
+    const { where, params } = cut;
+    // One round trip: the page's ids are cut first (sorting the matches by id alone, not whole
+    // rows: a search can match hundreds), then only its rows are read with their issuer and gather
+    // their `events[]`, so PostgreSQL never builds the view of a row the limit drops.
+    const rows = await sqlRows<DocumentViewColumnsRow & { events: { type: string; at: string; message: string }[] }>(
+      this.em(),
+      `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events
+         from (select d.id from documents d where ${where.join(' and ')} order by d.id desc limit ?) page
+         join documents d on d.id = page.id join emitters e on e.id = d.emitter_id
+        order by d.id desc`,
+      [...params, page.limit + 1],
+    );
+    const pageRows = rows.slice(0, page.limit);
+    return { data: pageRows.map((r) => toDocumentView(r, historyLines(r.events), baseUrl)), hasMore: rows.length > page.limit };
+  }
+
+  /**
+   * One keyset page of the list (the same filters and order) for an export: the view's columns
+   * without `events[]` or links (empty), so a page of hundreds costs one index scan and a join.
+   */
+  async exportPage(owner: DocumentOwner, f: DocumentListFilter, page: { limit: number; startingAfter: string | null }): Promise<{ data: DocumentView[]; hasMore: boolean }> {
+    const cut = await this.listWhere(owner, f, page.startingAfter);
+    if (cut === 'none') return { data: [], hasMore: false };
+    const rows = await sqlRows<DocumentViewColumnsRow>(
+      this.em(),
+      `select ${this.viewSelect}
+         from (select d.id from documents d where ${cut.where.join(' and ')} order by d.id desc limit ?) page
+         join documents d on d.id = page.id join emitters e on e.id = d.emitter_id
+        order by d.id desc`,
+      [...cut.params, page.limit + 1],
+    );
+    const pageRows = rows.slice(0, page.limit);
+    return { data: pageRows.map((r) => toDocumentView(r, [], '')), hasMore: rows.length > page.limit };
+  }
+
+  /** The WHERE of the list's filters over documents aliased `d`, or 'none' when no document can match. */
+  private async listWhere(owner: DocumentOwner, f: DocumentListFilter, startingAfter: string | null): Promise<{ where: string[]; params: unknown[] } | 'none'> {
     const where: string[] = ['d.account_id = ?', 'd.environment = ?'];
     const params: unknown[] = [owner.accountId, owner.environment];
     const add = (clause: string, ...values: unknown[]) => {
@@ -131,29 +170,17 @@ export class DocumentQueries {
     if (f.issuedTo) add('d.issue_date <= ?', f.issuedTo);
     if (f.issuedFrom || f.issuedTo) {
       const span = await this.issueDateIdSpan(owner, f.issuedFrom ?? null, f.issuedTo ?? null);
-      if (span === 'none') return { data: [], hasMore: false };
+      if (span === 'none') return 'none';
       if (span) add('d.id >= ? and d.id <= ?', span.first, span.last);
     }
-    if (page.startingAfter) add('d.id < ?', page.startingAfter);
+    if (startingAfter) add('d.id < ?', startingAfter);
     const q = f.q?.trim();
     if (q) {
       const codes = documentCodeTerms(q);
       const receiver = receiverTextMatch(receiverSearchText(q));
       add(`(d.control_number = ? or d.generation_code = ? or d.reception_stamp = ? or ${receiver.sql})`, codes.controlNumber, codes.generationCode, codes.receptionStamp, ...receiver.params);
     }
-    // One round trip: the page's ids are cut first (sorting the matches by id alone, not whole
-    // rows: a search can match hundreds), then only its rows are read with their issuer and gather
-    // their `events[]`, so PostgreSQL never builds the view of a row the limit drops.
-    const rows = await sqlRows<DocumentViewColumnsRow & { events: { type: string; at: string; message: string }[] }>(
-      this.em(),
-      `select ${this.viewSelect}, ${EVENTS_AGGREGATE} as events
-         from (select d.id from documents d where ${where.join(' and ')} order by d.id desc limit ?) page
-         join documents d on d.id = page.id join emitters e on e.id = d.emitter_id
-        order by d.id desc`,
-      [...params, page.limit + 1],
-    );
-    const pageRows = rows.slice(0, page.limit);
-    return { data: pageRows.map((r) => toDocumentView(r, historyLines(r.events), baseUrl)), hasMore: rows.length > page.limit };
+    return { where, params };
   }
 
   /**

@@ -1,0 +1,42 @@
+/**
+ * XLSX of the document list, written as the pages arrive (exceljs streaming WorkbookWriter straight
+ * into the sink, no shared strings, each row committed at once; exceljs itself still holds the
+ * sheet's XML until `ws.commit()`, docs/benchmarks.md): a bold header row frozen at the top, amounts as numeric cells `#,##0.00`,
+ * codes and dates as text. A text cell of a workbook is never run as a formula, so it keeps its text
+ * as it was issued (the CSV is the one that neutralises).
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { ExportColumn } from '../../domain/documents/document-export';
+
+const AMOUNT_FORMAT = '#,##0.00';
+
+const WIDTHS: Readonly<Record<ExportColumn['kind'], number>> = { text: 24, amount: 14, date: 14 };
+
+export async function writeDocumentsXlsx(columns: readonly ExportColumn[], pages: AsyncIterable<readonly string[][]>, sink: Writable): Promise<void> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  wb.creator = 'dte-service';
+  const ws = wb.addWorksheet('Documentos', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c, i) => ({
+    key: String(i),
+    width: c.label === 'Código de generación' || c.label === 'Sello de recepción' ? 42 : c.label === 'Receptor' || c.label === 'Emisor' ? 36 : WIDTHS[c.kind],
+    style: c.kind === 'amount' ? { numFmt: AMOUNT_FORMAT, alignment: { horizontal: 'right' } } : {},
+  }));
+  const h = ws.addRow(columns.map((c) => c.label));
+  h.font = { bold: true };
+  h.commit();
+  const amountIdx = columns.map((c, i) => (c.kind === 'amount' ? i : -1)).filter((i) => i >= 0);
+  for await (const page of pages) {
+    for (const row of page) {
+      const values: (string | number)[] = row.slice();
+      for (const i of amountIdx) values[i] = Number(row[i]);
+      ws.addRow(values).commit();
+    }
+    // Back-pressure: the next page is read once the response has taken what is already zipped.
+    if (sink.writableNeedDrain) await Promise.race([once(sink, 'drain'), once(sink, 'close')]);
+    if (sink.destroyed) break;
+  }
+  ws.commit();
+  await wb.commit();
+}
