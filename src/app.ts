@@ -183,7 +183,7 @@ export async function startApp(config: AppConfig, opts: StartOptions = {}): Prom
         statusBus,
         sessionEvents,
         apiKeyChanges,
-        emitterCaches: emitterChanges ? new EmitterCaches(emitterChanges) : undefined,
+        emitterCaches: emitterChanges ? new EmitterCaches(emitterChanges, () => clock.now().getTime()) : undefined,
         mailer,
         outbox,
         baseUrl: () => baseUrl,

@@ -1,3 +1,4 @@
+import { ManualClock } from '../../src/services/shared/clock';
 import { Client } from 'pg';
 import { feBody } from '../fixtures/document-bodies';
 import { dbRows } from '../support/db-rows';
@@ -17,10 +18,14 @@ let b: TestApp;
 let issuer: Issuer;
 let key: string;
 
+// Both instances read time from one clock the test holds still: a cached entry's safety-net TTL never
+// lapses while the test runs, however slow the machine (the notices are what this file tests).
+const clock = new ManualClock(new Date('2026-12-02T15:00:00Z'));
+
 beforeAll(async () => {
-  a = await startTestApp();
+  a = await startTestApp({}, { clock });
   // The second instance sends to the first one's simulator, where the issuer's certificate is registered.
-  b = await startTestApp({ MH_SIMULATOR_URL: a.app.mhSimulatorUrl! }, { db: a.db, account: a.account });
+  b = await startTestApp({ MH_SIMULATOR_URL: a.app.mhSimulatorUrl! }, { db: a.db, account: a.account, clock });
   key = a.account.testKey;
   issuer = await createIssuer(a.url, key);
 });
@@ -126,6 +131,7 @@ describe('the issuer cache', () => {
   it('credentials tested through one instance show their new check at once there and on the other once its notice arrives', async () => {
     const before = (await getEmitter(a)).body.credentials.find((c: { environment: string }) => c.environment === '00');
     await getEmitter(b);
+    clock.advance(1_000); // the new check is a later one
     const tested = await request(a.url, 'POST', `/v1/emitters/${issuer.emitterId}/credentials/test`, { key, body: { environment: '00' } });
     expect(tested.status).toBe(200);
     const checkedAt = tested.body.checked_at;
