@@ -22,10 +22,11 @@ let key: string;
 // lapses while the test runs, however slow the machine (the notices are what this file tests).
 const clock = new ManualClock(new Date('2026-12-02T15:00:00Z'));
 
+// API processes only: the statements counted are the requests', never a worker's periodic jobs.
 beforeAll(async () => {
-  a = await startTestApp({}, { clock });
+  a = await startTestApp({ ROLE: 'api' }, { clock });
   // The second instance sends to the first one's simulator, where the issuer's certificate is registered.
-  b = await startTestApp({ MH_SIMULATOR_URL: a.app.mhSimulatorUrl! }, { db: a.db, account: a.account, clock });
+  b = await startTestApp({ ROLE: 'api', MH_SIMULATOR_URL: a.app.mhSimulatorUrl! }, { db: a.db, account: a.account, clock });
   key = a.account.testKey;
   issuer = await createIssuer(a.url, key);
 });
