@@ -27,6 +27,29 @@ export function issuanceStatus(doc: Gql): number {
   return 202;
 }
 
+/** The document list's filters, shared by the list and its export (snake_case query). */
+const documentFilterQuery = z.object({
+  emitter_id: z.string().max(64).optional(),
+  type: z.enum(ALL_DTE_TYPES, DOCUMENT_TYPE_FILTER_MESSAGE).optional().describe('CAT-002: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15'),
+  status: z.enum(DOCUMENT_STATUSES, `El estado es uno de: ${DOCUMENT_STATUSES.join(', ')}.`).optional(),
+  external_id: z.string().max(255).optional(),
+  issued_from: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión desde (yyyy-MM-dd)'),
+  issued_to: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión hasta (yyyy-MM-dd)'),
+  environment: z.enum(['00', '01'], 'El ambiente es "00" o "01".').optional().describe('Solo el ambiente de la llave es visible'),
+  q: z.string().max(100, '"q" admite hasta 100 caracteres.').optional().describe('Número de control, código de generación o sello (con o sin guiones), nombre o documento del receptor (sin distinguir mayúsculas ni tildes; NIT o DUI con o sin guiones)'),
+});
+
+/** The list's filters as the services take them. */
+function documentFilterOf(query: Record<string, unknown>) {
+  const q = query as Partial<Record<keyof z.infer<typeof documentFilterQuery>, string>>;
+  return { emitterId: q.emitter_id, type: q.type, status: q.status, externalId: q.external_id, issuedFrom: q.issued_from, issuedTo: q.issued_to, environment: q.environment, q: q.q };
+}
+
+/** A query value that is well formed but not one of the choices: 422 naming the parameter. */
+function invalidChoice(path: string, message: string, problem: Parameters<typeof problemResult>[1]): HttpResult {
+  return problemResult({ code: 'validation_failed', detail: message, errors: [{ path, code: 'invalid_value', message }] }, problem);
+}
+
 export const documentRoutes: RestRoute[] = [
   {
     id: 'issueDocument',
@@ -68,17 +91,9 @@ export const documentRoutes: RestRoute[] = [
     description:
       '`format`: `csv` (UTF-8 con BOM, separador `;`, CRLF, como los libros de IVA) o `xlsx`; otro → 422. Una fila por documento, del más reciente al más antiguo, con encabezados en español (Tipo, Número de control, Código de generación, Sello de recepción, Fecha de emisión, Emisor, Receptor, Documento del receptor, Subtotal, IVA, Total, Estado, Id externo, Id); montos como números; en el CSV, un texto que una hoja de cálculo ejecutaría como fórmula (`=`, `+`, `-`, `@`…) lleva un apóstrofo delante. Solo el ambiente de la llave. Se escribe por páginas de 500 documentos a medida que se leen (sin Content-Length), con `Content-Disposition: attachment; filename="documentos-AAAAMMDD.csv"` (fecha de El Salvador).',
     scope: 'documents:read',
-    query: z.object({
+    query: documentFilterQuery.extend({
       // Read as text and checked by the route: an unknown format is a 422 (the value is well formed, the choice is not).
       format: z.string().max(20).optional().describe('csv (predeterminado) o xlsx'),
-      emitter_id: z.string().max(64).optional(),
-      type: z.enum(ALL_DTE_TYPES, DOCUMENT_TYPE_FILTER_MESSAGE).optional().describe('CAT-002: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15'),
-      status: z.enum(DOCUMENT_STATUSES, `El estado es uno de: ${DOCUMENT_STATUSES.join(', ')}.`).optional(),
-      external_id: z.string().max(255).optional(),
-      issued_from: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión desde (yyyy-MM-dd)'),
-      issued_to: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión hasta (yyyy-MM-dd)'),
-      environment: z.enum(['00', '01'], 'El ambiente es "00" o "01".').optional().describe('Solo el ambiente de la llave es visible'),
-      q: z.string().max(100, '"q" admite hasta 100 caracteres.').optional().describe('La búsqueda de `GET /v1/documents`'),
     }),
     refusals: ['validation_failed'],
     response: null,
@@ -87,18 +102,9 @@ export const documentRoutes: RestRoute[] = [
       const query = input.query as Record<string, string | undefined>;
       const format = query.format ?? 'csv';
       if (!(DOCUMENT_EXPORT_FORMATS as readonly string[]).includes(format)) {
-        return problemResult({ code: 'validation_failed', detail: DOCUMENT_EXPORT_FORMAT_MESSAGE, errors: [{ path: 'format', code: 'invalid_value', message: DOCUMENT_EXPORT_FORMAT_MESSAGE }] }, problem);
+        return invalidChoice('format', DOCUMENT_EXPORT_FORMAT_MESSAGE, problem);
       }
-      const filter = {
-        emitterId: query.emitter_id,
-        type: query.type,
-        status: query.status,
-        externalId: query.external_id,
-        issuedFrom: query.issued_from,
-        issuedTo: query.issued_to,
-        environment: query.environment,
-        q: query.q,
-      };
+      const filter = documentFilterOf(query);
       const file = gctx.services.exportDocuments.execute(gctx.actor!, filter, format as DocumentExportFormat);
       return {
         status: 200,
@@ -164,7 +170,7 @@ export const documentRoutes: RestRoute[] = [
     handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
       const given = (input.query.layout as string | undefined) ?? DEFAULT_DOCUMENT_LAYOUT;
       if (!(DOCUMENT_LAYOUTS as readonly string[]).includes(given)) {
-        return problemResult({ code: 'validation_failed', detail: DOCUMENT_LAYOUT_MESSAGE, errors: [{ path: 'layout', code: 'invalid_value', message: DOCUMENT_LAYOUT_MESSAGE }] }, problem);
+        return invalidChoice('layout', DOCUMENT_LAYOUT_MESSAGE, problem);
       }
       const layout = given as DocumentLayout;
       const r = await gctx.services.getDocumentPdf.execute(gctx.actor!, input.params.id, layout);
@@ -298,28 +304,10 @@ documentRoutes.push(
     tag: 'Documentos',
     summary: 'Lista los documentos del ambiente de la llave, del más reciente al más antiguo, con filtros.',
     scope: 'documents:read',
-    query: paginationQuery.extend({
-      emitter_id: z.string().max(64).optional(),
-      type: z.enum(ALL_DTE_TYPES, DOCUMENT_TYPE_FILTER_MESSAGE).optional().describe('CAT-002: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15'),
-      status: z.enum(DOCUMENT_STATUSES, `El estado es uno de: ${DOCUMENT_STATUSES.join(', ')}.`).optional(),
-      external_id: z.string().max(255).optional(),
-      issued_from: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión desde (yyyy-MM-dd)'),
-      issued_to: z.iso.date('Fecha yyyy-MM-dd.').optional().describe('Fecha de emisión hasta (yyyy-MM-dd)'),
-      environment: z.enum(['00', '01'], 'El ambiente es "00" o "01".').optional().describe('Solo el ambiente de la llave es visible'),
-      q: z.string().max(100, '"q" admite hasta 100 caracteres.').optional().describe('Número de control, código de generación o sello (con o sin guiones), nombre o documento del receptor (sin distinguir mayúsculas ni tildes; NIT o DUI con o sin guiones)'),
-    }),
+    query: paginationQuery.extend(documentFilterQuery.shape),
     response: listOf(documentResource),
     call: async ({ query }, ctx) => {
-      const filter = {
-        emitterId: query.emitter_id,
-        type: query.type,
-        status: query.status,
-        externalId: query.external_id,
-        issuedFrom: query.issued_from,
-        issuedTo: query.issued_to,
-        environment: query.environment,
-        q: query.q,
-      };
+      const filter = documentFilterOf(query);
       const page = await ctx.services.listDocuments.execute(ctx.actor!, filter, { limit: query.limit as number, startingAfter: (query.starting_after as string | undefined) ?? null });
       return { body: { object: 'list', data: page.data.map((v) => serializeDocument(toDocument(v))), has_more: page.hasMore } };
     },
