@@ -1,7 +1,8 @@
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { z } from 'zod';
 import { camelToSnake } from '../../rest-adapter/case-convert';
-import { elementOf, kindOf, viewField, viewShape } from '../../src/domain/shared/view-schema';
+import { viewField, viewShape } from '../../src/domain/shared/view-schema';
+import { objectOf } from './view-selection';
 
 type Json = Record<string, any>;  
 
@@ -66,11 +67,4 @@ export function viewDoors(opts: {
     graphql: gqlPaths(type, '').sort(),
     rest: restPaths(opts.restSchema, '').filter((p) => p !== 'object').sort(),
   };
-}
-
-function objectOf(s: z.ZodType): z.ZodType | null {
-  const kind = kindOf(s);
-  if (kind === 'object') return s;
-  if (kind === 'array') return objectOf(viewField(elementOf(s)).inner);
-  return null;
 }

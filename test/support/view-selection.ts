@@ -16,7 +16,8 @@ export function selectionOf(view: z.ZodType, resolvedApart: readonly string[] = 
     .join(' ');
 }
 
-function objectOf(s: z.ZodType): z.ZodType | null {
+/** The object a view field holds, directly or as a list's element; null for a scalar. */
+export function objectOf(s: z.ZodType): z.ZodType | null {
   const kind = kindOf(s);
   if (kind === 'object') return s;
   if (kind === 'array') return objectOf(viewField(elementOf(s)).inner);
