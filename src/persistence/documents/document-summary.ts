@@ -14,7 +14,9 @@ export const SUMMARY_COLUMNS = [...DOCUMENT_SUMMARY_FIELDS.map(summaryKey), 'tot
 export type DocumentSummaryRow = Pick<DocumentReadRow, SummaryColumn>;
 
 const shape = viewShape(documentView);
-const isDate = (f: DocumentSummaryField) => kindOf(viewField(shape[f]).inner) === 'date';
+/** The summary's timestamp fields, read off the view once. */
+const DATE_FIELDS: ReadonlySet<DocumentSummaryField> = new Set(DOCUMENT_SUMMARY_FIELDS.filter((f) => kindOf(viewField(shape[f]).inner) === 'date'));
+const isDate = (f: DocumentSummaryField) => DATE_FIELDS.has(f);
 
 /** The `data` of every `document.*` event (spec, Delivery) from a row: the domain's summary of its columns. */
 export function documentSummary(r: DocumentSummaryRow): Record<string, unknown> {
