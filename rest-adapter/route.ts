@@ -92,7 +92,7 @@ export interface RestRoute {
   refusals?: readonly ErrorCode[];
   /**
    * The use case called directly (no GraphQL execution): the service's answer through the same
-   * mapper the GraphQL resolver uses (`toDocument`, `toEmitter`), then the REST resource; `null`
+   * mapper the GraphQL resolver uses (`toDocument`, `toEmitterView`), then the REST resource; `null`
    * means 404. A refusal (DomainError) becomes the problem the mutation payload's `errors` give.
    */
   call?: (input: RouteInput, ctx: GraphQLContext) => Promise<{ body: unknown; status?: number } | null>;

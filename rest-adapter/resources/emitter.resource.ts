@@ -1,76 +1,25 @@
 import { z } from 'zod';
+import { credentialStatusView } from '../../src/domain/credentials/credential-status-view';
+import { addressView, emitterView, type EmitterWithCredentialsView } from '../../src/domain/emitter/emitter-view';
 import { isoTime } from './iso-time';
+import { restResourceOf, restSchemaOf } from './view-resource';
 
-export const addressResource = z.object({
-  department: z.string().describe('CAT-012'),
-  municipality: z.string().describe('CAT-013'),
-  district: z.string().describe('CAT-008'),
-  line: z.string(),
-});
+/** An address as REST shows it (inline wherever it appears), from its view. */
+export const addressResource = restSchemaOf(addressView);
 
-/** Status of one environment's certificate and MH login, as embedded in an emitter. */
-export const emitterCredentialStatus = z.object({
-  environment: z.enum(['00', '01']),
-  certificate_loaded: z.boolean(),
-  certificate_nit: z.string().nullable(),
-  mh_login_ok: z.boolean(),
-  checked_at: z.string().nullable(),
-  mh_user: z.string().nullable(),
-  certificate_valid_until: z.string().nullable(),
-  message: z.string().nullable(),
-});
+/** Status of one environment's certificate and MH login, as embedded in an emitter (from its view). */
+export const emitterCredentialStatus = restSchemaOf(credentialStatusView);
 
-export const emitterResource = z.object({
-  id: z.string(),
-  object: z.literal('emitter'),
-  nit: z.string(),
-  nrc: z.string(),
-  name: z.string(),
-  trade_name: z.string().nullable(),
-  economic_activity: z.string().describe('CAT-019'),
-  establishment_type: z.string().nullable().describe('CAT-009'),
-  address: addressResource,
-  phone: z.string().nullable(),
-  email: z.string(),
-  numbering: z.enum(['per_establishment', 'centralized']),
-  logo_url: z.string().nullable(),
-  is_large_taxpayer: z.boolean(),
-  credentials: z.array(emitterCredentialStatus),
-  created_at: z.string(),
-  updated_at: z.string(),
-}).meta({ id: 'Emitter' });
+/**
+ * The REST `emitter` resource and its OpenAPI schema, derived from its view
+ * (src/domain/emitter/emitter-view.ts, ADR 0062): the view's fields in snake_case, dates as ISO
+ * text; an emitter carries its credentials' status.
+ */
+const emitter = restResourceOf<EmitterWithCredentialsView>(emitterView, { object: 'emitter', id: 'Emitter' });
+export const emitterResource = emitter.schema;
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
-
-export function serializeEmitter(e: Gql): z.infer<typeof emitterResource> {
-  return {
-    id: e.id,
-    object: 'emitter',
-    nit: e.nit,
-    nrc: e.nrc,
-    name: e.name,
-    trade_name: e.tradeName,
-    economic_activity: e.economicActivity,
-    establishment_type: e.establishmentType,
-    address: { department: e.address.department, municipality: e.address.municipality, district: e.address.district, line: e.address.line },
-    phone: e.phone,
-    email: e.email,
-    numbering: String(e.numbering).toLowerCase() as 'per_establishment' | 'centralized',
-    logo_url: e.logoUrl,
-    is_large_taxpayer: e.isLargeTaxpayer,
-    credentials: (e.credentials as Gql[]).map((c) => ({
-      environment: c.environment,
-      certificate_loaded: c.certificateLoaded,
-      certificate_nit: c.certificateNit,
-      mh_login_ok: c.mhLoginOk,
-      checked_at: isoTime(c.checkedAt),
-      mh_user: c.mhUser,
-      certificate_valid_until: isoTime(c.certificateValidUntil),
-      message: c.message,
-    })),
-    created_at: isoTime(e.createdAt)!,
-    updated_at: isoTime(e.updatedAt)!,
-  };
+export function serializeEmitter(v: EmitterWithCredentialsView): z.infer<typeof emitterResource> {
+  return emitter.serialize(v) as z.infer<typeof emitterResource>;
 }
 
 export const establishmentResource = z.object({
@@ -88,6 +37,8 @@ export const establishmentResource = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 }).meta({ id: 'Establishment' });
+
+type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
 export function serializeEstablishment(e: Gql): z.infer<typeof establishmentResource> {
   return {

@@ -29,6 +29,14 @@ export function restResourceOf<V>(view: z.ZodType, opts: { object?: string; id: 
   };
 }
 
+/**
+ * A view's REST object schema on its own (no OpenAPI component, no `object`): for a nested shape
+ * another schema extends or embeds inline, such as an emitter's credential status.
+ */
+export function restSchemaOf(view: z.ZodType): z.ZodObject {
+  return z.object(restShape(view));
+}
+
 function restShape(view: z.ZodType, object?: string): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   const entries = Object.entries(viewShape(view));

@@ -3,12 +3,12 @@ import type { GraphQLContext } from '../../src/graphql/common/context';
 import { idParam, listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
 import { emitterResource, serializeEmitter } from '../resources/emitter.resource';
 import type { RestRoute } from '../route';
-import { toEmitter } from '../../src/graphql/emitter/emitter.mapper';
+import { toEmitterWithCredentialsView, type EmitterRecord } from '../../src/services/emitters/emitter-view';
 
 /** An emitter as its resource, with its credentials' status (what the GraphQL field `credentials` resolves). */
-async function emitterBody(emitter: Parameters<typeof toEmitter>[0], ctx: GraphQLContext) {
+async function emitterBody(emitter: EmitterRecord, ctx: GraphQLContext) {
   const [credentials] = await ctx.services.listCredentialsByEmitter.execute([emitter.id]);
-  return serializeEmitter({ ...toEmitter(emitter), credentials });
+  return serializeEmitter(toEmitterWithCredentialsView(emitter, credentials));
 }
 
 export const emitterRoutes: RestRoute[] = [
@@ -40,7 +40,7 @@ export const emitterRoutes: RestRoute[] = [
       const page = await ctx.services.listEmitters.execute(ctx.actor!, pageOf(query));
       // One read of the page's credentials, as the GraphQL field's loader batches them.
       const credentials = await ctx.services.listCredentialsByEmitter.execute(page.data.map((e) => e.id));
-      return { body: listBody({ data: page.data.map((e, i) => ({ ...toEmitter(e), credentials: credentials[i] })), hasMore: page.hasMore }, serializeEmitter) };
+      return { body: listBody({ data: page.data.map((e, i) => toEmitterWithCredentialsView(e, credentials[i])), hasMore: page.hasMore }, serializeEmitter) };
     },
   },
   {
@@ -58,7 +58,7 @@ export const emitterRoutes: RestRoute[] = [
       // Both reads at once (one round trip of waiting, not two); another account's credentials are read but never answered.
       const [emitter, [credentials]] = await Promise.all([ctx.services.getEmitter.execute(ctx.actor!, params.id), ctx.services.listCredentialsByEmitter.execute([params.id])]);
       if (!emitter) return null;
-      return { body: serializeEmitter({ ...toEmitter(emitter), credentials }) };
+      return { body: serializeEmitter(toEmitterWithCredentialsView(emitter, credentials)) };
     },
   },
   {

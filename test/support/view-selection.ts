@@ -28,3 +28,8 @@ export function objectOf(s: z.ZodType): z.ZodType | null {
 export function documentViewOf(gql: Record<string, unknown>): Record<string, unknown> {
   return { ...gql, status: String(gql.status).toLowerCase() };
 }
+
+/** A GraphQL `Emitter` result as the view it was mapped from (`numbering` in lower case, as the view holds it). */
+export function emitterViewOf(gql: Record<string, unknown>): Record<string, unknown> {
+  return { ...gql, numbering: String(gql.numbering).toLowerCase() };
+}

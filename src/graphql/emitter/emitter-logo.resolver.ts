@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, ID, InputType, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../common/context';
 import { runMutation } from '../common/run-mutation';
-import { toEmitter } from './emitter.mapper';
+import { toEmitterView } from '../../services/emitters/emitter-view';
 import { EmitterPayload } from './emitter.types';
 
 @InputType('UploadEmitterLogoInput')
@@ -16,12 +16,12 @@ export class EmitterLogoResolver {
   @Authorized('emitters:write')
   @Mutation(() => EmitterPayload, { description: 'Sube el logo del emisor (PNG o JPEG en base64, hasta 512 KB): el servicio lo guarda y lo sirve en logoUrl, y sus PDF lo llevan.' })
   async uploadEmitterLogo(@Arg('emitterId', () => ID) emitterId: string, @Arg('input', () => UploadEmitterLogoInput) input: UploadEmitterLogoInput, @Ctx() ctx: GraphQLContext): Promise<EmitterPayload> {
-    return runMutation(async () => ({ emitter: toEmitter((await ctx.services.uploadEmitterLogo.execute(ctx.actor!, emitterId, { content: input.contentBase64 })).emitter) }));
+    return runMutation(async () => ({ emitter: toEmitterView((await ctx.services.uploadEmitterLogo.execute(ctx.actor!, emitterId, { content: input.contentBase64 })).emitter) }));
   }
 
   @Authorized('emitters:write')
   @Mutation(() => EmitterPayload, { description: 'Quita el logo subido del emisor: sus PDF se generan sin él.' })
   async deleteEmitterLogo(@Arg('emitterId', () => ID) emitterId: string, @Ctx() ctx: GraphQLContext): Promise<EmitterPayload> {
-    return runMutation(async () => ({ emitter: toEmitter(await ctx.services.deleteEmitterLogo.execute(ctx.actor!, emitterId)) }));
+    return runMutation(async () => ({ emitter: toEmitterView(await ctx.services.deleteEmitterLogo.execute(ctx.actor!, emitterId)) }));
   }
 }

@@ -3,7 +3,8 @@ import type { GraphQLContext } from '../common/context';
 import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
-import { toEmitter, toEstablishment } from './emitter.mapper';
+import { toCredentialStatusView, toEmitterView } from '../../services/emitters/emitter-view';
+import { toEstablishment } from './emitter.mapper';
 import { CreateEmitterInput, CredentialStatusType, EmitterConnection, EmitterPayload, EmitterType, UpdateEmitterInput } from './emitter.types';
 import { EstablishmentType } from './establishment.types';
 
@@ -22,20 +23,20 @@ export class EmitterResolver {
   @Query(() => EmitterType, { nullable: true, description: 'Un emisor de la cuenta; null si no existe (o es de otra cuenta).' })
   async emitter(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<EmitterType | null> {
     const e = await ctx.services.getEmitter.execute(ctx.actor!, id);
-    return e ? toEmitter(e) : null;
+    return e ? toEmitterView(e) : null;
   }
 
   @Authorized('emitters:read')
   @Query(() => EmitterConnection, { description: 'Los emisores de la cuenta, del más reciente al más antiguo.', complexity: connectionComplexity })
   async emitters(@Args() { first, after }: PageArgs, @Ctx() ctx: GraphQLContext): Promise<EmitterConnection> {
     const page = await ctx.services.listEmitters.execute(ctx.actor!, pageRequest(first, after));
-    return toConnection(page, toEmitter, (n) => n.id);
+    return toConnection(page, toEmitterView, (n) => n.id);
   }
 
   @Authorized('emitters:write')
   @Mutation(() => EmitterPayload)
   async createEmitter(@Arg('input', () => CreateEmitterInput) input: CreateEmitterInput, @Ctx() ctx: GraphQLContext): Promise<EmitterPayload> {
-    return runMutation(async () => ({ emitter: toEmitter(await ctx.services.createEmitter.execute(ctx.actor!, plain(input))) }));
+    return runMutation(async () => ({ emitter: toEmitterView(await ctx.services.createEmitter.execute(ctx.actor!, plain(input))) }));
   }
 
   @Authorized('emitters:write')
@@ -45,12 +46,12 @@ export class EmitterResolver {
     @Arg('input', () => UpdateEmitterInput) input: UpdateEmitterInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<EmitterPayload> {
-    return runMutation(async () => ({ emitter: toEmitter(await ctx.services.updateEmitter.execute(ctx.actor!, id, plain(input))) }));
+    return runMutation(async () => ({ emitter: toEmitterView(await ctx.services.updateEmitter.execute(ctx.actor!, id, plain(input))) }));
   }
 
   @FieldResolver(() => [CredentialStatusType], { description: 'Estado de las credenciales por ambiente (los secretos nunca se devuelven).' })
   async credentials(@Root() emitter: EmitterType, @Ctx() ctx: GraphQLContext): Promise<CredentialStatusType[]> {
-    return ctx.loaders.credentialsByEmitter.load(emitter.id);
+    return (await ctx.loaders.credentialsByEmitter.load(emitter.id)).map(toCredentialStatusView);
   }
 
   @FieldResolver(() => [EstablishmentType], { description: 'Establecimientos del emisor, en orden de creación.', complexity: 10 })

@@ -1,29 +1,29 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { credentialStatusView, type CredentialStatusView } from '../../domain/credentials/credential-status-view';
+import { addressView, emitterView, type AddressView, type EmitterView } from '../../domain/emitter/emitter-view';
 import { connectionOf, payloadOf } from '../common/generic.types';
+import { objectTypeOf, registerViewEnum } from '../common/view-object-type';
 
 export enum NumberingGql {
   PER_ESTABLISHMENT = 'per_establishment',
   CENTRALIZED = 'centralized',
 }
-registerEnumType(NumberingGql, {
+registerViewEnum(NumberingGql, {
   name: 'Numbering',
   description: 'Numeración de los números de control: por establecimiento y punto de venta (predeterminada) o centralizada por emisor.',
 });
 
-@ObjectType('Address')
-export class AddressType {
-  @Field({ description: 'Departamento (CAT-012).' })
-  department!: string;
-
-  @Field({ description: 'Municipio (CAT-013), del departamento.' })
-  municipality!: string;
-
-  @Field({ description: 'Distrito (CAT-008), del departamento.' })
-  district!: string;
-
-  @Field({ description: 'Complemento de la dirección.' })
-  line!: string;
-}
+/**
+ * `Emitter`, `Address` and `CredentialStatus`, derived from their views (src/domain/emitter/emitter-view.ts,
+ * src/domain/credentials/credential-status-view.ts; ADR 0062): a field added there is on GraphQL with
+ * no edit here. `credentials` and `establishments` resolve apart (emitter.resolver.ts).
+ */
+export const AddressType = objectTypeOf(addressView, 'Address');
+export type AddressType = AddressView;
+export const CredentialStatusType = objectTypeOf(credentialStatusView, 'CredentialStatus', 'Estado de las credenciales de un ambiente; los secretos nunca se devuelven.');
+export type CredentialStatusType = CredentialStatusView;
+export const EmitterType = objectTypeOf(emitterView, 'Emitter', 'Un emisor (contribuyente) de la cuenta.');
+export type EmitterType = EmitterView;
 
 @InputType('AddressInput')
 export class AddressInput {
@@ -38,81 +38,6 @@ export class AddressInput {
 
   @Field()
   line!: string;
-}
-
-@ObjectType('CredentialStatus', { description: 'Estado de las credenciales de un ambiente; los secretos nunca se devuelven.' })
-export class CredentialStatusType {
-  @Field()
-  environment!: string;
-
-  @Field()
-  certificateLoaded!: boolean;
-
-  @Field(() => String, { nullable: true })
-  certificateNit!: string | null;
-
-  @Field()
-  mhLoginOk!: boolean;
-
-  @Field(() => Date, { nullable: true })
-  checkedAt!: Date | null;
-
-  @Field(() => String, { nullable: true })
-  mhUser!: string | null;
-
-  @Field(() => Date, { nullable: true })
-  certificateValidUntil!: Date | null;
-
-  @Field(() => String, { nullable: true })
-  message!: string | null;
-}
-
-@ObjectType('Emitter', { description: 'Un emisor (contribuyente) de la cuenta.' })
-export class EmitterType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  nit!: string;
-
-  @Field()
-  nrc!: string;
-
-  @Field()
-  name!: string;
-
-  @Field(() => String, { nullable: true })
-  tradeName!: string | null;
-
-  @Field({ description: 'Actividad económica (CAT-019).' })
-  economicActivity!: string;
-
-  @Field(() => String, { nullable: true, description: 'Tipo de establecimiento (CAT-009).' })
-  establishmentType!: string | null;
-
-  @Field(() => AddressType)
-  address!: AddressType;
-
-  @Field(() => String, { nullable: true })
-  phone!: string | null;
-
-  @Field()
-  email!: string;
-
-  @Field(() => NumberingGql)
-  numbering!: NumberingGql;
-
-  @Field(() => String, { nullable: true })
-  logoUrl!: string | null;
-
-  @Field()
-  isLargeTaxpayer!: boolean;
-
-  @Field()
-  createdAt!: Date;
-
-  @Field()
-  updatedAt!: Date;
 }
 
 @ObjectType('EmitterConnection')

@@ -31,4 +31,4 @@ export function emptyCredentialStatus(environment: string): CredentialStatus {
 }
 
 /** One status per environment (`00`, `01`), in that order. */
-export const CREDENTIAL_ENVIRONMENTS = ['00', '01'] as const;
+export { CREDENTIAL_ENVIRONMENTS } from '../../domain/credentials/credential-status-view';

@@ -2,7 +2,7 @@ import type { CredentialStatus } from '../credentials/credential-status';
 import type { Issuer } from '../documents/issuance-context';
 import type { EmitterChanges } from '../ports/emitter-changes.port';
 import { NoticeCache } from '../shared/notice-cache';
-import type { EmitterView } from './emitter-view';
+import type { EmitterRecord } from './emitter-view';
 
 /** An entry is read again after this long even without a notice (a safety net, not the mechanism). */
 export const EMITTER_CACHE_TTL_MS = 5_000;
@@ -18,13 +18,13 @@ const MAX_ENTRIES = 10_000;
  */
 export class EmitterCaches {
   readonly issuers: NoticeCache<Issuer>;
-  readonly views: NoticeCache<EmitterView>;
+  readonly views: NoticeCache<EmitterRecord>;
   readonly credentials: NoticeCache<CredentialStatus[]>;
 
   constructor(changes: EmitterChanges, now?: () => number) {
     const opts = { ttlMs: EMITTER_CACHE_TTL_MS, maxEntries: MAX_ENTRIES };
     this.issuers = new NoticeCache<Issuer>(changes, opts, now);
-    this.views = new NoticeCache<EmitterView>(changes, opts, now);
+    this.views = new NoticeCache<EmitterRecord>(changes, opts, now);
     this.credentials = new NoticeCache<CredentialStatus[]>(changes, opts, now);
   }
 

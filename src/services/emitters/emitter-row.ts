@@ -1,10 +1,10 @@
 import type { EmitterColumnsRow } from '../../persistence/emitter-row';
-import type { EmitterView } from './emitter-view';
+import type { EmitterRecord } from './emitter-view';
 
 export type { EmitterColumnsRow };
 
 /** What those columns say of an emitter, as the views (and issuance's engine) name it. */
-export type EmitterFields = Pick<EmitterView, 'id' | 'nit' | 'nrc' | 'name' | 'tradeName' | 'economicActivity' | 'address' | 'phone' | 'email' | 'numbering' | 'isLargeTaxpayer'>;
+export type EmitterFields = Pick<EmitterRecord, 'id' | 'nit' | 'nrc' | 'name' | 'tradeName' | 'economicActivity' | 'address' | 'phone' | 'email' | 'numbering' | 'isLargeTaxpayer'>;
 
 /** The one mapping of an emitter's shared columns (row → view fields), for every read that selects them. */
 export function emitterFieldsOf(r: EmitterColumnsRow): EmitterFields {

@@ -1,16 +1,20 @@
+import type { CredentialStatusView } from '../../domain/credentials/credential-status-view';
+import type { EmitterNumbering, EmitterView, EmitterWithCredentialsView } from '../../domain/emitter/emitter-view';
+import type { CredentialStatus } from '../credentials/credential-status';
+
 /**
- * What the doors (GraphQL, REST) may read of an emitter and its establishments. The services hand out
- * their stored records, which have these fields; the doors map from these shapes, never from the
- * persistence layer, so a storage detail does not leak into an API.
+ * What the services hand out of an emitter and its establishments (their stored records, which have
+ * these fields), and the one mapping of each to its view (src/domain/emitter/emitter-view.ts, ADR
+ * 0062) that both doors show: the doors map from these shapes, never from the persistence layer.
  */
-export interface AddressView {
+export interface AddressRecord {
   department: string;
   municipality: string;
   district: string;
   line: string;
 }
 
-export interface EmitterView {
+export interface EmitterRecord {
   id: string;
   nit: string;
   nrc: string;
@@ -18,7 +22,7 @@ export interface EmitterView {
   tradeName: string | null;
   economicActivity: string;
   establishmentType: string | null;
-  address: AddressView;
+  address: AddressRecord;
   phone: string | null;
   email: string;
   numbering: string;
@@ -28,25 +32,57 @@ export interface EmitterView {
   updatedAt: Date;
 }
 
-export interface PointOfSaleView {
+export interface PointOfSaleRecord {
   code: string;
   name: string | null;
   active: boolean;
   position: number;
 }
 
-export interface EstablishmentView {
+export interface EstablishmentRecord {
   id: string;
   emitter: { id: string };
   code: string;
   name: string | null;
   type: string;
-  address: AddressView;
+  address: AddressRecord;
   phone: string | null;
   email: string | null;
   active: boolean;
   /** Loaded with the establishment or not (then the doors show none). */
-  pointsOfSale: { isInitialized(): boolean; getItems(): readonly PointOfSaleView[] };
+  pointsOfSale: { isInitialized(): boolean; getItems(): readonly PointOfSaleRecord[] };
   createdAt: Date;
   updatedAt: Date;
+}
+
+const addressOf = (a: AddressRecord) => ({ department: a.department, municipality: a.municipality, district: a.district, line: a.line });
+
+export function toEmitterView(e: EmitterRecord): EmitterView {
+  return {
+    id: e.id,
+    nit: e.nit,
+    nrc: e.nrc,
+    name: e.name,
+    tradeName: e.tradeName,
+    economicActivity: e.economicActivity,
+    establishmentType: e.establishmentType,
+    address: addressOf(e.address),
+    phone: e.phone,
+    email: e.email,
+    numbering: e.numbering as EmitterNumbering,
+    logoUrl: e.logoUrl,
+    isLargeTaxpayer: e.isLargeTaxpayer,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  };
+}
+
+/** A credential's status as the views show it (the environment is one of CREDENTIAL_ENVIRONMENTS). */
+export function toCredentialStatusView(c: CredentialStatus): CredentialStatusView {
+  return { ...c, environment: c.environment as CredentialStatusView['environment'] };
+}
+
+/** An emitter with its credentials' status, read apart (`listCredentialsByEmitter`). */
+export function toEmitterWithCredentialsView(e: EmitterRecord, credentials: readonly CredentialStatus[]): EmitterWithCredentialsView {
+  return { ...toEmitterView(e), credentials: credentials.map(toCredentialStatusView) };
 }

@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { preparedRows, statementEm } from '../shared/sql';
 import { readThrough } from '../shared/notice-cache';
 import { emitterFieldsOf, type EmitterColumnsRow } from './emitter-row';
-import type { EmitterView } from './emitter-view';
+import type { EmitterRecord } from './emitter-view';
 
 interface EmitterRow extends EmitterColumnsRow {
   establishment_type: string | null;
@@ -22,7 +22,7 @@ interface EmitterRow extends EmitterColumnsRow {
 export class GetEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(actor: Actor, id: string): Promise<EmitterView | null> {
+  async execute(actor: Actor, id: string): Promise<EmitterRecord | null> {
     if (typeof id !== 'string' || id.length > 64) return null;
     const limitedKey = actor.scheme === 'api_key' && !!actor.keyLimits?.emitterIds;
     if (!emitterVisibleTo(actor, id) && !limitedKey) return null;
@@ -32,7 +32,7 @@ export class GetEmitterService {
     return view;
   }
 
-  private async read(actor: Actor, id: string): Promise<EmitterView | null> {
+  private async read(actor: Actor, id: string): Promise<EmitterRecord | null> {
     const [r] = await preparedRows<EmitterRow>(
       statementEm(this.deps.orm),
       `select id, nit, nrc, name, trade_name, economic_activity, establishment_type, address_department, address_municipality,

@@ -1,6 +1,6 @@
 import { EstablishmentEntity } from '../../persistence/entities';
 import type { ServiceDeps } from '../shared/service-deps';
-import type { EstablishmentView } from './emitter-view';
+import type { EstablishmentRecord } from './emitter-view';
 
 /**
  * The establishments (with points of sale) of several emitters in one query, in creation order, in
@@ -10,11 +10,11 @@ import type { EstablishmentView } from './emitter-view';
 export class ListEstablishmentsByEmitterService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(emitterIds: readonly string[]): Promise<EstablishmentView[][]> {
+  async execute(emitterIds: readonly string[]): Promise<EstablishmentRecord[][]> {
     const rows = await this.deps.orm.em
       .fork()
       .find(EstablishmentEntity, { emitter: { $in: [...emitterIds] } }, { orderBy: { id: 'asc' }, populate: ['pointsOfSale'] });
-    const byEmitter = new Map<string, EstablishmentView[]>();
+    const byEmitter = new Map<string, EstablishmentRecord[]>();
     for (const r of rows) byEmitter.set(r.emitter.id, [...(byEmitter.get(r.emitter.id) ?? []), r]);
     return emitterIds.map((id) => byEmitter.get(id) ?? []);
   }
