@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createEstablishmentSchema, updateEstablishmentSchema } from '../../src/domain/emitter/establishment-input.schema';
-import { toEstablishment } from '../../src/graphql/emitter/emitter.mapper';
+import { toEstablishmentView } from '../../src/services/emitters/emitter-view';
 import { idParam, listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
 import { establishmentResource, serializeEstablishment } from '../resources/emitter.resource';
 import type { RestRoute } from '../route';
@@ -23,7 +23,7 @@ export const establishmentRoutes: RestRoute[] = [
     params: idParam('id', 'Id del emisor'),
     body: { schema: createEstablishmentSchema, required: true, graphqlInput: 'CreateEstablishmentInput' },
     response: establishmentResource,
-    call: async ({ params, body }, ctx) => ({ body: serializeEstablishment(toEstablishment(await ctx.services.createEstablishment.execute(ctx.actor!, params.id, body))) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeEstablishment(toEstablishmentView(await ctx.services.createEstablishment.execute(ctx.actor!, params.id, body))) }),
   },
   {
     id: 'listEstablishments',
@@ -41,7 +41,7 @@ export const establishmentRoutes: RestRoute[] = [
       // As the query: null (404) when the emitter is not the account's.
       if (!(await ctx.services.getEmitter.execute(ctx.actor!, params.id))) return null;
       const page = await ctx.services.listEstablishments.execute(ctx.actor!, params.id, pageOf(query));
-      return { body: listBody(page, (e) => serializeEstablishment(toEstablishment(e))) };
+      return { body: listBody(page, (e) => serializeEstablishment(toEstablishmentView(e))) };
     },
   },
   {
@@ -57,7 +57,7 @@ export const establishmentRoutes: RestRoute[] = [
     refusalAs: 'query',
     call: async ({ params }, ctx) => {
       const e = await ctx.services.getEstablishment.execute(ctx.actor!, params.id, params.establishment_id);
-      return e ? { body: serializeEstablishment(toEstablishment(e)) } : null;
+      return e ? { body: serializeEstablishment(toEstablishmentView(e)) } : null;
     },
   },
   {
@@ -72,6 +72,6 @@ export const establishmentRoutes: RestRoute[] = [
     params: bothIds,
     body: { schema: updateEstablishmentSchema, required: true, graphqlInput: 'UpdateEstablishmentInput' },
     response: establishmentResource,
-    call: async ({ params, body }, ctx) => ({ body: serializeEstablishment(toEstablishment(await ctx.services.updateEstablishment.execute(ctx.actor!, params.id, params.establishment_id, body))) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeEstablishment(toEstablishmentView(await ctx.services.updateEstablishment.execute(ctx.actor!, params.id, params.establishment_id, body))) }),
   },
 ];

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { credentialStatusView } from '../credentials/credential-status-view';
 
 /**
- * An emitter as the API shows it — THE declaration of that output (ADR 0062). GraphQL's `Emitter`
- * and `Address` (src/graphql/emitter/) and REST's `emitter` resource with its OpenAPI schema
- * (rest-adapter/resources/emitter.resource.ts) are derived from these views; the mapper
- * (src/services/emitters/emitter-view.ts) fails the type check until it fills a field added here.
- * test/unit/views/emitter-view-parity.test.ts fails when a door and the view disagree by one field.
+ * An emitter and its establishments as the API shows them — THE declaration of those outputs
+ * (ADR 0062). GraphQL's `Emitter`, `Establishment`, `Address`, `PointOfSale` (src/graphql/emitter/)
+ * and REST's `emitter` and `establishment` resources with their OpenAPI schemas
+ * (rest-adapter/resources/emitter.resource.ts) are derived from these views; the mappers
+ * (src/services/emitters/emitter-view.ts) fail the type check until they fill a field added here.
+ * test/unit/views/emitter-view-parity.test.ts fails when a door and a view disagree by one field.
  */
 export const addressView = z
   .object({
@@ -47,3 +48,29 @@ export type EmitterWithCredentialsView = z.infer<typeof emitterView>;
 export type EmitterView = Omit<EmitterWithCredentialsView, 'credentials'>;
 export type AddressView = z.infer<typeof addressView>;
 export type EmitterNumbering = (typeof EMITTER_NUMBERINGS)[number];
+
+export const pointOfSaleView = z
+  .object({
+    code: z.string().meta({ gqlDescription: 'Código MH: P + 3 dígitos.' }),
+    name: z.string().nullable(),
+    active: z.boolean().meta({ gqlDescription: 'Un punto de venta con documentos emitidos nunca se borra: queda inactivo.' }),
+  })
+  .meta({ id: 'PointOfSale' });
+
+export const establishmentView = z.object({
+  id: z.string().meta({ gql: 'ID' }),
+  emitterId: z.string().meta({ gql: 'ID' }),
+  code: z.string().meta({ gqlDescription: 'Código MH: M, B, S o P + 3 dígitos.', restDescription: 'Código MH: M, B, S o P + 3 dígitos' }),
+  name: z.string().nullable(),
+  type: z.string().meta({ gqlDescription: 'Tipo de establecimiento (CAT-009).', restDescription: 'CAT-009' }),
+  address: addressView,
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  active: z.boolean(),
+  pointsOfSale: z.array(pointOfSaleView),
+  createdAt: date,
+  updatedAt: date,
+});
+
+export type EstablishmentView = z.infer<typeof establishmentView>;
+export type PointOfSaleView = z.infer<typeof pointOfSaleView>;

@@ -3,8 +3,7 @@ import type { GraphQLContext } from '../common/context';
 import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
-import { toCredentialStatusView, toEmitterView } from '../../services/emitters/emitter-view';
-import { toEstablishment } from './emitter.mapper';
+import { toCredentialStatusView, toEmitterView, toEstablishmentView } from '../../services/emitters/emitter-view';
 import { CreateEmitterInput, CredentialStatusType, EmitterConnection, EmitterPayload, EmitterType, UpdateEmitterInput } from './emitter.types';
 import { EstablishmentType } from './establishment.types';
 
@@ -56,6 +55,6 @@ export class EmitterResolver {
 
   @FieldResolver(() => [EstablishmentType], { description: 'Establecimientos del emisor, en orden de creación.', complexity: 10 })
   async establishments(@Root() emitter: EmitterType, @Ctx() ctx: GraphQLContext): Promise<EstablishmentType[]> {
-    return (await ctx.loaders.establishmentsByEmitter.load(emitter.id)).map(toEstablishment);
+    return (await ctx.loaders.establishmentsByEmitter.load(emitter.id)).map(toEstablishmentView);
   }
 }

@@ -3,7 +3,7 @@ import type { GraphQLContext } from '../common/context';
 import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
-import { toEstablishment } from './emitter.mapper';
+import { toEstablishmentView } from '../../services/emitters/emitter-view';
 import { PageArgs } from './emitter.resolver';
 import {
   CreateEstablishmentInput,
@@ -23,7 +23,7 @@ export class EstablishmentResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<EstablishmentType | null> {
     const e = await ctx.services.getEstablishment.execute(ctx.actor!, emitterId, id);
-    return e ? toEstablishment(e) : null;
+    return e ? toEstablishmentView(e) : null;
   }
 
   @Authorized('emitters:read')
@@ -36,7 +36,7 @@ export class EstablishmentResolver {
     const emitter = await ctx.services.getEmitter.execute(ctx.actor!, emitterId);
     if (!emitter) return null;
     const page = await ctx.services.listEstablishments.execute(ctx.actor!, emitterId, pageRequest(first, after));
-    return toConnection(page, toEstablishment, (n) => n.id);
+    return toConnection(page, toEstablishmentView, (n) => n.id);
   }
 
   @Authorized('emitters:write')
@@ -47,7 +47,7 @@ export class EstablishmentResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<EstablishmentPayload> {
     return runMutation(async () => ({
-      establishment: toEstablishment(await ctx.services.createEstablishment.execute(ctx.actor!, emitterId, plain(input))),
+      establishment: toEstablishmentView(await ctx.services.createEstablishment.execute(ctx.actor!, emitterId, plain(input))),
     }));
   }
 
@@ -60,7 +60,7 @@ export class EstablishmentResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<EstablishmentPayload> {
     return runMutation(async () => ({
-      establishment: toEstablishment(await ctx.services.updateEstablishment.execute(ctx.actor!, emitterId, id, plain(input))),
+      establishment: toEstablishmentView(await ctx.services.updateEstablishment.execute(ctx.actor!, emitterId, id, plain(input))),
     }));
   }
 }

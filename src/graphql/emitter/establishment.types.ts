@@ -1,18 +1,8 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
-import { AddressInput, AddressType } from './emitter.types';
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { establishmentView, pointOfSaleView, type EstablishmentView, type PointOfSaleView } from '../../domain/emitter/emitter-view';
+import { AddressInput } from './emitter.types';
 import { connectionOf, payloadOf } from '../common/generic.types';
-
-@ObjectType('PointOfSale')
-export class PointOfSaleType {
-  @Field({ description: 'Código MH: P + 3 dígitos.' })
-  code!: string;
-
-  @Field(() => String, { nullable: true })
-  name!: string | null;
-
-  @Field({ description: 'Un punto de venta con documentos emitidos nunca se borra: queda inactivo.' })
-  active!: boolean;
-}
+import { objectTypeOf } from '../common/view-object-type';
 
 @InputType('PointOfSaleInput')
 export class PointOfSaleInput {
@@ -26,44 +16,14 @@ export class PointOfSaleInput {
   active?: boolean | null;
 }
 
-@ObjectType('Establishment')
-export class EstablishmentType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => ID)
-  emitterId!: string;
-
-  @Field({ description: 'Código MH: M, B, S o P + 3 dígitos.' })
-  code!: string;
-
-  @Field(() => String, { nullable: true })
-  name!: string | null;
-
-  @Field({ description: 'Tipo de establecimiento (CAT-009).' })
-  type!: string;
-
-  @Field(() => AddressType)
-  address!: AddressType;
-
-  @Field(() => String, { nullable: true })
-  phone!: string | null;
-
-  @Field(() => String, { nullable: true })
-  email!: string | null;
-
-  @Field()
-  active!: boolean;
-
-  @Field(() => [PointOfSaleType])
-  pointsOfSale!: PointOfSaleType[];
-
-  @Field()
-  createdAt!: Date;
-
-  @Field()
-  updatedAt!: Date;
-}
+/**
+ * `Establishment` and `PointOfSale`, derived from their views (src/domain/emitter/emitter-view.ts,
+ * ADR 0062): a field added there is on GraphQL with no edit here.
+ */
+export const EstablishmentType = objectTypeOf(establishmentView, 'Establishment');
+export type EstablishmentType = EstablishmentView;
+export const PointOfSaleType = objectTypeOf(pointOfSaleView, 'PointOfSale');
+export type PointOfSaleType = PointOfSaleView;
 
 @ObjectType('EstablishmentConnection')
 export class EstablishmentConnection extends connectionOf('Establishment', EstablishmentType) {}

@@ -1,5 +1,5 @@
 import type { CredentialStatusView } from '../../domain/credentials/credential-status-view';
-import type { EmitterNumbering, EmitterView, EmitterWithCredentialsView } from '../../domain/emitter/emitter-view';
+import type { EmitterNumbering, EmitterView, EmitterWithCredentialsView, EstablishmentView } from '../../domain/emitter/emitter-view';
 import type { CredentialStatus } from '../credentials/credential-status';
 
 /**
@@ -85,4 +85,23 @@ export function toCredentialStatusView(c: CredentialStatus): CredentialStatusVie
 /** An emitter with its credentials' status, read apart (`listCredentialsByEmitter`). */
 export function toEmitterWithCredentialsView(e: EmitterRecord, credentials: readonly CredentialStatus[]): EmitterWithCredentialsView {
   return { ...toEmitterView(e), credentials: credentials.map(toCredentialStatusView) };
+}
+
+export function toEstablishmentView(e: EstablishmentRecord): EstablishmentView {
+  return {
+    id: e.id,
+    emitterId: e.emitter.id,
+    code: e.code,
+    name: e.name,
+    type: e.type,
+    address: addressOf(e.address),
+    phone: e.phone,
+    email: e.email,
+    active: e.active,
+    pointsOfSale: e.pointsOfSale.isInitialized()
+      ? [...e.pointsOfSale.getItems()].sort((a, b) => a.position - b.position).map((p) => ({ code: p.code, name: p.name, active: p.active }))
+      : [],
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  };
 }
