@@ -1,33 +1,19 @@
 import { z } from 'zod';
+import { webhookEndpointView, type WebhookEndpointView } from '../../src/domain/webhooks/webhook-endpoint-view';
+import { restResourceOf } from './view-resource';
 
 type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
 
-export const webhookEndpointResource = z.object({
-  id: z.string().describe('we_…'),
-  object: z.literal('webhook_endpoint'),
-  url: z.string(),
-  events: z.array(z.string()).describe('Nombres de eventos o "*"'),
-  secret: z.string().optional().describe('whsec_…: solo en la respuesta de la creación y de roll-secret'),
-  disabled: z.boolean(),
-  environment: z.enum(['00', '01']).describe('Ambiente de la llave que lo registró; solo recibe eventos de ese ambiente'),
-  created_at: z.string(),
-  last_delivery_at: z.string().nullable(),
-  last_delivery_status: z.number().int().nullable().describe('Estado HTTP del último intento; 0 sin respuesta'),
-}).meta({ id: 'WebhookEndpoint' });
+/**
+ * The REST `webhook_endpoint` resource and its OpenAPI schema, derived from its view
+ * (src/domain/webhooks/webhook-endpoint-view.ts, ADR 0062): snake_case, dates as ISO text, `secret`
+ * only when the answer carries it, no `updated_at`.
+ */
+const webhookEndpoint = restResourceOf<WebhookEndpointView>(webhookEndpointView, { object: 'webhook_endpoint', id: 'WebhookEndpoint' });
+export const webhookEndpointResource = webhookEndpoint.schema;
 
-export function serializeWebhookEndpoint(e: Gql): z.infer<typeof webhookEndpointResource> {
-  return {
-    id: e.id,
-    object: 'webhook_endpoint',
-    url: e.url,
-    events: e.events,
-    ...(e.secret ? { secret: e.secret } : {}),
-    disabled: e.disabled,
-    environment: e.environment,
-    created_at: e.createdAt,
-    last_delivery_at: e.lastDeliveryAt,
-    last_delivery_status: e.lastDeliveryStatus,
-  };
+export function serializeWebhookEndpoint(v: WebhookEndpointView): z.infer<typeof webhookEndpointResource> {
+  return webhookEndpoint.serialize(v) as z.infer<typeof webhookEndpointResource>;
 }
 
 export const webhookTestResource = z.object({

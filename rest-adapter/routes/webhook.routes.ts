@@ -4,7 +4,8 @@ import {
   rollWebhookSecretSchema,
   updateWebhookEndpointSchema,
 } from '../../src/domain/webhooks/webhook-endpoint-input.schema';
-import { toWebhookDelivery, toWebhookEndpoint } from '../../src/graphql/webhook/webhook.mapper';
+import { toWebhookDelivery } from '../../src/graphql/webhook/webhook.mapper';
+import { toWebhookEndpointView } from '../../src/services/webhooks/webhook-view';
 import { listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
 import {
   serializeWebhookDelivery,
@@ -38,7 +39,7 @@ export const webhookRoutes: RestRoute[] = [
     response: webhookEndpointResource,
     call: async ({ body }, ctx) => {
       const { endpoint, secret } = await ctx.services.createWebhookEndpoint.execute(ctx.actor!, body);
-      return { body: serializeWebhookEndpoint(toWebhookEndpoint(endpoint, secret)) };
+      return { body: serializeWebhookEndpoint(toWebhookEndpointView(endpoint, secret)) };
     },
   },
   {
@@ -52,7 +53,7 @@ export const webhookRoutes: RestRoute[] = [
     query: paginationQuery,
     response: listOf(webhookEndpointResource),
     refusalAs: 'query',
-    call: async ({ query }, ctx) => ({ body: listBody(await ctx.services.listWebhookEndpoints.execute(ctx.actor!, pageOf(query)), (e) => serializeWebhookEndpoint(toWebhookEndpoint(e))) }),
+    call: async ({ query }, ctx) => ({ body: listBody(await ctx.services.listWebhookEndpoints.execute(ctx.actor!, pageOf(query)), (e) => serializeWebhookEndpoint(toWebhookEndpointView(e))) }),
   },
   {
     id: 'getWebhookEndpoint',
@@ -67,7 +68,7 @@ export const webhookRoutes: RestRoute[] = [
     refusalAs: 'query',
     call: async ({ params }, ctx) => {
       const e = await ctx.services.getWebhookEndpoint.execute(ctx.actor!, params.id);
-      return e ? { body: serializeWebhookEndpoint(toWebhookEndpoint(e)) } : null;
+      return e ? { body: serializeWebhookEndpoint(toWebhookEndpointView(e)) } : null;
     },
   },
   {
@@ -83,7 +84,7 @@ export const webhookRoutes: RestRoute[] = [
     params: endpointParam,
     body: { schema: updateWebhookEndpointSchema, required: true, graphqlInput: 'UpdateWebhookEndpointInput' },
     response: webhookEndpointResource,
-    call: async ({ params, body }, ctx) => ({ body: serializeWebhookEndpoint(toWebhookEndpoint(await ctx.services.updateWebhookEndpoint.execute(ctx.actor!, params.id, body))) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeWebhookEndpoint(toWebhookEndpointView(await ctx.services.updateWebhookEndpoint.execute(ctx.actor!, params.id, body))) }),
   },
   {
     id: 'deleteWebhookEndpoint',
@@ -132,7 +133,7 @@ export const webhookRoutes: RestRoute[] = [
     call: async ({ params, body }, ctx) => {
       const overlapS = (body as { overlapS?: number | null } | undefined)?.overlapS ?? undefined;
       const { endpoint, secret } = await ctx.services.rollWebhookEndpointSecret.execute(ctx.actor!, params.id, { overlapS });
-      return { body: serializeWebhookEndpoint(toWebhookEndpoint(endpoint, secret)) };
+      return { body: serializeWebhookEndpoint(toWebhookEndpointView(endpoint, secret)) };
     },
   },
   {

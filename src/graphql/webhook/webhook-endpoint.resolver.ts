@@ -4,7 +4,7 @@ import { connectionComplexity, pageRequest, toConnection } from '../common/page-
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
 import { PageArgs } from '../emitter/emitter.resolver';
-import { toWebhookEndpoint } from './webhook.mapper';
+import { toWebhookEndpointView } from '../../services/webhooks/webhook-view';
 import {
   CreateWebhookEndpointInput,
   UpdateWebhookEndpointInput,
@@ -20,14 +20,14 @@ export class WebhookEndpointResolver {
   @Query(() => WebhookEndpointConnection, { description: 'Los endpoints de webhook del ambiente de la llave, del más reciente al más antiguo.', complexity: connectionComplexity })
   async webhookEndpoints(@Args() { first, after }: PageArgs, @Ctx() ctx: GraphQLContext): Promise<WebhookEndpointConnection> {
     const page = await ctx.services.listWebhookEndpoints.execute(ctx.actor!, pageRequest(first, after));
-    return toConnection(page, (e) => toWebhookEndpoint(e), (n) => n.id);
+    return toConnection(page, (e) => toWebhookEndpointView(e), (n) => n.id);
   }
 
   @Authorized('webhooks:read')
   @Query(() => WebhookEndpointType, { nullable: true, description: 'Un endpoint de webhook; null si no existe (o es de otra cuenta o ambiente).' })
   async webhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<WebhookEndpointType | null> {
     const e = await ctx.services.getWebhookEndpoint.execute(ctx.actor!, id);
-    return e ? toWebhookEndpoint(e) : null;
+    return e ? toWebhookEndpointView(e) : null;
   }
 
   @Authorized('webhooks:write')
@@ -38,7 +38,7 @@ export class WebhookEndpointResolver {
   ): Promise<WebhookEndpointPayload> {
     return runMutation(async () => {
       const { endpoint, secret } = await ctx.services.createWebhookEndpoint.execute(ctx.actor!, plain(input));
-      return { webhookEndpoint: toWebhookEndpoint(endpoint, secret) };
+      return { webhookEndpoint: toWebhookEndpointView(endpoint, secret) };
     });
   }
 
@@ -49,13 +49,13 @@ export class WebhookEndpointResolver {
     @Arg('input', () => UpdateWebhookEndpointInput) input: UpdateWebhookEndpointInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<WebhookEndpointPayload> {
-    return runMutation(async () => ({ webhookEndpoint: toWebhookEndpoint(await ctx.services.updateWebhookEndpoint.execute(ctx.actor!, id, plain(input))) }));
+    return runMutation(async () => ({ webhookEndpoint: toWebhookEndpointView(await ctx.services.updateWebhookEndpoint.execute(ctx.actor!, id, plain(input))) }));
   }
 
   @Authorized('webhooks:write')
   @Mutation(() => WebhookEndpointPayload, { description: 'Elimina un endpoint con su historial de entregas; devuelve el endpoint eliminado.' })
   async deleteWebhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<WebhookEndpointPayload> {
-    return runMutation(async () => ({ webhookEndpoint: toWebhookEndpoint(await ctx.services.deleteWebhookEndpoint.execute(ctx.actor!, id)) }));
+    return runMutation(async () => ({ webhookEndpoint: toWebhookEndpointView(await ctx.services.deleteWebhookEndpoint.execute(ctx.actor!, id)) }));
   }
 
   @Authorized('webhooks:write')
@@ -75,7 +75,7 @@ export class WebhookEndpointResolver {
   ): Promise<WebhookEndpointPayload> {
     return runMutation(async () => {
       const { endpoint, secret } = await ctx.services.rollWebhookEndpointSecret.execute(ctx.actor!, id, { overlapS: overlapS ?? undefined });
-      return { webhookEndpoint: toWebhookEndpoint(endpoint, secret) };
+      return { webhookEndpoint: toWebhookEndpointView(endpoint, secret) };
     });
   }
 }

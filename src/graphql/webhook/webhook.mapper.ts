@@ -1,22 +1,6 @@
 import { webhookEventSubject } from '../../domain/webhooks/event-subject';
-import type { WebhookAttemptView, WebhookDeliveryView, WebhookEndpointView } from '../../services/webhooks/webhook-view';
-import { type WebhookAttemptType, type WebhookDeliveryType, WebhookDeliveryStatusGql, type WebhookEndpointType } from './webhook.types';
-
-/** `secret` only right after creation or a roll; never read back. */
-export function toWebhookEndpoint(e: WebhookEndpointView, secret: string | null = null): WebhookEndpointType {
-  return {
-    id: e.id,
-    url: e.url,
-    events: [...e.events],
-    secret,
-    disabled: e.disabled,
-    environment: e.environment,
-    createdAt: e.createdAt,
-    updatedAt: e.updatedAt,
-    lastDeliveryAt: e.lastDeliveryAt,
-    lastDeliveryStatus: e.lastDeliveryStatus,
-  };
-}
+import type { WebhookAttemptView, WebhookDeliveryView } from '../../services/webhooks/webhook-view';
+import { type WebhookAttemptType, type WebhookDeliveryType, WebhookDeliveryStatusGql } from './webhook.types';
 
 export function toWebhookAttempt(a: WebhookAttemptView): WebhookAttemptType {
   return { number: a.number, at: a.at, statusCode: a.statusCode, durationMs: a.durationMs, error: a.error, responseExcerpt: a.responseExcerpt };

@@ -1,38 +1,14 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { webhookEndpointView, type WebhookEndpointView } from '../../domain/webhooks/webhook-endpoint-view';
 import { connectionOf, payloadOf } from '../common/generic.types';
+import { objectTypeOf } from '../common/view-object-type';
 
-@ObjectType('WebhookEndpoint', { description: 'Una URL que recibe eventos firmados de la cuenta en el ambiente de la llave que la registró.' })
-export class WebhookEndpointType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field({ description: 'https y pública.' })
-  url!: string;
-
-  @Field(() => [String], { description: 'Nombres de eventos, o "*" para todos.' })
-  events!: string[];
-
-  @Field(() => String, { nullable: true, description: 'Secreto de firma (whsec_…): solo al crear el endpoint o al rotar el secreto; null en las consultas.' })
-  secret!: string | null;
-
-  @Field()
-  disabled!: boolean;
-
-  @Field({ description: '"00" pruebas o "01" producción: el endpoint solo recibe eventos de ese ambiente.' })
-  environment!: string;
-
-  @Field()
-  createdAt!: Date;
-
-  @Field()
-  updatedAt!: Date;
-
-  @Field(() => Date, { nullable: true })
-  lastDeliveryAt!: Date | null;
-
-  @Field(() => Int, { nullable: true, description: 'Estado HTTP del último intento; 0 si no hubo respuesta; null antes del primero.' })
-  lastDeliveryStatus!: number | null;
-}
+/**
+ * `WebhookEndpoint`, derived from its view (src/domain/webhooks/webhook-endpoint-view.ts, ADR 0062):
+ * a field added there is on GraphQL with no edit here.
+ */
+export const WebhookEndpointType = objectTypeOf(webhookEndpointView, 'WebhookEndpoint', 'Una URL que recibe eventos firmados de la cuenta en el ambiente de la llave que la registró.');
+export type WebhookEndpointType = WebhookEndpointView;
 
 @ObjectType('WebhookEndpointConnection')
 export class WebhookEndpointConnection extends connectionOf('WebhookEndpoint', WebhookEndpointType) {}
