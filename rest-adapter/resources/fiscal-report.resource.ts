@@ -1,28 +1,17 @@
 import { z } from 'zod';
-import type { ReportTypeInfo } from '../../src/domain/fiscal';
-import type { FiscalReportView } from '../../src/services/fiscal/get-fiscal-report.service';
+import { fiscalReportView, type FiscalReportView, type ReportTypeInfo } from '../../src/domain/fiscal';
+import { toFiscalReportView } from '../../src/services/fiscal/fiscal-report-view';
+import type { FiscalReportRecord } from '../../src/services/fiscal/get-fiscal-report.service';
 import type { PeriodView } from '../../src/services/fiscal/fiscal-report-store';
+import { restResourceOf } from './view-resource';
 
-export const fiscalReportResource = z.object({
-  id: z.string(),
-  object: z.literal('fiscal_report'),
-  emitter_id: z.string(),
-  type: z.string(),
-  period: z.string(),
-  params: z.record(z.string(), z.unknown()),
-  status: z.enum(['queued', 'running', 'ready', 'failed']),
-  period_status: z.enum(['open', 'closing', 'closed']),
-  input_hash: z.string(),
-  rules_version: z.string(),
-  generated_at: z.string().nullable(),
-  totals: z.record(z.string(), z.string()).nullable(),
-  warnings: z.array(z.object({ code: z.string(), message: z.string(), document_id: z.string().nullable() })),
-  drift: z.boolean(),
-  row_count: z.number().int(),
-  period_version: z.number().int(),
-  error: z.string().nullable(),
-  created_at: z.string(),
-}).meta({ id: 'FiscalReport' });
+/**
+ * The REST `fiscal_report` resource and its OpenAPI schema, derived from the report's view
+ * (src/domain/fiscal/fiscal-report-view.ts, ADR 0062): snake_case, dates as ISO text; the formats
+ * are listed by the report types, not here.
+ */
+const fiscalReport = restResourceOf<FiscalReportView>(fiscalReportView, { object: 'fiscal_report', id: 'FiscalReport' });
+export const fiscalReportResource = fiscalReport.schema;
 
 export const periodResource = z.object({
   object: z.literal('period'),
@@ -43,28 +32,8 @@ export const reportTypeResource = z.object({
   kind: z.enum(['annex', 'book']),
 });
 
-export function serializeFiscalReport(v: FiscalReportView) {
-  const r = v.report;
-  return {
-    id: r.id,
-    object: 'fiscal_report' as const,
-    emitter_id: r.emitterId,
-    type: r.type,
-    period: r.period,
-    params: r.params,
-    status: r.status,
-    period_status: v.periodStatus === 'closed' ? 'closed' : 'open',
-    input_hash: r.inputHash,
-    rules_version: r.rulesVersion,
-    generated_at: r.status === 'ready' && r.completedAt ? new Date(r.completedAt).toISOString() : null,
-    totals: r.totals,
-    warnings: r.warnings.map((w) => ({ code: w.code, message: w.message, document_id: w.documentId })),
-    drift: r.drift,
-    row_count: r.rowCount,
-    period_version: r.periodVersion,
-    error: r.error,
-    created_at: new Date(r.createdAt).toISOString(),
-  };
+export function serializeFiscalReport(v: FiscalReportRecord): z.infer<typeof fiscalReportResource> {
+  return fiscalReport.serialize(toFiscalReportView(v)) as z.infer<typeof fiscalReportResource>;
 }
 
 export function serializePeriod(p: PeriodView) {

@@ -26,3 +26,4 @@ export { computeInputHash, documentFingerprint, reportInputRows } from './input-
 export { SUPERSEDING_TYPES, isSuperseded } from './issued-supersedes.rules';
 export { SETTLED_DOC_TYPES, settledCodesToLoad } from './settled-documents.rules';
 export { RECORD_ANNEX_ROUTES, recordAnnexOf, recordCountsNegative, type RecordAnnexRoute } from './record-annex.routing';
+export { FISCAL_PERIOD_STATUSES, FISCAL_REPORT_FAILED_FIELDS, FISCAL_REPORT_READY_FIELDS, FISCAL_REPORT_STATUSES, REPORT_FORMATS, fiscalReportView, type FiscalReportView } from './fiscal-report-view';

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { reportTypeInfo, isReportType, type ReportTypeInfo } from '../../domain/fiscal';
+import type { ReportTypeInfo } from '../../domain/fiscal';
 import { DomainError } from '../../domain/shared/domain-error';
-import type { FiscalReportView } from '../../services/fiscal/get-fiscal-report.service';
+import { toFiscalReportView } from '../../services/fiscal/fiscal-report-view';
 import type { PeriodView } from '../../services/fiscal/fiscal-report-store';
 import { inRequestEnvironment } from '../../services/shared/request-environment';
 import type { GraphQLContext } from '../common/context';
@@ -20,36 +20,10 @@ import {
   FiscalReportGql,
   FiscalReportKindGql,
   FiscalReportRowPage,
-  FiscalReportStatusGql,
   FiscalReportTypeInfo,
   RequestFiscalReportInput,
   RequestFiscalReportPayload,
 } from './fiscal-report.types';
-
-/** The same views as REST (rest-adapter/resources/fiscal-report.resource.ts), in GraphQL shape. */
-export function toFiscalReport(v: FiscalReportView): FiscalReportGql {
-  const r = v.report;
-  return {
-    id: r.id,
-    emitterId: r.emitterId,
-    type: r.type,
-    period: r.period,
-    params: r.params,
-    status: r.status as FiscalReportStatusGql,
-    periodStatus: v.periodStatus === 'closed' ? FiscalPeriodStatusGql.CLOSED : FiscalPeriodStatusGql.OPEN,
-    inputHash: r.inputHash,
-    rulesVersion: r.rulesVersion,
-    generatedAt: r.status === 'ready' && r.completedAt ? new Date(r.completedAt) : null,
-    totals: r.totals,
-    warnings: r.warnings.map((w) => ({ code: w.code, message: w.message, documentId: w.documentId })),
-    drift: r.drift,
-    rowCount: r.rowCount,
-    periodVersion: r.periodVersion,
-    formats: (isReportType(r.type) ? reportTypeInfo(r.type).formats : []) as FiscalReportFormatGql[],
-    error: r.error,
-    createdAt: new Date(r.createdAt),
-  };
-}
 
 export const toFiscalPeriod = (p: PeriodView): FiscalPeriodGql => ({
   emitterId: p.emitterId, period: p.period, status: p.status as FiscalPeriodStatusGql, version: p.version, closedAt: p.closedAt, drift: p.drift,
@@ -86,7 +60,7 @@ export class FiscalReportResolver {
   async fiscalReport(@Arg('emitterId', () => ID) emitterId: string, @Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<FiscalReportGql | null> {
     return query(async () => {
       const v = await ctx.services.getFiscalReport.execute(ctx.actor!, emitterId, id);
-      return v ? toFiscalReport(v) : null;
+      return v ? toFiscalReportView(v) : null;
     });
   }
 
@@ -104,7 +78,7 @@ export class FiscalReportResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<FiscalReportConnection> {
     const page = pageRequest(first, after);
-    return query(async () => toConnection(await ctx.services.listFiscalReports.execute(ctx.actor!, emitterId, { period, type }, page), toFiscalReport, (r) => r.id));
+    return query(async () => toConnection(await ctx.services.listFiscalReports.execute(ctx.actor!, emitterId, { period, type }, page), toFiscalReportView, (r) => r.id));
   }
 
   @Authorized('fiscal:read')
@@ -153,7 +127,7 @@ export class FiscalReportResolver {
       const { emitterId, ...fields } = plain(input) as Record<string, unknown> & { emitterId: string; environment?: string | null };
       const r = await ctx.services.requestFiscalReport.execute(ctx.actor!, emitterId, withoutNulls(fields));
       const view = await ctx.services.getFiscalReport.execute(inRequestEnvironment(ctx.actor!, fields.environment), emitterId, r.report.id);
-      return { report: toFiscalReport(view!), created: r.queued };
+      return { report: toFiscalReportView(view!), created: r.queued };
     });
   }
 

@@ -1,14 +1,16 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { fiscalReportView, type FiscalReportView } from '../../domain/fiscal';
 import { PageInfo } from '../common/page-info.type';
 import { connectionOf, payloadOf } from '../common/generic.types';
+import { objectTypeOf, registerViewEnum } from '../common/view-object-type';
 
 export enum FiscalReportFormatGql {
   CSV = 'csv',
   XLSX = 'xlsx',
   PDF = 'pdf',
 }
-registerEnumType(FiscalReportFormatGql, { name: 'FiscalReportFormat', description: 'Formato de archivo de un reporte fiscal.' });
+registerViewEnum(FiscalReportFormatGql, { name: 'FiscalReportFormat', description: 'Formato de archivo de un reporte fiscal.' });
 
 export enum FiscalReportStatusGql {
   QUEUED = 'queued',
@@ -16,14 +18,14 @@ export enum FiscalReportStatusGql {
   READY = 'ready',
   FAILED = 'failed',
 }
-registerEnumType(FiscalReportStatusGql, { name: 'FiscalReportStatus' });
+registerViewEnum(FiscalReportStatusGql, { name: 'FiscalReportStatus' });
 
 export enum FiscalPeriodStatusGql {
   OPEN = 'open',
   CLOSING = 'closing',
   CLOSED = 'closed',
 }
-registerEnumType(FiscalPeriodStatusGql, { name: 'FiscalPeriodStatus' });
+registerViewEnum(FiscalPeriodStatusGql, { name: 'FiscalPeriodStatus' });
 
 export enum FiscalReportKindGql {
   ANNEX = 'annex',
@@ -52,74 +54,12 @@ export class FiscalReportTypeInfo {
   rulesVersion!: string;
 }
 
-@ObjectType('FiscalReportWarning')
-export class FiscalReportWarning {
-  @Field()
-  code!: string;
-
-  @Field()
-  message!: string;
-
-  @Field(() => ID, { nullable: true })
-  documentId!: string | null;
-}
-
-@ObjectType('FiscalReport', { description: 'Un reporte fiscal (anexo F-07 o libro de IVA) de un período de un emisor.' })
-export class FiscalReportGql {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => ID)
-  emitterId!: string;
-
-  @Field({ description: 'Tipo de reporte (f07_anexo1, libro_compras, …).' })
-  type!: string;
-
-  @Field({ description: 'Período AAAA-MM.' })
-  period!: string;
-
-  @Field(() => GraphQLJSONObject)
-  params!: Record<string, unknown>;
-
-  @Field(() => FiscalReportStatusGql)
-  status!: FiscalReportStatusGql;
-
-  @Field(() => FiscalPeriodStatusGql, { description: 'Estado del período (como period_status en REST: closing se informa como OPEN).' })
-  periodStatus!: FiscalPeriodStatusGql;
-
-  @Field()
-  inputHash!: string;
-
-  @Field()
-  rulesVersion!: string;
-
-  @Field(() => Date, { nullable: true })
-  generatedAt!: Date | null;
-
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Totales por columna (montos como texto con 2 decimales); null antes de estar listo.' })
-  totals!: Record<string, string> | null;
-
-  @Field(() => [FiscalReportWarning])
-  warnings!: FiscalReportWarning[];
-
-  @Field({ description: 'Algún documento del reporte cambió después de generarlo (período cerrado).' })
-  drift!: boolean;
-
-  @Field(() => Int)
-  rowCount!: number;
-
-  @Field(() => Int)
-  periodVersion!: number;
-
-  @Field(() => [FiscalReportFormatGql])
-  formats!: FiscalReportFormatGql[];
-
-  @Field(() => String, { nullable: true })
-  error!: string | null;
-
-  @Field()
-  createdAt!: Date;
-}
+/**
+ * `FiscalReport` and `FiscalReportWarning`, derived from the report's view (src/domain/fiscal/fiscal-report-view.ts,
+ * ADR 0062): a field added there is on GraphQL with no edit here. `downloadUrl` resolves apart.
+ */
+export const FiscalReportGql = objectTypeOf(fiscalReportView, 'FiscalReport', 'Un reporte fiscal (anexo F-07 o libro de IVA) de un período de un emisor.');
+export type FiscalReportGql = FiscalReportView;
 
 @ObjectType('FiscalReportConnection', { description: 'Reportes de un emisor, del más reciente al más antiguo.' })
 export class FiscalReportConnection extends connectionOf('FiscalReport', FiscalReportGql) {}

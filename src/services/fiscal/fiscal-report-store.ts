@@ -11,6 +11,7 @@ import {
 } from '../../domain/fiscal';
 import { writeBookXlsx } from '../../integrations/fiscal-xlsx/book-xlsx.writer';
 import { DomainError } from '../../domain/shared/domain-error';
+import { fiscalReportFailedEventData, fiscalReportReadyEventData } from '../../domain/webhooks/fiscal-report-event';
 import { FiscalReportEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import { insertOutboxEvent } from '../shared/outbox';
@@ -178,7 +179,10 @@ export async function generateStoredReport(
       if (emitEvent) {
         await insertOutboxEvent(tx, {
           accountId: report.accountId, environment: report.environment, type: 'fiscal.report.ready', subjectId: reportId,
-          data: { id: reportId, object: 'fiscal_report', emitter_id: report.emitterId, type, period: report.period, status: 'ready', input_hash: inputHash, rules_version: result.rulesVersion, row_count: rows.length, warnings: result.report.warnings.length },
+          data: fiscalReportReadyEventData(
+            { id: reportId, emitterId: report.emitterId, type, period: report.period, status: 'ready', inputHash, rulesVersion: result.rulesVersion, rowCount: rows.length },
+            result.report.warnings.length,
+          ),
           at,
         });
       }
@@ -199,7 +203,7 @@ export async function generateStoredReport(
       if (!mine.length) return false; // another run took it over: its outcome stands
       await insertOutboxEvent(tx, {
         accountId: report.accountId, environment: report.environment, type: 'fiscal.report.failed', subjectId: reportId,
-        data: { id: reportId, object: 'fiscal_report', emitter_id: report.emitterId, type: report.type, period: report.period, status: 'failed', error: message },
+        data: fiscalReportFailedEventData({ id: reportId, emitterId: report.emitterId, type: report.type, period: report.period, status: 'failed', error: message }),
         at,
       });
       return true;

@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../shared/service-deps';
 import { sql } from '../shared/sql';
 import { findOwnReport, loadOwnReport, readPeriod } from './fiscal-report-store';
 
-export interface FiscalReportView {
+export interface FiscalReportRecord {
   report: FiscalReportEntity;
   periodStatus: 'open' | 'closing' | 'closed';
 }
@@ -14,7 +14,7 @@ export interface FiscalReportView {
 export class GetFiscalReportService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(actor: Actor, emitterId: string, reportId: string): Promise<FiscalReportView | null> {
+  async execute(actor: Actor, emitterId: string, reportId: string): Promise<FiscalReportRecord | null> {
     const em = this.deps.orm.em.fork();
     await loadOwnEmitter(em, actor, emitterId, 'emitterId');
     const report = await findOwnReport(em, actor, emitterId, reportId);

@@ -4,7 +4,7 @@ import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { parsePeriod, parseReportType, readPeriodStatuses } from './fiscal-report-store';
-import type { FiscalReportView } from './get-fiscal-report.service';
+import type { FiscalReportRecord } from './get-fiscal-report.service';
 
 export interface FiscalReportsFilter {
   /** `AAAA-MM`; every period when absent. */
@@ -22,7 +22,7 @@ export interface FiscalReportsFilter {
 export class ListFiscalReportsService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async execute(actor: Actor, emitterId: string, filter: FiscalReportsFilter, page: PageRequest): Promise<Page<FiscalReportView>> {
+  async execute(actor: Actor, emitterId: string, filter: FiscalReportsFilter, page: PageRequest): Promise<Page<FiscalReportRecord>> {
     const em = this.deps.orm.em.fork();
     const emitter = await loadOwnEmitter(em, actor, emitterId, 'emitterId');
     const period = filter.period === undefined || filter.period === null ? null : parsePeriod(filter.period);
