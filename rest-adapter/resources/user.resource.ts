@@ -1,24 +1,15 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { userView, type UserView } from '../../src/domain/identity/user-view';
+import { restResourceOf } from './view-resource';
 
-type Gql = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
+/**
+ * The REST `user` resource and its OpenAPI schema, derived from its view
+ * (src/domain/identity/user-view.ts, ADR 0062): snake_case, dates as ISO text, the invitation inline.
+ */
+const user = restResourceOf<UserView>(userView, { object: 'user', id: 'User' });
+export const userResource = user.schema;
 
-export const userResource = z.object({
-  id: z.string().describe('usr_…'),
-  object: z.literal('user'),
-  email: z.string(),
-  role: z.enum(['owner', 'member', 'viewer']),
-  status: z.enum(['invited', 'active']).describe('invited: aún no eligió su contraseña con el enlace de la invitación'),
-  created_at: z.string(),
-  last_login_at: z.string().nullable(),
-  invitation: z
-    .object({ sent_at: z.string().describe('Cuándo salió el enlace (la invitación o su último reenvío)'), expires_at: z.string().describe('Cuándo deja de valer: 7 días después') })
-    .nullable()
-    .describe('De un usuario invitado: su enlace pendiente; null una vez activo'),
-}).meta({ id: 'User' });
-
-export function serializeUser(u: Gql): z.infer<typeof userResource> {
-  return {
-    id: u.id, object: 'user', email: u.email, role: u.role, status: u.status, created_at: u.createdAt, last_login_at: u.lastLoginAt,
-    invitation: u.invitation ? { sent_at: u.invitation.sentAt, expires_at: u.invitation.expiresAt } : null,
-  };
+/** A user's view as REST shows it. */
+export function serializeUser(v: UserView): z.infer<typeof userResource> {
+  return user.serialize(v) as z.infer<typeof userResource>;
 }

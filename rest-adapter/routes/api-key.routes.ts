@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { createAccountApiKeySchema } from '../../src/services/accounts/create-account-api-key.service';
-import { toApiKey } from '../../src/graphql/account/api-key.mapper';
 import { listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
 import { apiKeyResource, createdApiKeyResource, serializeApiKey } from '../resources/api-key.resource';
 import type { RestRoute } from '../route';
@@ -22,7 +21,7 @@ export const apiKeyRoutes: RestRoute[] = [
     query: paginationQuery,
     response: listOf(apiKeyResource),
     refusalAs: 'query',
-    call: async ({ query }, ctx) => ({ body: listBody(await ctx.services.listAccountApiKeys.execute(ctx.actor!, pageOf(query)), (k) => serializeApiKey(toApiKey(k))) }),
+    call: async ({ query }, ctx) => ({ body: listBody(await ctx.services.listAccountApiKeys.execute(ctx.actor!, pageOf(query)), (k) => serializeApiKey(k)) }),
   },
   {
     id: 'createApiKey',
@@ -39,7 +38,7 @@ export const apiKeyRoutes: RestRoute[] = [
     response: createdApiKeyResource,
     call: async ({ body }, ctx) => {
       const r = await ctx.services.createAccountApiKey.execute(ctx.actor!, body);
-      return { body: { ...serializeApiKey(toApiKey(r.apiKey)), key: r.key } };
+      return { body: { ...serializeApiKey(r.apiKey), key: r.key } };
     },
   },
   {
@@ -55,6 +54,6 @@ export const apiKeyRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     params: z.object({ id: z.string().max(64).describe('Id de la llave (key_…)') }),
     response: apiKeyResource,
-    call: async ({ params }, ctx) => ({ body: serializeApiKey(toApiKey(await ctx.services.revokeAccountApiKey.execute(ctx.actor!, params.id))) }),
+    call: async ({ params }, ctx) => ({ body: serializeApiKey(await ctx.services.revokeAccountApiKey.execute(ctx.actor!, params.id)) }),
   },
 ];

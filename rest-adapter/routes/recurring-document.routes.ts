@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { createRecurringDocumentSchema } from '../../src/domain/recurring/recurring-document-input.schema';
-import { toRecurringDocument, toRecurringOccurrence } from '../../src/graphql/recurring/recurring-document.mapper';
 import { listOf, paginationQuery } from '../query-schemas';
 import { recurringDocumentResource, recurringOccurrenceResource, serializeRecurringDocument, serializeRecurringOccurrence } from '../resources/recurring-document.resource';
 import type { RestRoute } from '../route';
@@ -26,7 +25,7 @@ export const recurringDocumentRoutes: RestRoute[] = [
     params: emitterParam,
     body: { schema: createRecurringDocumentSchema, required: true, graphqlInput: 'CreateRecurringDocumentInput', graphqlPathFields: { emitterId: 'id' } },
     response: recurringDocumentResource,
-    call: async ({ params, body }, ctx) => ({ body: serializeRecurringDocument(toRecurringDocument(await ctx.services.createRecurringDocument.execute(ctx.actor!, params.id, body))) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeRecurringDocument(await ctx.services.createRecurringDocument.execute(ctx.actor!, params.id, body)) }),
   },
   {
     id: 'listRecurringDocuments',
@@ -41,7 +40,7 @@ export const recurringDocumentRoutes: RestRoute[] = [
     response: listOf(recurringDocumentResource),
     call: async ({ params, query }, ctx) => {
       const p = await ctx.services.listRecurringDocuments.execute(ctx.actor!, params.id, page(query));
-      return { body: { object: 'list', data: p.data.map((v) => serializeRecurringDocument(toRecurringDocument(v))), has_more: p.hasMore } };
+      return { body: { object: 'list', data: p.data.map((v) => serializeRecurringDocument(v)), has_more: p.hasMore } };
     },
   },
   {
@@ -56,7 +55,7 @@ export const recurringDocumentRoutes: RestRoute[] = [
     response: recurringDocumentResource,
     call: async ({ params }, ctx) => {
       const v = await ctx.services.getRecurringDocument.execute(ctx.actor!, params.rid, params.id);
-      return v ? { body: serializeRecurringDocument(toRecurringDocument(v)) } : null;
+      return v ? { body: serializeRecurringDocument(v) } : null;
     },
   },
   {
@@ -72,7 +71,7 @@ export const recurringDocumentRoutes: RestRoute[] = [
     response: listOf(recurringOccurrenceResource),
     call: async ({ params, query }, ctx) => {
       const p = await ctx.services.listRecurringOccurrences.execute(ctx.actor!, params.rid, page(query), params.id);
-      return { body: { object: 'list', data: p.data.map((v) => serializeRecurringOccurrence(toRecurringOccurrence(v))), has_more: p.hasMore } };
+      return { body: { object: 'list', data: p.data.map((v) => serializeRecurringOccurrence(v)), has_more: p.hasMore } };
     },
   },
   {
@@ -85,7 +84,7 @@ export const recurringDocumentRoutes: RestRoute[] = [
     scope: 'documents:write',
     params: recurringParams,
     response: recurringDocumentResource,
-    call: async ({ params }, ctx) => ({ body: serializeRecurringDocument(toRecurringDocument(await ctx.services.pauseRecurringDocument.execute(ctx.actor!, params.rid, params.id))) }),
+    call: async ({ params }, ctx) => ({ body: serializeRecurringDocument(await ctx.services.pauseRecurringDocument.execute(ctx.actor!, params.rid, params.id)) }),
   },
   {
     id: 'resumeRecurringDocument',
@@ -99,7 +98,7 @@ export const recurringDocumentRoutes: RestRoute[] = [
     scope: 'documents:write',
     params: recurringParams,
     response: recurringDocumentResource,
-    call: async ({ params }, ctx) => ({ body: serializeRecurringDocument(toRecurringDocument(await ctx.services.resumeRecurringDocument.execute(ctx.actor!, params.rid, params.id))) }),
+    call: async ({ params }, ctx) => ({ body: serializeRecurringDocument(await ctx.services.resumeRecurringDocument.execute(ctx.actor!, params.rid, params.id)) }),
   },
   {
     id: 'deleteRecurringDocument',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inviteUserSchema } from '../../src/services/identity/invite-user.service';
 import { updateUserSchema } from '../../src/services/identity/update-user.service';
-import { toUser } from '../../src/graphql/account/user.mapper';
+import { toUserView } from '../../src/services/identity/user-view';
 import { listBody, listOf, pageOf, paginationQuery } from '../query-schemas';
 import { serializeUser, userResource } from '../resources/user.resource';
 import type { RestRoute } from '../route';
@@ -25,7 +25,7 @@ export const userRoutes: RestRoute[] = [
     query: paginationQuery,
     response: listOf(userResource),
     refusalAs: 'query',
-    call: async ({ query }, ctx) => ({ body: listBody(await ctx.services.listAccountUsers.execute(ctx.actor!, pageOf(query)), (u) => serializeUser(toUser(u))) }),
+    call: async ({ query }, ctx) => ({ body: listBody(await ctx.services.listAccountUsers.execute(ctx.actor!, pageOf(query)), (u) => serializeUser(toUserView(u))) }),
   },
   {
     id: 'inviteUser',
@@ -41,7 +41,7 @@ export const userRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     body: { schema: inviteUserSchema, required: true, graphqlInput: 'InviteUserInput' },
     response: userResource,
-    call: async ({ body }, ctx) => ({ body: serializeUser(toUser(await ctx.services.inviteUser.execute(ctx.actor!, body))) }),
+    call: async ({ body }, ctx) => ({ body: serializeUser(toUserView(await ctx.services.inviteUser.execute(ctx.actor!, body))) }),
   },
   {
     id: 'updateUser',
@@ -57,7 +57,7 @@ export const userRoutes: RestRoute[] = [
     params: userParam,
     body: { schema: updateUserSchema, required: true, graphqlInput: 'UpdateUserInput' },
     response: userResource,
-    call: async ({ params, body }, ctx) => ({ body: serializeUser(toUser(await ctx.services.updateUser.execute(ctx.actor!, params.id, body))) }),
+    call: async ({ params, body }, ctx) => ({ body: serializeUser(toUserView(await ctx.services.updateUser.execute(ctx.actor!, params.id, body))) }),
   },
   {
     id: 'removeUser',
@@ -90,7 +90,7 @@ export const userRoutes: RestRoute[] = [
     sessionOnly: 'session_required',
     params: userParam,
     response: userResource,
-    call: async ({ params }, ctx) => ({ body: serializeUser(toUser(await ctx.services.resendInvitation.execute(ctx.actor!, params.id))) }),
+    call: async ({ params }, ctx) => ({ body: serializeUser(toUserView(await ctx.services.resendInvitation.execute(ctx.actor!, params.id))) }),
   },
   {
     id: 'revokeInvitation',

@@ -1,47 +1,14 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { apiKeyView, type ApiKeyView } from '../../domain/identity/api-key-view';
 import { connectionOf, payloadOf } from '../common/generic.types';
+import { objectTypeOf } from '../common/view-object-type';
 
-@ObjectType('ApiKey', { description: 'Una llave de API de la cuenta. La llave completa solo se entrega al crearla (CreateApiKeyPayload.key).' })
-export class ApiKeyType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => String, { nullable: true, description: 'Nombre para reconocerla.' })
-  name!: string | null;
-
-  @Field({ description: '"00" pruebas (sk_test_) o "01" producción (sk_live_).' })
-  environment!: string;
-
-  @Field({ description: 'Los primeros 12 caracteres de la llave (sk_test_4fZq), para reconocerla.' })
-  prefix!: string;
-
-  @Field(() => [String])
-  scopes!: string[];
-
-  @Field()
-  createdAt!: Date;
-
-  @Field(() => Date, { nullable: true, description: 'Último uso, al minuto (se escribe a lo sumo una vez por minuto).' })
-  lastUsedAt!: Date | null;
-
-  @Field(() => Date, { nullable: true })
-  revokedAt!: Date | null;
-
-  @Field(() => ID, { nullable: true, description: 'El usuario del panel que la creó; null para las creadas con la CLI.' })
-  createdByUserId!: string | null;
-
-  @Field(() => [ID], { nullable: true, description: 'Los únicos emisores que la llave ve y para los que emite; null = todos.' })
-  emitterIds!: string[] | null;
-
-  @Field(() => [String], { nullable: true, description: 'Los únicos tipos (CAT-002) que emite; null = todos.' })
-  documentTypes!: string[] | null;
-
-  @Field(() => [String], { nullable: true, description: 'Las direcciones o rangos CIDR desde los que vale (la dirección que da TRUST_PROXY); null = cualquiera.' })
-  allowedIps!: string[] | null;
-
-  @Field(() => Date, { nullable: true, description: 'Deja de valer en este instante; null = nunca.' })
-  expiresAt!: Date | null;
-}
+/**
+ * `ApiKey`, derived from its view (src/domain/identity/api-key-view.ts, ADR 0062): a field added
+ * there is on GraphQL with no edit here.
+ */
+export const ApiKeyType = objectTypeOf(apiKeyView, 'ApiKey', 'Una llave de API de la cuenta. La llave completa solo se entrega al crearla (CreateApiKeyPayload.key).');
+export type ApiKeyType = ApiKeyView;
 
 @ObjectType('ApiKeyConnection')
 export class ApiKeyConnection extends connectionOf('ApiKey', ApiKeyType) {}

@@ -1,38 +1,16 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { userInvitationView, userView, type UserView } from '../../domain/identity/user-view';
 import { connectionOf, payloadOf } from '../common/generic.types';
+import { objectTypeOf } from '../common/view-object-type';
 
-@ObjectType('UserInvitation', { description: 'La invitación pendiente de un usuario: su enlace de un solo uso.' })
-export class UserInvitationType {
-  @Field({ description: 'Cuándo se envió el enlace (la invitación o su último reenvío).' })
-  sentAt!: Date;
-
-  @Field({ description: 'Cuándo deja de valer: 7 días después de enviarse.' })
-  expiresAt!: Date;
-}
-
-@ObjectType('User', { description: 'Una persona que usa el panel de la cuenta.' })
-export class UserType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  email!: string;
-
-  @Field({ description: 'owner (propietario), member (miembro) o viewer (solo lectura).' })
-  role!: string;
-
-  @Field({ description: 'invited (aún no eligió contraseña) o active.' })
-  status!: string;
-
-  @Field()
-  createdAt!: Date;
-
-  @Field(() => Date, { nullable: true })
-  lastLoginAt!: Date | null;
-
-  @Field(() => UserInvitationType, { nullable: true, description: 'De un usuario invitado: cuándo salió su enlace y cuándo deja de valer (7 días); null una vez activo.' })
-  invitation!: UserInvitationType | null;
-}
+/**
+ * `User` and its `UserInvitation`, derived from the user's view (src/domain/identity/user-view.ts,
+ * ADR 0062): a field added there is on GraphQL with no edit here. The invitation's type is made first,
+ * with its description; `User` then finds it made.
+ */
+export const UserInvitationType = objectTypeOf(userInvitationView, 'UserInvitation', 'La invitación pendiente de un usuario: su enlace de un solo uso.');
+export const UserType = objectTypeOf(userView, 'User', 'Una persona que usa el panel de la cuenta.');
+export type UserType = UserView;
 
 @ObjectType('UserConnection')
 export class UserConnection extends connectionOf('User', UserType) {}

@@ -1,61 +1,32 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import {
+  recurringDocumentView,
+  recurringOccurrenceErrorView,
+  recurringOccurrenceView,
+  recurringScheduleView,
+  type RecurringDocumentView,
+  type RecurringOccurrenceView,
+} from '../../domain/recurring/recurring-document-view';
 import { connectionOf, payloadOf } from '../common/generic.types';
+import { objectTypeOf } from '../common/view-object-type';
 import { DocumentCreateInput } from '../document/document.inputs';
 
-@ObjectType('RecurringSchedule', { description: 'Mensual en un día del mes (29–31 se ajustan al último día de los meses más cortos) o semanal en un día de la semana; fechas de El Salvador.' })
-export class RecurringScheduleType {
-  @Field({ description: '"monthly" o "weekly".' }) frequency!: string;
-  @Field(() => Int, { nullable: true, description: 'Mensual: día del mes, 1–31.' }) dayOfMonth!: number | null;
-  @Field(() => Int, { nullable: true, description: 'Semanal: 1 lunes … 7 domingo.' }) weekday!: number | null;
-}
+/**
+ * `RecurringDocument` and `RecurringOccurrence` with their nested types, derived from their views
+ * (src/domain/recurring/recurring-document-view.ts, ADR 0062): a field added there is on GraphQL with
+ * no edit here. The nested types with a description are made first; the views then find them made.
+ */
+export const RecurringScheduleType = objectTypeOf(
+  recurringScheduleView,
+  'RecurringSchedule',
+  'Mensual en un día del mes (29–31 se ajustan al último día de los meses más cortos) o semanal en un día de la semana; fechas de El Salvador.',
+);
+export const RecurringDocumentType = objectTypeOf(recurringDocumentView, 'RecurringDocument', 'Un documento que se emite según un calendario, con una plantilla DocumentCreate, en el ambiente de la llave que lo creó.');
+export type RecurringDocumentType = RecurringDocumentView;
 
-@ObjectType('RecurringDocument', { description: 'Un documento que se emite según un calendario, con una plantilla DocumentCreate, en el ambiente de la llave que lo creó.' })
-export class RecurringDocumentType {
-  @Field(() => ID, { description: 'rec_…' }) id!: string;
-  @Field(() => ID) emitterId!: string;
-  @Field({ description: '"00" pruebas o "01" producción: el de la llave que lo creó.' }) environment!: string;
-  @Field(() => GraphQLJSONObject, { description: 'El cuerpo de emisión (DocumentCreate, camelCase) que se emite en cada fecha.' }) template!: Record<string, unknown>;
-  @Field(() => RecurringScheduleType) schedule!: RecurringScheduleType;
-  @Field({ description: 'yyyy-MM-dd (El Salvador).' }) startsOn!: string;
-  @Field(() => String, { nullable: true, description: 'yyyy-MM-dd (El Salvador), inclusive.' }) endsOn!: string | null;
-  @Field(() => Int, { nullable: true, description: 'Cantidad máxima de emisiones.' }) count!: number | null;
-  @Field({ description: 'Cada documento se envía por correo al receptor.' }) sendEmail!: boolean;
-  @Field({ description: '"active", "paused" o "completed".' }) status!: string;
-  @Field(() => String, { nullable: true, description: 'Próxima emisión (yyyy-MM-dd, El Salvador); null en pausa o terminada.' }) nextRunOn!: string | null;
-  @Field(() => Int, { description: 'Emisiones hechas o en curso.' }) occurrencesCount!: number;
-  @Field(() => String, { nullable: true }) lastOccurrenceOn!: string | null;
-  @Field() createdAt!: Date;
-  @Field() updatedAt!: Date;
-}
-
-@ObjectType('RecurringOccurrenceFieldError')
-export class RecurringOccurrenceFieldErrorType {
-  @Field() path!: string;
-  @Field() code!: string;
-  @Field() message!: string;
-}
-
-@ObjectType('RecurringOccurrenceError', { description: 'Por qué el servicio rechazó la emisión (no se reintenta).' })
-export class RecurringOccurrenceErrorType {
-  @Field() code!: string;
-  @Field() message!: string;
-  @Field(() => [RecurringOccurrenceFieldErrorType]) errors!: RecurringOccurrenceFieldErrorType[];
-}
-
-@ObjectType('RecurringOccurrence', { description: 'Una fecha de emisión de un documento recurrente: su documento o su rechazo.' })
-export class RecurringOccurrenceType {
-  @Field(() => ID, { description: 'reo_…' }) id!: string;
-  @Field(() => ID) recurringDocumentId!: string;
-  @Field({ description: 'yyyy-MM-dd (El Salvador).' }) occurrenceOn!: string;
-  @Field({ description: '"issuing", "issued" o "failed".' }) status!: string;
-  @Field(() => ID, { nullable: true }) documentId!: string | null;
-  @Field(() => String, { nullable: true, description: 'Estado actual del documento emitido.' }) documentStatus!: string | null;
-  @Field(() => String, { nullable: true }) controlNumber!: string | null;
-  @Field(() => RecurringOccurrenceErrorType, { nullable: true }) error!: RecurringOccurrenceErrorType | null;
-  @Field() createdAt!: Date;
-  @Field() updatedAt!: Date;
-}
+export const RecurringOccurrenceErrorType = objectTypeOf(recurringOccurrenceErrorView, 'RecurringOccurrenceError', 'Por qué el servicio rechazó la emisión (no se reintenta).');
+export const RecurringOccurrenceType = objectTypeOf(recurringOccurrenceView, 'RecurringOccurrence', 'Una fecha de emisión de un documento recurrente: su documento o su rechazo.');
+export type RecurringOccurrenceType = RecurringOccurrenceView;
 
 @ObjectType('RecurringDocumentConnection')
 export class RecurringDocumentConnection extends connectionOf('RecurringDocument', RecurringDocumentType) {}

@@ -1,29 +1,14 @@
+import type { ApiKeyView } from '../../domain/identity/api-key-view';
 import type { ApiKeyEntity } from '../../persistence/entities';
 
-/** An API key as the panel sees it: never the key itself (shown once, at creation) nor its hash. */
-export interface ApiKeyView {
-  id: string;
-  name: string | null;
-  environment: string;
-  /** The key's first 12 characters (`sk_test_4fZq`), safe to show. */
-  prefix: string;
-  scopes: string[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-  createdByUserId: string | null;
-  /** Limits (null = none): the only emitters, document types and client addresses, and the expiry. */
-  emitterIds: string[] | null;
-  documentTypes: string[] | null;
-  allowedIps: string[] | null;
-  expiresAt: Date | null;
-}
+export type { ApiKeyView } from '../../domain/identity/api-key-view';
 
-export function apiKeyView(k: ApiKeyEntity): ApiKeyView {
+/** The one mapping from a stored key to its view (src/domain/identity/api-key-view.ts), which both doors show. */
+export function toApiKeyView(k: ApiKeyEntity): ApiKeyView {
   return {
     id: k.id,
     name: k.description,
-    environment: k.environment,
+    environment: k.environment as ApiKeyView['environment'],
     prefix: k.displayPrefix,
     scopes: [...k.scopes],
     createdAt: k.createdAt,

@@ -15,7 +15,7 @@ import { requirePanelUser } from '../identity/panel-access';
 import { linkCreatedResource, resumedResources } from '../idempotency/idempotency-handle';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { apiKeyView, type ApiKeyView } from './api-key-view';
+import { toApiKeyView, type ApiKeyView } from './api-key-view';
 import type { CreateApiKeyService } from './create-api-key.service';
 
 /** Body of `POST /v1/api-keys` (GraphQL `CreateApiKeyInput`). */
@@ -100,7 +100,7 @@ export class CreateAccountApiKeyService {
         target: { type: 'api_key', id: created.id },
         details: { name: input.name, environment, scopes, prefix: created.entity.displayPrefix, emitter_ids: limits.emitterIds, document_types: limits.documentTypes, allowed_ips: limits.allowedIps, expires_at: limits.expiresAt?.toISOString() ?? null },
       });
-      return { key: created.key, apiKey: apiKeyView(created.entity) };
+      return { key: created.key, apiKey: toApiKeyView(created.entity) };
     });
   }
 

@@ -4,7 +4,7 @@ import { ApiKeyEntity } from '../../persistence/entities';
 import { requirePanelUser } from '../identity/panel-access';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { apiKeyView, type ApiKeyView } from './api-key-view';
+import { toApiKeyView, type ApiKeyView } from './api-key-view';
 
 /** The API keys of the session's account and environment, revoked ones included, newest first (any role; session only). */
 export class ListAccountApiKeysService {
@@ -17,6 +17,6 @@ export class ListAccountApiKeysService {
       { account: actor.accountId, environment: actor.environment, ...(page.startingAfter ? { id: { $lt: page.startingAfter } } : {}) },
       { orderBy: { id: 'desc' }, limit: page.limit + 1 },
     );
-    return toPage(rows.map(apiKeyView), page.limit);
+    return toPage(rows.map(toApiKeyView), page.limit);
   }
 }

@@ -7,7 +7,7 @@ import { revokeKeyInTx } from './api-key-revocation';
 import { requirePanelUser } from '../identity/panel-access';
 import type { Actor, ActorUser } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { apiKeyView, type ApiKeyView } from './api-key-view';
+import { toApiKeyView, type ApiKeyView } from './api-key-view';
 import type { ApiKeyCache } from './api-key-cache';
 
 /**
@@ -33,13 +33,13 @@ export class RevokeAccountApiKeyService {
     return this.deps.orm.em.fork().transactional(async (tx) => {
       const key = await tx.findOne(ApiKeyEntity, { id, account: actor.accountId, environment: actor.environment }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!key) throw DomainError.notFound('una llave de API en este ambiente');
-      if (key.revokedAt) return apiKeyView(key);
+      if (key.revokedAt) return toApiKeyView(key);
       const allowed = scopesOfRole(user.role);
       if (!key.scopes.every((s) => hasScope(allowed, s as Scope))) {
         throw new DomainError('insufficient_role', 'Esta llave tiene permisos que su rol no tiene: solo un propietario puede revocarla.');
       }
       await revokeKeyInTx(tx, key, this.deps.clock.now(), { actor });
-      return apiKeyView(key);
+      return toApiKeyView(key);
     });
   }
 }

@@ -3,6 +3,7 @@ import { nextOccurrence, occurrenceExternalId, occurrenceIdempotencyKey } from '
 import { DomainError } from '../../domain/shared/domain-error';
 import { statusOf } from '../../domain/shared/error-codes';
 import { IdPrefix, newId } from '../../domain/shared/ids';
+import { recurringDocumentFailedEventData } from '../../domain/webhooks/recurring-document-event';
 import type { RecurringDocumentEntity } from '../../persistence/entities';
 import type { IssueDocumentService } from '../documents/issue-document.service';
 import { deliverSoon, queueAccountEmail, type QueuedAccountEmail } from '../identity/account-email-outbox';
@@ -185,7 +186,7 @@ export class RunRecurringDocumentsService {
         environment: r.environment,
         type: 'recurring_document.failed',
         subjectId: r.id,
-        data: { object: 'recurring_document_occurrence', id: o.id, recurring_document_id: r.id, emitter_id: r.emitter_id, occurrence_on: o.occurrence_on, error: refusal },
+        data: recurringDocumentFailedEventData({ id: o.id, recurringDocumentId: r.id, occurrenceOn: o.occurrence_on, error: refusal }, r.emitter_id),
         at: now,
       });
       const [emitter] = await sql<{ name: string }>(tx, 'select name from emitters where id = ?', [r.emitter_id]);
