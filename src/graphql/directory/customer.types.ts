@@ -27,3 +27,15 @@ export class CreateCustomerInput extends DocumentReceiverInput {
 export class UpdateCustomerInput extends DocumentReceiverInput {
   @Field(() => String, { nullable: true }) externalId?: string | null;
 }
+
+@ObjectType('CustomerEditLink', { description: 'Enlace de un solo uso (7 días) para que el cliente complete sus datos fiscales.' })
+export class CustomerEditLinkType {
+  @Field({ description: 'Página para el cliente: abrirla no gasta el enlace; guardar el formulario sí.' })
+  url!: string;
+
+  @Field()
+  expiresAt!: Date;
+}
+
+@ObjectType('CustomerEditLinkPayload')
+export class CustomerEditLinkPayload extends payloadOf('customerEditLink', () => CustomerEditLinkType) {}
