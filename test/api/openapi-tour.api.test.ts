@@ -106,6 +106,8 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('GET', `${base}/customers/${c.body.id}`), 200);
     expectStatus(await call('GET', `${base}/customers/cus_nadie`), 404);
     expectStatus(await call('PATCH', `${base}/customers/${c.body.id}`, { body: { phone: '22334455' } }), 200);
+    expectStatus(await call('POST', `${base}/customers/${c.body.id}/edit-link`), 201);
+    expectStatus(await call('POST', `${base}/customers/cus_nadie/edit-link`), 404);
     expectStatus(await call('DELETE', `${base}/customers/${c.body.id}`), 204);
     expectStatus(await call('DELETE', `${base}/customers/${c.body.id}`), 404);
     const p = await call('POST', `${base}/products`, { body: { code: 'A-1', description: 'Café', unit_code: '59', unit_price: '5.65', tax: 'gravada' } });
