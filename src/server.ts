@@ -7,6 +7,7 @@ import { metricsTokenMatches, type Metrics, type MetricsExposure } from './http/
 import { apiReferencePage } from './http/pages/api-reference.page';
 import { graphiqlPage } from './http/pages/graphiql.page';
 import { problemTypePage } from './http/pages/problem-type.page';
+import { customerSelfServiceRouter } from './http/pages/customer-self-service.router';
 import { staticAssetsRouter } from './http/pages/static-assets';
 import { panelRouter } from './http/panel/panel.router';
 import { redactPath } from './http/log-redaction';
@@ -95,6 +96,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     res.end(await opts.metrics.registry.metrics());
   });
   app.use(staticAssetsRouter());
+  app.use(customerSelfServiceRouter(opts.services, opts.bodyLimitBytes));
   app.use(panelRouter({ embedFrameAncestors: (id) => opts.services.embedFrameAncestors.execute(id) }));
   app.get('/problems/:code', (req, res) => {
     const code = String(req.params.code);

@@ -3,7 +3,7 @@ import { createCustomerSchema, updateCustomerSchema } from '../../src/domain/dir
 import { createProductSchema, updateProductSchema } from '../../src/domain/directory/product-input.schema';
 import { toCustomer, toProduct } from '../../src/graphql/directory/directory.mapper';
 import { idParam, listOf, paginationQuery } from '../query-schemas';
-import { customerResource, productResource, serializeCustomer, serializeProduct } from '../resources/directory.resource';
+import { customerEditLinkResource, customerResource, productResource, serializeCustomer, serializeProduct } from '../resources/directory.resource';
 import type { RestRoute } from '../route';
 
 const TAG = 'Directorio';
@@ -95,6 +95,25 @@ export const directoryRoutes: RestRoute[] = [
     call: async ({ params }, ctx) => {
       await ctx.services.deleteCustomer.execute(ctx.actor!, params.id, params.customer_id);
       return { body: null, status: 204 };
+    },
+  },
+  {
+    id: 'createCustomerEditLink',
+    method: 'POST',
+    path: '/v1/emitters/:id/customers/:customer_id/edit-link',
+    status: 201,
+    tag: TAG,
+    summary: 'Enlace de un solo uso (7 días) para que el cliente complete sus propios datos fiscales, sin cuenta.',
+    description:
+      'La URL abre una página en español fuera de /v1: abrirla (GET) no gasta el enlace, así que los antivirus de correo que la visitan no lo queman; '
+      + 'solo enviar el formulario lo gasta. Los datos se validan como el cliente (`POST …/customers`); al guardarse, `self_service_completed_at` del cliente '
+      + 'toma la fecha y el cambio queda en la bitácora (`customer.self_service_completed`). El token solo va en esta respuesta; se guarda su SHA-256.',
+    scope: 'emitters:write',
+    params: customerIds,
+    response: customerEditLinkResource,
+    call: async ({ params }, ctx) => {
+      const link = await ctx.services.createCustomerEditLink.execute(ctx.actor!, params.id, params.customer_id);
+      return { body: { object: 'customer_edit_link', url: link.url, expires_at: link.expiresAt.toISOString() } };
     },
   },
   {

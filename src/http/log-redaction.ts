@@ -1,9 +1,9 @@
 /**
- * Paths that carry a bearer token (a signed download link, an old server-rendered embed link) are logged with the
+ * Paths that carry a bearer token (a signed download link, an old server-rendered embed link, a customer self-service link) are logged with the
  * token replaced: whoever reads the logs must not be able to open the file or the view. The token
  * segment is the one right after these prefixes.
  */
-const TOKEN_PATH_PREFIXES = ['/v1/files/', '/v1/fiscal/embed/'];
+const TOKEN_PATH_PREFIXES = ['/v1/files/', '/v1/fiscal/embed/', '/clientes/datos/'];
 
 export const REDACTED = '[oculto]';
 

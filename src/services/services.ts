@@ -42,6 +42,9 @@ import { SwitchSessionEnvironmentService } from './identity/switch-session-envir
 import { ListCatalogsService } from './catalogs/list-catalogs.service';
 import { CreateEmitterService } from './emitters/create-emitter.service';
 import { CreateCustomerService } from './directory/create-customer.service';
+import { CreateCustomerEditLinkService } from './directory/create-customer-edit-link.service';
+import { OpenCustomerEditLinkService } from './directory/open-customer-edit-link.service';
+import { CompleteCustomerEditLinkService } from './directory/complete-customer-edit-link.service';
 import { GetCustomerService } from './directory/get-customer.service';
 import { UpdateCustomerService } from './directory/update-customer.service';
 import { DeleteCustomerService } from './directory/delete-customer.service';
@@ -334,6 +337,9 @@ export function createServices(deps: ServiceDeps) {
     updateCustomer: new UpdateCustomerService(deps),
     deleteCustomer: new DeleteCustomerService(deps),
     listCustomers: new ListCustomersService(deps),
+    createCustomerEditLink: new CreateCustomerEditLinkService(deps),
+    openCustomerEditLink: new OpenCustomerEditLinkService(deps),
+    completeCustomerEditLink: new CompleteCustomerEditLinkService(deps),
     createProduct: new CreateProductService(deps),
     getProduct: new GetProductService(deps),
     updateProduct: new UpdateProductService(deps),

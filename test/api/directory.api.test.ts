@@ -16,7 +16,7 @@ const roble = {
   name: 'Distribuidora El Roble, S.A. de C.V.',
   trade_name: 'El Roble',
   document_type: '36',
-  document_number: '06142010901010',
+  document_number: '06142010901015',
   nrc: '2345678',
   economic_activity: '46900',
   address: { department: '06', municipality: '23', district: '14', line: 'Col. Escalón, Av. Norte 1' },
@@ -43,8 +43,8 @@ describe('customers', () => {
   beforeAll(async () => {
     const bodies: Record<string, Record<string, unknown>> = {
       roble,
-      maria: { name: 'María José López', document_type: '13', document_number: '04567890-1', email: 'maria@example.com', external_id: 'CRM-7' },
-      munoz: { name: 'Ferretería Muñoz', document_type: '36', document_number: '06140101901019', nrc: '123456' },
+      maria: { name: 'María José López', document_type: '13', document_number: '04567890-3', email: 'maria@example.com', external_id: 'CRM-7' },
+      munoz: { name: 'Ferretería Muñoz', document_type: '36', document_number: '06140101901015', nrc: '123456' },
     };
     for (const [k, body] of Object.entries(bodies)) {
       const r = await request(t.url, 'POST', customersPath(), { key: t.account.testKey, body });
@@ -62,13 +62,13 @@ describe('customers', () => {
 
   const searches: [label: string, q: string, found: string[]][] = [
     ['a partial NIT', '061420109', ['roble']],
-    ['a NIT with dashes', '0614-010190-101-9', ['munoz']],
+    ['a NIT with dashes', '0614-010190-101-5', ['munoz']],
     ['a name without accents', 'maria jose', ['maria']],
     ['ñ typed as n, in capitals', 'MUNOZ', ['munoz']],
     ['a trade name', 'el roble', ['roble']],
     ['an NRC', '2345678', ['roble']],
     ['an e-mail', 'maria@example', ['maria']],
-    ['a DUI without its dash', '045678901', ['maria']],
+    ['a DUI without its dash', '045678903', ['maria']],
     ['nothing', 'Quintanilla', []],
   ];
   it.each(searches)('q: %s', async (_label, q, found) => {
@@ -95,6 +95,21 @@ describe('customers', () => {
     expect(r.status).toBe(422);
     const fields = r.body.errors.map((e: { path: string }) => e.path).sort();
     expect(fields).toEqual(expect.arrayContaining(['document_number', 'nrc', 'economic_activity', 'address.municipality', 'colour']));
+    const list = await request(t.url, 'GET', customersPath(), { key: t.account.testKey });
+    expect(list.body.data).toHaveLength(3);
+  });
+
+  it.each([
+    ['a NIT whose check digit is wrong', { document_type: '36', document_number: '06140507071040' }, 'El último dígito del NIT (el verificador) no corresponde a los anteriores: revise el número.'],
+    ['a DUI whose check digit is wrong', { document_type: '13', document_number: '00016297-4' }, 'El dígito verificador del DUI (después del guion) no corresponde a los 8 anteriores: revise el número.'],
+  ])('refuses %s: 422 naming document_number, nothing stored (REST and GraphQL)', async (_label, id, message) => {
+    const r = await request(t.url, 'POST', customersPath(), { key: t.account.testKey, body: { name: 'Cliente Con Dígito Malo', ...id } });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toEqual([{ path: 'document_number', code: 'invalid_format', message }]);
+    const g = await graphql(t.url, t.account.testKey, 'mutation($e: ID!, $i: CreateCustomerInput!) { createCustomer(emitterId: $e, input: $i) { customer { id } errors { field code message } } }', {
+      e: issuer.emitterId, i: { name: 'Cliente Con Dígito Malo', documentType: id.document_type, documentNumber: id.document_number },
+    });
+    expect(g.body.data.createCustomer).toEqual({ customer: null, errors: [{ field: 'documentNumber', code: 'INVALID_FORMAT', message }] });
     const list = await request(t.url, 'GET', customersPath(), { key: t.account.testKey });
     expect(list.body.data).toHaveLength(3);
   });

@@ -19,7 +19,7 @@ let cafeId: string;
 let envioId: string;
 let otherCustomerId: string;
 
-const maria = { name: 'María José López', document_type: '13', document_number: '04567890-1', email: 'maria@example.com' };
+const maria = { name: 'María José López', document_type: '13', document_number: '04567890-3', email: 'maria@example.com' };
 const cafe = { type: '1', code: 'CAF-500', description: 'Café molido 500 g', unit_code: '59', unit_price: '5.65', tax: 'gravada' };
 const envio = { type: '2', code: 'ENV', description: 'Envío', unit_code: '59', unit_price: '3.00', tax: 'exenta' };
 
@@ -68,12 +68,12 @@ describe('REST', () => {
     const r = await request(t.url, 'POST', '/v1/documents', { key: t.account.testKey, body: byReference() });
     expect(r.status).toBe(201);
     expect(r.body.status).toBe('processed');
-    expect(r.body.receiver).toEqual({ name: maria.name, document_type: '13', document_number: '04567890-1', nrc: null, email: 'maria@example.com' });
+    expect(r.body.receiver).toEqual({ name: maria.name, document_type: '13', document_number: '04567890-3', nrc: null, email: 'maria@example.com' });
     expect(r.body.items.map((i: Record<string, unknown>) => [i.description, i.quantity, i.unit_price])).toEqual([['Café molido 500 g', '2', '5.65'], ['Envío', '1', '3']]);
     expect(r.body.totals.total).toBe('14.30');
     issuedId = r.body.id;
     const json = (await request(t.url, 'GET', `/v1/documents/${issuedId}/json`, { key: t.account.testKey })).body;
-    expect(json.receptor).toMatchObject({ nombre: maria.name, tipoDocumento: '13', numDocumento: '04567890-1', correo: 'maria@example.com' });
+    expect(json.receptor).toMatchObject({ nombre: maria.name, tipoDocumento: '13', numDocumento: '04567890-3', correo: 'maria@example.com' });
     expect(json.cuerpoDocumento.map((l: Record<string, unknown>) => [l.codigo, l.descripcion])).toEqual([['CAF-500', 'Café molido 500 g'], ['ENV', 'Envío']]);
     const c = await request(t.url, 'GET', `${customersPath()}/${customerId}`, { key: t.account.testKey });
     expect(c.body.last_used_at).not.toBeNull();
@@ -90,7 +90,7 @@ describe('REST', () => {
     const before = await documentCount();
     const r = await request(t.url, 'POST', '/v1/documents?dry_run=true', { key: t.account.testKey, body: byReference() });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ dry_run: true, id: null, receiver: { name: maria.name, document_number: '04567890-1' } });
+    expect(r.body).toMatchObject({ dry_run: true, id: null, receiver: { name: maria.name, document_number: '04567890-3' } });
     expect(r.body.json.cuerpoDocumento.map((l: Record<string, unknown>) => l.descripcion)).toEqual(['Café molido 500 g', 'Envío']);
     expect(await documentCount()).toBe(before);
   });
@@ -133,7 +133,7 @@ describe('REST', () => {
 
   it('save_customer creates the customer, then updates it by its document number', async () => {
     const key = t.account.testKey;
-    const receiver = { name: 'Carlos Ramírez', document_type: '13', document_number: '07654321-0', email: 'carlos@example.com' };
+    const receiver = { name: 'Carlos Ramírez', document_type: '13', document_number: '07654321-2', email: 'carlos@example.com' };
     const body = (r: Record<string, unknown>) => byReference({ customer_id: undefined, receiver: r, save_customer: true });
     const first = await request(t.url, 'POST', '/v1/documents', { key, body: body(receiver) });
     expect(first.status).toBe(201);
@@ -159,7 +159,7 @@ describe('GraphQL', () => {
     expect(g.body.data.issueDocument.errors).toEqual([]);
     const doc = g.body.data.issueDocument.document;
     expect(doc.status).toBe('PROCESSED');
-    expect(doc.receiver).toMatchObject({ documentNumber: '04567890-1', documentType: '13' });
+    expect(doc.receiver).toMatchObject({ documentNumber: '04567890-3', documentType: '13' });
     expect(doc.items.map((i: Record<string, unknown>) => [i.description, i.quantity, i.unitPrice])).toEqual([['Envío', '2', '3'], ['Envío', '1', '4.5']]);
   });
 
@@ -174,7 +174,7 @@ describe('GraphQL', () => {
   it('a dry run resolves', async () => {
     const before = await documentCount();
     const g = await graphql(t.url, t.account.testKey, ISSUE, { input: input(), dry: true });
-    expect(g.body.data.issueDocument.document).toMatchObject({ id: null, receiver: { documentNumber: '04567890-1' } });
+    expect(g.body.data.issueDocument.document).toMatchObject({ id: null, receiver: { documentNumber: '04567890-3' } });
     expect(await documentCount()).toBe(before);
   });
 
@@ -190,7 +190,7 @@ describe('GraphQL', () => {
   });
 
   it('saveCustomer creates the customer', async () => {
-    const g = await graphql(t.url, t.account.testKey, ISSUE, { input: input({ customer_id: undefined, receiver: { name: 'Lucía Gómez', document_type: '13', document_number: '01111111-1' }, save_customer: true }) });
+    const g = await graphql(t.url, t.account.testKey, ISSUE, { input: input({ customer_id: undefined, receiver: { name: 'Lucía Gómez', document_type: '13', document_number: '01111111-5' }, save_customer: true }) });
     expect(g.body.data.issueDocument.errors).toEqual([]);
     const list = (await request(t.url, 'GET', `${customersPath()}?q=01111111`, { key: t.account.testKey })).body.data;
     expect(list.map((c: { name: string }) => c.name)).toEqual(['Lucía Gómez']);

@@ -98,14 +98,16 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
   it('directory: customers and products created, listed with q, read, updated, deleted; duplicate 409, bad body 422, unknown 404', async () => {
     const e = await call('POST', '/v1/emitters', { body: emitterBody({ nit: '06149999999992' }) });
     const base = `/v1/emitters/${e.body.id}`;
-    const c = await call('POST', `${base}/customers`, { body: { name: 'María López', document_type: '13', document_number: '04567890-1' } });
+    const c = await call('POST', `${base}/customers`, { body: { name: 'María López', document_type: '13', document_number: '04567890-3' } });
     expectStatus(c, 201);
-    expectStatus(await call('POST', `${base}/customers`, { body: { name: 'Otra', document_type: '13', document_number: '04567890-1' } }), 409);
+    expectStatus(await call('POST', `${base}/customers`, { body: { name: 'Otra', document_type: '13', document_number: '04567890-3' } }), 409);
     expectStatus(await call('POST', `${base}/customers`, { body: { name: 'X', nrc: '1' } }), 422);
     expectStatus(await call('GET', `${base}/customers?q=maria`), 200);
     expectStatus(await call('GET', `${base}/customers/${c.body.id}`), 200);
     expectStatus(await call('GET', `${base}/customers/cus_nadie`), 404);
     expectStatus(await call('PATCH', `${base}/customers/${c.body.id}`, { body: { phone: '22334455' } }), 200);
+    expectStatus(await call('POST', `${base}/customers/${c.body.id}/edit-link`), 201);
+    expectStatus(await call('POST', `${base}/customers/cus_nadie/edit-link`), 404);
     expectStatus(await call('DELETE', `${base}/customers/${c.body.id}`), 204);
     expectStatus(await call('DELETE', `${base}/customers/${c.body.id}`), 404);
     const p = await call('POST', `${base}/products`, { body: { code: 'A-1', description: 'Café', unit_code: '59', unit_price: '5.65', tax: 'gravada' } });

@@ -105,3 +105,18 @@ export async function updateProduct(id: string, input: ProductInput, key: string
 export async function deleteProduct(id: string, key: string): Promise<void> {
   await gqlMutate<{ product: { id: string } | null; errors: UserError[] }>('mutation PanelDeleteProduct($id: ID!) { deleteProduct(id: $id) { product { id } errors { field code message } } }', { id }, key);
 }
+
+export interface CustomerEditLink {
+  url: string;
+  expiresAt: string;
+}
+
+/** A single-use link (7 days) where the customer types their own fiscal data. */
+export async function createCustomerEditLink(customerId: string, key: string): Promise<CustomerEditLink> {
+  const p = await gqlMutate<{ customerEditLink: CustomerEditLink; errors: UserError[] }>(
+    'mutation PanelCreateCustomerEditLink($id: ID!) { createCustomerEditLink(customerId: $id) { customerEditLink { url expiresAt } errors { field code message } } }',
+    { id: customerId },
+    key,
+  );
+  return p.customerEditLink;
+}

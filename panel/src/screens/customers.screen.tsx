@@ -9,6 +9,7 @@ import { can } from '../lib/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { CustomerDialog } from '../ui/customer-dialog';
+import { CustomerEditLinkDialog } from '../ui/customer-edit-link-dialog';
 import { DeleteDialog } from '../ui/delete-dialog';
 import { DirectoryTools } from '../ui/directory-tools';
 import { EmitterPicker } from '../ui/emitter-picker';
@@ -37,6 +38,7 @@ function CustomersOf({ emitter, writer }: { emitter: EmitterSummary; writer: boo
   const page = useLoad(() => listCustomers(emitter.id, q, pages.after), [emitter.id, q, pages.after]);
   const [editing, setEditing] = useState<{ customer: Customer | null } | null>(null);
   const [deleting, setDeleting] = useState<Customer | null>(null);
+  const [linking, setLinking] = useState<Customer | null>(null);
   const columns: Column<Customer>[] = [
     { key: 'name', label: 'Nombre', primary: true, render: (c) => <span class="strong">{c.name}</span> },
     { key: 'kind', label: 'Tipo', render: (c) => <Badge>{KIND_LABELS[customerKind(c)]}</Badge> },
@@ -44,6 +46,7 @@ function CustomersOf({ emitter, writer }: { emitter: EmitterSummary; writer: boo
     { key: 'nrc', label: 'NRC', render: (c) => <span class="mono">{c.nrc ?? '—'}</span>, hideOnPhone: true },
     { key: 'email', label: 'Correo', render: (c) => c.email ?? <span class="muted">—</span> },
     { key: 'used', label: 'Última emisión', render: (c) => (c.lastUsedAt ? formatDate(c.lastUsedAt) : <span class="muted">Nunca</span>), hideOnPhone: true },
+    { key: 'self', label: 'Datos por el cliente', render: (c) => (c.selfServiceCompletedAt ? formatDate(c.selfServiceCompletedAt) : <span class="muted">—</span>), hideOnPhone: true },
     ...(writer
       ? [
           {
@@ -54,6 +57,9 @@ function CustomersOf({ emitter, writer }: { emitter: EmitterSummary; writer: boo
               <span class="row">
                 <Button size="sm" variant="ghost" onClick={() => setEditing({ customer: c })} aria-label={`Editar ${c.name}`}>
                   Editar
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setLinking(c)} aria-label={`Enviar enlace para que el cliente complete sus datos: ${c.name}`} title="Enviar enlace para que el cliente complete sus datos">
+                  Enviar enlace
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => setDeleting(c)} aria-label={`Eliminar ${c.name}`}>
                   Eliminar
@@ -102,6 +108,7 @@ function CustomersOf({ emitter, writer }: { emitter: EmitterSummary; writer: boo
         onClose={() => setEditing(null)}
         onSaved={() => page.reload()}
       />
+      <CustomerEditLinkDialog customer={linking} onClose={() => setLinking(null)} />
       <DeleteDialog
         open={deleting !== null}
         title="Eliminar cliente"

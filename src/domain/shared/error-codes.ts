@@ -119,6 +119,8 @@ export const ERROR_CODES = {
   link_expired: { status: 410, title: 'Enlace vencido o inválido' },
   embed_link_used: { status: 410, title: 'Este enlace ya fue usado' },
   embed_link_expired: { status: 401, title: 'Este enlace expiró' },
+  customer_edit_link_used: { status: 410, title: 'Este enlace ya fue usado' },
+  customer_edit_link_expired: { status: 410, title: 'Este enlace expiró' },
   // throttling and server side
   rate_limited: { status: 429, title: 'Demasiadas solicitudes' },
   login_throttled: { status: 429, title: 'Demasiados intentos de inicio de sesión' },

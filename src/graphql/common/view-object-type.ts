@@ -16,6 +16,14 @@ export function registerViewEnum(enumObj: object, opts: { name: string; descript
 }
 
 /**
+ * Declares that a nested view object is shown as a GraphQL type declared by hand already (the
+ * emitter's `Address`): a view naming it then uses that type instead of building a second one.
+ */
+export function adoptObjectType(view: z.ZodType, cls: Class): void {
+  built.set(view, cls);
+}
+
+/**
  * The GraphQL object type of a resource's view (ADR 0062): one field per view field, with the view's
  * nullability, descriptions and nested types, made once per view. The view is the one declaration;
  * the GraphQL type follows it, so a field added to the view is on GraphQL without another edit.

@@ -1,33 +1,15 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { addressView, customerView, type CustomerView } from '../../domain/directory/customer-view';
 import { connectionOf, payloadOf } from '../common/generic.types';
+import { adoptObjectType, objectTypeOf } from '../common/view-object-type';
 import { DocumentReceiverInput } from '../document/document.inputs';
 import { AddressType } from '../emitter/emitter.types';
 
-@ObjectType('Customer', { description: 'Un cliente (receptor) del directorio de un emisor: los campos de DocumentCreate.receiver.' })
-export class CustomerType {
-  @Field(() => ID) id!: string;
-  @Field(() => ID) emitterId!: string;
-  @Field(() => String, { nullable: true }) externalId!: string | null;
-  @Field() name!: string;
-  @Field(() => String, { nullable: true, description: 'CAT-022: 36 NIT, 13 DUI, 37 otro, 03 pasaporte, 02 carné de residente.' }) documentType!: string | null;
-  @Field(() => String, { nullable: true }) documentNumber!: string | null;
-  @Field(() => String, { nullable: true }) nrc!: string | null;
-  @Field(() => String, { nullable: true, description: 'CAT-019' }) economicActivity!: string | null;
-  @Field(() => String, { nullable: true }) tradeName!: string | null;
-  @Field(() => AddressType, { nullable: true }) address!: AddressType | null;
-  @Field(() => String, { nullable: true }) email!: string | null;
-  @Field(() => String, { nullable: true }) phone!: string | null;
-  @Field(() => String, { nullable: true, description: 'CAT-020' }) country!: string | null;
-  @Field(() => String, { nullable: true, description: 'CAT-029' }) personType!: string | null;
-  @Field(() => String, { nullable: true, description: 'CAT-032' }) fiscalDomicile!: string | null;
-  @Field(() => String, { nullable: true, description: 'CAT-009' }) establishmentType!: string | null;
-  @Field(() => String, { nullable: true }) activityDescription!: string | null;
-  @Field(() => String, { nullable: true }) foreignAddress!: string | null;
-  @Field() createdAt!: Date;
-  @Field() updatedAt!: Date;
-  @Field(() => Date, { nullable: true, description: 'Última emisión que lo nombró (customerId o saveCustomer).' }) lastUsedAt!: Date | null;
-  @Field(() => Date, { nullable: true, description: 'Cuándo el cliente completó sus datos con un enlace de autoservicio.' }) selfServiceCompletedAt!: Date | null;
-}
+adoptObjectType(addressView, AddressType);
+
+/** `Customer`, derived from the customer's view (src/domain/directory/customer-view.ts, ADR 0062). */
+export const CustomerType = objectTypeOf(customerView, 'Customer', 'Un cliente (receptor) del directorio de un emisor: los campos de DocumentCreate.receiver.');
+export type CustomerType = CustomerView;
 
 @ObjectType('CustomerConnection')
 export class CustomerConnection extends connectionOf('Customer', CustomerType) {}
@@ -45,3 +27,15 @@ export class CreateCustomerInput extends DocumentReceiverInput {
 export class UpdateCustomerInput extends DocumentReceiverInput {
   @Field(() => String, { nullable: true }) externalId?: string | null;
 }
+
+@ObjectType('CustomerEditLink', { description: 'Enlace de un solo uso (7 días) para que el cliente complete sus datos fiscales.' })
+export class CustomerEditLinkType {
+  @Field({ description: 'Página para el cliente: abrirla no gasta el enlace; guardar el formulario sí.' })
+  url!: string;
+
+  @Field()
+  expiresAt!: Date;
+}
+
+@ObjectType('CustomerEditLinkPayload')
+export class CustomerEditLinkPayload extends payloadOf('customerEditLink', () => CustomerEditLinkType) {}

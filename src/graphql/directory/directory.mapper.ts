@@ -1,8 +1,8 @@
-import type { CustomerView, ProductView } from '../../services/directory/directory-rows';
-import type { CustomerType } from './customer.types';
-import type { ProductType } from './product.types';
+import type { CustomerView } from '../../domain/directory/customer-view';
+import type { ProductView } from '../../domain/directory/product-view';
+import type { CustomerRow, ProductRow } from '../../services/directory/directory-rows';
 
-export function toCustomer(c: CustomerView): CustomerType {
+export function toCustomer(c: CustomerRow): CustomerView {
   const r = c.receiver;
   return {
     id: c.id,
@@ -30,7 +30,7 @@ export function toCustomer(c: CustomerView): CustomerType {
   };
 }
 
-export function toProduct(p: ProductView): ProductType {
+export function toProduct(p: ProductRow): ProductView {
   return {
     id: p.id,
     emitterId: p.emitter.id,
@@ -39,7 +39,7 @@ export function toProduct(p: ProductView): ProductType {
     type: p.type,
     unitCode: p.unitCode,
     unitPrice: p.unitPrice,
-    tax: p.tax,
+    tax: p.tax as ProductView['tax'],
     taxes: p.taxes,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,

@@ -4,7 +4,7 @@ import { connectionComplexity, pageRequest, toConnection } from '../common/page-
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
 import { PageArgs } from '../emitter/emitter.resolver';
-import { CreateCustomerInput, CustomerConnection, CustomerPayload, CustomerType, UpdateCustomerInput } from './customer.types';
+import { CreateCustomerInput, CustomerConnection, CustomerEditLinkPayload, CustomerPayload, CustomerType, UpdateCustomerInput } from './customer.types';
 import { toCustomer, toProduct } from './directory.mapper';
 import { CreateProductInput, ProductConnection, ProductPayload, ProductType, UpdateProductInput } from './product.types';
 
@@ -47,6 +47,12 @@ export class DirectoryResolver {
   @Mutation(() => CustomerPayload, { description: 'Quita el cliente del directorio; los documentos ya emitidos no cambian.' })
   async deleteCustomer(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<CustomerPayload> {
     return runMutation(async () => ({ customer: toCustomer(await ctx.services.deleteCustomer.execute(ctx.actor!, null, id)) }));
+  }
+
+  @Authorized('emitters:write')
+  @Mutation(() => CustomerEditLinkPayload, { description: 'Enlace de un solo uso (7 días) para que el cliente complete sus propios datos fiscales, sin cuenta; al guardarlos, selfServiceCompletedAt toma la fecha.' })
+  async createCustomerEditLink(@Arg('customerId', () => ID) customerId: string, @Ctx() ctx: GraphQLContext): Promise<CustomerEditLinkPayload> {
+    return runMutation(async () => ({ customerEditLink: await ctx.services.createCustomerEditLink.execute(ctx.actor!, null, customerId) }));
   }
 
   @Authorized('emitters:read')

@@ -1,21 +1,11 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { productView, type ProductView } from '../../domain/directory/product-view';
 import { connectionOf, payloadOf } from '../common/generic.types';
+import { objectTypeOf } from '../common/view-object-type';
 
-@ObjectType('Product', { description: 'Un producto o servicio del catálogo de un emisor: lo que una línea toma por productId.' })
-export class ProductType {
-  @Field(() => ID) id!: string;
-  @Field(() => ID) emitterId!: string;
-  @Field(() => String, { nullable: true }) code!: string | null;
-  @Field() description!: string;
-  @Field(() => String, { nullable: true, description: 'CAT-011: 1 bienes, 2 servicios, 3 ambos, 4 otros tributos.' }) type!: string | null;
-  @Field({ description: 'CAT-014' }) unitCode!: string;
-  @Field({ description: 'Decimal en texto (hasta 8 decimales).' }) unitPrice!: string;
-  @Field(() => String, { nullable: true, description: 'gravada, exenta o no_sujeta.' }) tax!: string | null;
-  @Field(() => [String], { nullable: true, description: 'Tributos (CAT-015).' }) taxes!: string[] | null;
-  @Field() createdAt!: Date;
-  @Field() updatedAt!: Date;
-  @Field(() => Date, { nullable: true }) lastUsedAt!: Date | null;
-}
+/** `Product`, derived from the product's view (src/domain/directory/product-view.ts, ADR 0062). */
+export const ProductType = objectTypeOf(productView, 'Product', 'Un producto o servicio del catálogo de un emisor: lo que una línea toma por productId.');
+export type ProductType = ProductView;
 
 @ObjectType('ProductConnection')
 export class ProductConnection extends connectionOf('Product', ProductType) {}

@@ -6,8 +6,8 @@ import { CustomerEntity, ProductEntity, type EmitterEntity } from '../../persist
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
 
-export type CustomerView = CustomerEntity;
-export type ProductView = ProductEntity;
+export type CustomerRow = CustomerEntity;
+export type ProductRow = ProductEntity;
 
 export function customerDocumentTaken(documentNumber: string): DomainError {
   const message = `El emisor ya tiene un cliente con el documento ${documentNumber}.`;

@@ -9,6 +9,7 @@ describe('paths with bearer tokens are logged with the token hidden', () => {
     ['/v1/fiscal/embed-sessions', '/v1/fiscal/embed-sessions'],
     ['/v1/documents/doc_1', '/v1/documents/doc_1'],
     ['/v1/files/', '/v1/files/'],
+    ['/clientes/datos/AbCdEf0123456789AbCdEf0123456789', '/clientes/datos/[oculto]'],
   ])('%s → %s', (path, logged) => {
     expect(redactPath(path)).toBe(logged);
   });
