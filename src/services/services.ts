@@ -42,6 +42,11 @@ import { SwitchSessionEnvironmentService } from './identity/switch-session-envir
 import { ListCatalogsService } from './catalogs/list-catalogs.service';
 import { CreateEmitterService } from './emitters/create-emitter.service';
 import { CreateCustomerService } from './directory/create-customer.service';
+import { ImportCustomersService } from './directory/import-customers.service';
+import { ImportProductsService } from './directory/import-products.service';
+import { ExportDirectoryService } from './directory/export-directory.service';
+import { GetDirectoryCsvTemplateService } from './directory/get-directory-csv-template.service';
+import { ImportDirectoryCsvService } from './directory/import-directory-csv.service';
 import { GetCustomerService } from './directory/get-customer.service';
 import { UpdateCustomerService } from './directory/update-customer.service';
 import { DeleteCustomerService } from './directory/delete-customer.service';
@@ -339,6 +344,11 @@ export function createServices(deps: ServiceDeps) {
     updateProduct: new UpdateProductService(deps),
     deleteProduct: new DeleteProductService(deps),
     listProducts: new ListProductsService(deps),
+    importCustomers: new ImportCustomersService(deps),
+    importProducts: new ImportProductsService(deps),
+    exportDirectory: new ExportDirectoryService(deps),
+    getDirectoryCsvTemplate: new GetDirectoryCsvTemplateService(),
+    importDirectoryCsv: new ImportDirectoryCsvService(new ImportCustomersService(deps), new ImportProductsService(deps)),
     createRecurringDocument: new CreateRecurringDocumentService(deps, issueDocument),
     getRecurringDocument: new GetRecurringDocumentService(deps),
     listRecurringDocuments: new ListRecurringDocumentsService(deps),
