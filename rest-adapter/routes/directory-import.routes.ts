@@ -90,8 +90,8 @@ function routesOf(kind: DirectoryKind): RestRoute[] {
       params: emitterParam,
       response: null,
       binaryMediaType: 'text/csv',
-      handler: async (_req, _input, gctx): Promise<HttpResult> => {
-        const t = gctx.services.getDirectoryCsvTemplate.execute(kind);
+      handler: async (_req, input, gctx): Promise<HttpResult> => {
+        const t = await gctx.services.getDirectoryCsvTemplate.execute(gctx.actor!, kind, input.params.id);
         return { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${t.filename}"` }, body: t.csv };
       },
     },
@@ -106,7 +106,7 @@ function routesOf(kind: DirectoryKind): RestRoute[] {
       scope: 'emitters:read',
       params: emitterParam,
       response: null,
-      binaryMediaType: 'text/csv; charset=utf-8',
+      binaryMediaType: 'text/csv',
       handler: async (_req, input, gctx): Promise<HttpResult> => {
         const file = await gctx.services.exportDirectory.execute(gctx.actor!, kind, input.params.id);
         return {

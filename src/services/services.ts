@@ -347,7 +347,7 @@ export function createServices(deps: ServiceDeps) {
     importCustomers: new ImportCustomersService(deps),
     importProducts: new ImportProductsService(deps),
     exportDirectory: new ExportDirectoryService(deps),
-    getDirectoryCsvTemplate: new GetDirectoryCsvTemplateService(),
+    getDirectoryCsvTemplate: new GetDirectoryCsvTemplateService(deps),
     importDirectoryCsv: new ImportDirectoryCsvService(new ImportCustomersService(deps), new ImportProductsService(deps)),
     createRecurringDocument: new CreateRecurringDocumentService(deps, issueDocument),
     getRecurringDocument: new GetRecurringDocumentService(deps),
