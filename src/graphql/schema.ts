@@ -8,6 +8,7 @@ import { CatalogResolver } from './catalog/catalog.resolver';
 import { EmitterResolver } from './emitter/emitter.resolver';
 import { EstablishmentResolver } from './emitter/establishment.resolver';
 import { DirectoryResolver } from './directory/directory.resolver';
+import { DirectoryImportResolver } from './directory/directory-import.resolver';
 import { SystemResolver } from './system/system.resolver';
 import { BillingResolver } from './account/billing.resolver';
 import { ApiKeyResolver } from './account/api-key.resolver';
@@ -31,7 +32,7 @@ import { DteEventResolver } from './events/dte-event.resolver';
 import { RecurringDocumentResolver } from './recurring/recurring-document.resolver';
 import { DocumentBatchResolver } from './document/document-batch.resolver';
 
-export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver, DirectoryResolver, DocumentBatchResolver, RecurringDocumentResolver] as const;
+export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver, DirectoryResolver, DirectoryImportResolver, DocumentBatchResolver, RecurringDocumentResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

@@ -45,6 +45,11 @@ import { CreateCustomerService } from './directory/create-customer.service';
 import { CreateCustomerEditLinkService } from './directory/create-customer-edit-link.service';
 import { OpenCustomerEditLinkService } from './directory/open-customer-edit-link.service';
 import { CompleteCustomerEditLinkService } from './directory/complete-customer-edit-link.service';
+import { ImportCustomersService } from './directory/import-customers.service';
+import { ImportProductsService } from './directory/import-products.service';
+import { ExportDirectoryService } from './directory/export-directory.service';
+import { GetDirectoryCsvTemplateService } from './directory/get-directory-csv-template.service';
+import { ImportDirectoryCsvService } from './directory/import-directory-csv.service';
 import { GetCustomerService } from './directory/get-customer.service';
 import { UpdateCustomerService } from './directory/update-customer.service';
 import { DeleteCustomerService } from './directory/delete-customer.service';
@@ -345,6 +350,11 @@ export function createServices(deps: ServiceDeps) {
     updateProduct: new UpdateProductService(deps),
     deleteProduct: new DeleteProductService(deps),
     listProducts: new ListProductsService(deps),
+    importCustomers: new ImportCustomersService(deps),
+    importProducts: new ImportProductsService(deps),
+    exportDirectory: new ExportDirectoryService(deps),
+    getDirectoryCsvTemplate: new GetDirectoryCsvTemplateService(deps),
+    importDirectoryCsv: new ImportDirectoryCsvService(new ImportCustomersService(deps), new ImportProductsService(deps)),
     createRecurringDocument: new CreateRecurringDocumentService(deps, issueDocument),
     getRecurringDocument: new GetRecurringDocumentService(deps),
     listRecurringDocuments: new ListRecurringDocumentsService(deps),

@@ -95,7 +95,7 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('PATCH', `/v1/emitters/${e.body.id}/establishments/${s.body.id}`, { body: { name: 'Matriz' } }), 200);
   });
 
-  it('directory: customers and products created, listed with q, read, updated, deleted; duplicate 409, bad body 422, unknown 404', async () => {
+  it('directory: customers and products created, listed with q, read, updated, deleted, imported in batches and CSV, exported; duplicate 409, bad body 422, unknown 404', async () => {
     const e = await call('POST', '/v1/emitters', { body: emitterBody({ nit: '06149999999992' }) });
     const base = `/v1/emitters/${e.body.id}`;
     const c = await call('POST', `${base}/customers`, { body: { name: 'María López', document_type: '13', document_number: '04567890-3' } });
@@ -119,6 +119,19 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('PATCH', `${base}/products/${p.body.id}`, { body: { unit_price: '6' } }), 200);
     expectStatus(await call('DELETE', `${base}/products/${p.body.id}`), 204);
     expectStatus(await call('GET', `${base}/products/${p.body.id}`), 404);
+    for (const kind of ['customers', 'products'] as const) {
+      const item = kind === 'customers' ? { name: 'Lote', document_type: '13', document_number: '01234567-8' } : { code: 'L-1', description: 'Lote', unit_code: '59', unit_price: '1.00' };
+      expectStatus(await call('POST', `${base}/${kind}/batch`, { body: { items: [item, {}], dry_run: true } }), 200);
+      expectStatus(await call('POST', `${base}/${kind}/batch`, { body: { items: [item] } }), 200);
+      expectStatus(await call('POST', `${base}/${kind}/batch`, { body: { items: Array.from({ length: 501 }, () => item) } }), 422);
+      const tpl = await call('GET', `${base}/${kind}/csv-template`);
+      expectStatus(tpl, 200);
+      expectStatus(await call('GET', `/v1/emitters/emi_nadie/${kind}/csv-template`), 404);
+      expectStatus(await call('POST', `${base}/${kind}/csv-import`, { body: { csv: tpl.text, dry_run: true } }), 200);
+      expectStatus(await call('POST', `${base}/${kind}/csv-import`, { body: { csv: 'columna_rara\nx\n' } }), 422);
+      expectStatus(await call('GET', `${base}/${kind}/export`), 200);
+      expectStatus(await call('GET', `/v1/emitters/emi_nadie/${kind}/export`), 404);
+    }
   });
 
   it('credentials: upload (multipart), a certificate of another NIT 422, wrong media type 415; test login', async () => {

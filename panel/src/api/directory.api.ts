@@ -1,5 +1,6 @@
 /** GraphQL operations of an issuer's directory: its customers (receivers) and its products. */
 import { gqlMutate, gqlQuery, type UserError } from '../lib/graphql';
+import { api } from '../lib/http';
 import type { Page } from './documents.api';
 
 export interface Customer {
@@ -119,4 +120,35 @@ export async function createCustomerEditLink(customerId: string, key: string): P
     key,
   );
   return p.customerEditLink;
+}
+
+/** One row of an imported (or previewed) CSV: its result and its errors in Spanish (ADR 0065). */
+export interface DirectoryCsvRow {
+  row: number;
+  status: 'created' | 'updated' | 'refused';
+  id: string | null;
+  errors: { column: string | null; message: string }[];
+}
+
+export interface DirectoryCsvImport {
+  dry_run: boolean;
+  created: number;
+  updated: number;
+  refused: number;
+  rows: DirectoryCsvRow[];
+}
+
+export type DirectoryKind = 'customers' | 'products';
+
+export function directoryCsvTemplateUrl(kind: DirectoryKind, emitterId: string): string {
+  return `/v1/emitters/${encodeURIComponent(emitterId)}/${kind}/csv-template`;
+}
+
+export function directoryExportUrl(kind: DirectoryKind, emitterId: string): string {
+  return `/v1/emitters/${encodeURIComponent(emitterId)}/${kind}/export`;
+}
+
+/** The file read by the service as a batch: a preview (`dryRun`) or the saving itself. */
+export function importDirectoryCsv(kind: DirectoryKind, emitterId: string, csv: string, dryRun: boolean, key: string): Promise<DirectoryCsvImport> {
+  return api<DirectoryCsvImport>('POST', `/v1/emitters/${encodeURIComponent(emitterId)}/${kind}/csv-import`, { body: { csv, dry_run: dryRun }, idempotencyKey: key });
 }
