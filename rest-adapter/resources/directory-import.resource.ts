@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toCustomer, toProduct } from '../../src/graphql/directory/directory.mapper';
-import type { CustomerView as CustomerEntity, ProductView as ProductEntity } from '../../src/services/directory/directory-rows';
+import type { CustomerRow as CustomerEntity, ProductRow as ProductEntity } from '../../src/services/directory/directory-rows';
 import type { DirectoryCsvImport } from '../../src/services/directory/import-directory-csv.service';
 import type { ImportOutcome } from '../../src/services/directory/import-directory-entries';
 import { buildProblem, problemFromUserErrors, type ProblemContext } from '../problem';
