@@ -3,9 +3,12 @@ import { z } from 'zod';
 import { documentReturnSchema, specialOperationSchema } from '../../src/domain/events/dte-event-requests.schema';
 import { idParam, listOf, paginationQuery } from '../query-schemas';
 import { toDocumentReturn, toSpecialOperation } from '../../src/graphql/events/dte-event.mapper';
-import { documentReturnResource, dteEventStatus, serializeDteEvent, specialOperationResource } from '../resources/dte-event.resource';
+import { documentReturnResource, dteEventStatus, serializeDocumentReturn, serializeSpecialOperation, specialOperationResource } from '../resources/dte-event.resource';
+import { invalidateDteEventSchema } from '../../src/services/events/invalidate-dte-event.service';
 import type { RestRoute } from '../route';
 
+const INVALIDATE_NOTE =
+  '`reason_type` "1" (error en la información), "2" (rescindir) o "3" (otro, con `reason`); `responsible` y `requester` con `name`, `document_type` (CAT-022) y `document_number`. El evento no lleva documento de reemplazo ni número de control. Plazo del MH (MF-2.0): hasta las 23:59:59 del décimo día hábil del mes siguiente al sello del evento (422 `invalidation_deadline_passed`, con la fecha). Solo un evento sellado (409 `dte_event_not_invalidatable`). 200 con el evento `voided` (`void.status` sealed); 202 si el MH aún no respondió; 422 `invalidation_rejected` con la respuesta del MH en `mh` (el evento sigue `sealed`, `void.status` rejected); idempotente si ya estaba invalidado.';
 const STATUS_NOTE = 'Responde 200 con el evento sellado por el MH (o rechazado, con la respuesta del MH en `mh_response`), o 202 si el MH no respondió a tiempo: el envío sigue y el resultado llega por webhook y por GET.';
 
 export const dteEventRoutes: RestRoute[] = [
@@ -25,7 +28,7 @@ export const dteEventRoutes: RestRoute[] = [
     response: documentReturnResource,
     call: async ({ params, body }, ctx) => {
       const v = toDocumentReturn(await ctx.services.createDocumentReturn.execute(ctx.actor!, params.id, body));
-      return { body: serializeDteEvent('document_return', v), status: dteEventStatus(v) };
+      return { body: serializeDocumentReturn(v), status: dteEventStatus(v) };
     },
   },
   {
@@ -42,7 +45,7 @@ export const dteEventRoutes: RestRoute[] = [
     refusalAs: 'query',
     call: async ({ params, query }, ctx) => {
       const page = await ctx.services.listDteEvents.byDocument(ctx.actor!, params.id, { first: query.limit as number, after: (query.starting_after as string | undefined) ?? null });
-      return { body: { object: 'list', data: page.nodes.map((n) => serializeDteEvent('document_return', toDocumentReturn(n))), has_more: page.hasMore } };
+      return { body: { object: 'list', data: page.nodes.map((n) => serializeDocumentReturn(toDocumentReturn(n))), has_more: page.hasMore } };
     },
   },
   {
@@ -58,7 +61,26 @@ export const dteEventRoutes: RestRoute[] = [
     refusalAs: 'query',
     call: async ({ params }, ctx) => {
       const v = await ctx.services.listDteEvents.get(ctx.actor!, params.return_id);
-      return v && v.kind === 'return' && v.documentId === params.id ? { body: serializeDteEvent('document_return', toDocumentReturn(v)) } : null;
+      return v && v.kind === 'return' && v.documentId === params.id ? { body: serializeDocumentReturn(toDocumentReturn(v)) } : null;
+    },
+  },
+  {
+    id: 'invalidateDocumentReturn',
+    method: 'POST',
+    path: '/v1/documents/:id/returns/:return_id/invalidate',
+    status: 200,
+    outcomes: [{ status: 202, description: 'El MH aún no respondió el evento de invalidación: el retorno sigue `sealed` con `void.status` pending; se reenvía y el webhook `document.return_voided` avisa el sello.' }],
+    refusals: ['dte_event_not_invalidatable', 'invalidation_deadline_passed', 'invalidation_rejected'],
+    tag: 'Eventos',
+    summary: 'Invalida un retorno sellado con el evento de invalidación del MH (esquema v3, sin reemplazo).',
+    description: `${INVALIDATE_NOTE} Invalidado el retorno, sus cantidades vuelven al saldo por devolver del documento y el documento se puede invalidar (si no tiene otro retorno activo). Webhook \`document.return_voided\` al sellarse.`,
+    scope: 'documents:write',
+    params: z.object({ id: z.string().max(64).describe('Id del documento'), return_id: z.string().max(64).describe('Id del retorno') }),
+    body: { schema: invalidateDteEventSchema, required: true, graphqlInput: 'InvalidateDteEventInput' },
+    response: documentReturnResource,
+    call: async ({ params, body }, ctx) => {
+      const r = await ctx.services.invalidateDteEvent.execute(ctx.actor!, { kind: 'return', documentId: params.id, eventId: params.return_id }, body);
+      return { body: serializeDocumentReturn(toDocumentReturn(r.event)), status: r.outcome === 'pending' ? 202 : 200 };
     },
   },
   {
@@ -77,7 +99,7 @@ export const dteEventRoutes: RestRoute[] = [
     response: specialOperationResource,
     call: async ({ params, body }, ctx) => {
       const v = toSpecialOperation(await ctx.services.createSpecialOperation.execute(ctx.actor!, params.id, body));
-      return { body: serializeDteEvent('special_operation', v), status: dteEventStatus(v) };
+      return { body: serializeSpecialOperation(v), status: dteEventStatus(v) };
     },
   },
   {
@@ -94,7 +116,7 @@ export const dteEventRoutes: RestRoute[] = [
     refusalAs: 'query',
     call: async ({ params, query }, ctx) => {
       const page = await ctx.services.listDteEvents.byEmitter(ctx.actor!, params.id, { first: query.limit as number, after: (query.starting_after as string | undefined) ?? null });
-      return { body: { object: 'list', data: page.nodes.map((n) => serializeDteEvent('special_operation', toSpecialOperation(n))), has_more: page.hasMore } };
+      return { body: { object: 'list', data: page.nodes.map((n) => serializeSpecialOperation(toSpecialOperation(n))), has_more: page.hasMore } };
     },
   },
   {
@@ -110,7 +132,26 @@ export const dteEventRoutes: RestRoute[] = [
     refusalAs: 'query',
     call: async ({ params }, ctx) => {
       const v = await ctx.services.listDteEvents.get(ctx.actor!, params.operation_id);
-      return v && v.kind === 'special_operation' && v.emitterId === params.id ? { body: serializeDteEvent('special_operation', toSpecialOperation(v)) } : null;
+      return v && v.kind === 'special_operation' && v.emitterId === params.id ? { body: serializeSpecialOperation(toSpecialOperation(v)) } : null;
+    },
+  },
+  {
+    id: 'invalidateSpecialOperation',
+    method: 'POST',
+    path: '/v1/emitters/:id/special-operations/:event_id/invalidate',
+    status: 200,
+    outcomes: [{ status: 202, description: 'El MH aún no respondió el evento de invalidación: el evento sigue `sealed` con `void.status` pending; se reenvía y el webhook `special_operation.voided` avisa el sello.' }],
+    refusals: ['dte_event_not_invalidatable', 'invalidation_deadline_passed', 'invalidation_rejected'],
+    tag: 'Eventos',
+    summary: 'Invalida un evento de operaciones especiales sellado con el evento de invalidación del MH (esquema v3, sin reemplazo).',
+    description: `${INVALIDATE_NOTE} Webhook \`special_operation.voided\` al sellarse.`,
+    scope: 'documents:write',
+    params: z.object({ id: z.string().max(64).describe('Id del emisor'), event_id: z.string().max(64).describe('Id del evento') }),
+    body: { schema: invalidateDteEventSchema, required: true, graphqlInput: 'InvalidateDteEventInput' },
+    response: specialOperationResource,
+    call: async ({ params, body }, ctx) => {
+      const r = await ctx.services.invalidateDteEvent.execute(ctx.actor!, { kind: 'special_operation', emitterId: params.id, eventId: params.event_id }, body);
+      return { body: serializeSpecialOperation(toSpecialOperation(r.event)), status: r.outcome === 'pending' ? 202 : 200 };
     },
   },
 ];

@@ -161,6 +161,8 @@ import { CreateSpecialOperationService } from './events/create-special-operation
 import { ListDteEventsService } from './events/list-dte-events.service';
 import { TransmitDteEventService } from './events/transmit-dte-event.service';
 import { ReconcileDteEventsService } from './events/reconcile-dte-events.service';
+import { InvalidateDteEventService } from './events/invalidate-dte-event.service';
+import { SendDteEventInvalidationService } from './events/send-dte-event-invalidation.service';
 import { CreateRecurringDocumentService } from './recurring/create-recurring-document.service';
 import { GetRecurringDocumentService } from './recurring/get-recurring-document.service';
 import { ListRecurringDocumentsService } from './recurring/list-recurring-documents.service';
@@ -189,6 +191,7 @@ export function createServices(deps: ServiceDeps) {
   const putFiscalRecords = new PutFiscalRecordsService(deps);
   const createAccount = new CreateAccountService(deps, createApiKey);
   const transmitDteEvent = new TransmitDteEventService(deps);
+  const sendDteEventInvalidation = new SendDteEventInvalidationService(deps);
   const runningRequests = new RunningRequests();
   const beginIdempotentRequest = new BeginIdempotentRequestService(deps, runningRequests);
   const completeIdempotentRequest = new CompleteIdempotentRequestService(deps);
@@ -289,7 +292,8 @@ export function createServices(deps: ServiceDeps) {
     createSpecialOperation: new CreateSpecialOperationService(deps, transmitDteEvent),
     listDteEvents: new ListDteEventsService(deps),
     transmitDteEvent,
-    reconcileDteEvents: new ReconcileDteEventsService(deps, transmitDteEvent),
+    reconcileDteEvents: new ReconcileDteEventsService(deps, transmitDteEvent, sendDteEventInvalidation),
+    invalidateDteEvent: new InvalidateDteEventService(deps, sendDteEventInvalidation),
     sendInvalidation,
     listDocuments: new ListDocumentsService(deps),
     exportDocuments: new ExportDocumentsService(deps),

@@ -257,6 +257,18 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     await mh.clear();
     expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/special-operations`), 200);
     expectStatus(await call('GET', `/v1/emitters/${issuer.emitterId}/special-operations/${op.body.id}`), 200);
+    // Invalidating an event: 422 body, 202 while MH does not answer, 200 voided, 409 for an event MH did not seal.
+    const people = { responsible: { name: 'Ana López', document_type: '13', document_number: '01234567-8' }, requester: { name: 'Ana López', document_type: '13', document_number: '01234567-8' } };
+    expectStatus(await call('POST', `/v1/documents/${fe.body.id}/returns/${ret.body.id}/invalidate`, { body: { reason_type: '3', ...people } }), 422);
+    await mh.fault({ mode: 'down', paths: ['/fesv/anulardte'], count: 1 });
+    expectStatus(await call('POST', `/v1/documents/${fe.body.id}/returns/${ret.body.id}/invalidate`, { body: { reason_type: '2', ...people } }), 202);
+    await mh.clear();
+    expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/special-operations/${op.body.id}/invalidate`, { body: { reason_type: '2', ...people } }), 200);
+    await mh.fault({ mode: 'reject', paths: ['/fesv/recepciondte'], count: 1 });
+    const rejected = await call('POST', `/v1/emitters/${issuer.emitterId}/special-operations`, { body: { lines: [line] } });
+    await mh.clear();
+    expect(rejected.body.status).toBe('rejected');
+    expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/special-operations/${rejected.body.id}/invalidate`, { body: { reason_type: '2', ...people } }), 409);
   });
 
   it('recurring documents: create 201 and 422, list, read, occurrences, pause, resume, delete 204; unknown ids 404', async () => {

@@ -7,9 +7,18 @@ export interface EventMhResponse {
   observations: string[];
 }
 
+/** An event's latest invalidation (null if none was asked). */
+export interface EventVoid {
+  status: 'pending' | 'sealed' | 'rejected';
+  reasonType: string;
+  reason: string | null;
+  mhResponse: EventMhResponse | null;
+}
+
 export interface DocumentReturn {
   id: string;
-  status: 'PENDING' | 'SEALED' | 'REJECTED';
+  status: 'PENDING' | 'SEALED' | 'REJECTED' | 'VOIDED';
+  void: EventVoid | null;
   eventDate: string;
   externalId: string | null;
   generationCode: string;
@@ -20,7 +29,7 @@ export interface DocumentReturn {
   mhResponse: EventMhResponse | null;
 }
 
-const RETURN_FIELDS = 'id status eventDate externalId generationCode receptionStamp createdAt lines { numItem quantity description } totals { total } mhResponse { code message observations }';
+const RETURN_FIELDS = 'id status eventDate externalId generationCode receptionStamp createdAt lines { numItem quantity description } totals { total } mhResponse { code message observations } void { status reasonType reason mhResponse { code message observations } }';
 
 export async function listDocumentReturns(documentId: string): Promise<DocumentReturn[]> {
   const r = await gqlQuery<{ documentReturns: { nodes: DocumentReturn[] } }>(`query PanelDocumentReturns($documentId: ID!) { documentReturns(documentId: $documentId, first: 100) { nodes { ${RETURN_FIELDS} } } }`, { documentId });
@@ -38,7 +47,8 @@ export async function createDocumentReturn(documentId: string, input: { external
 
 export interface SpecialOperation {
   id: string;
-  status: 'PENDING' | 'SEALED' | 'REJECTED';
+  status: 'PENDING' | 'SEALED' | 'REJECTED' | 'VOIDED';
+  void: EventVoid | null;
   eventDate: string;
   externalId: string | null;
   generationCode: string;
@@ -49,7 +59,7 @@ export interface SpecialOperation {
   mhResponse: EventMhResponse | null;
 }
 
-const OPERATION_FIELDS = 'id status eventDate externalId generationCode receptionStamp createdAt lines { documentType description quantity rangeFrom rangeTo documentNumber gravada exenta noSujeta } totals { total } mhResponse { code message observations }';
+const OPERATION_FIELDS = 'id status eventDate externalId generationCode receptionStamp createdAt lines { documentType description quantity rangeFrom rangeTo documentNumber gravada exenta noSujeta } totals { total } mhResponse { code message observations } void { status reasonType reason mhResponse { code message observations } }';
 
 export async function listSpecialOperations(emitterId: string): Promise<SpecialOperation[]> {
   const r = await gqlQuery<{ specialOperations: { nodes: SpecialOperation[] } }>(`query PanelSpecialOperations($emitterId: ID!) { specialOperations(emitterId: $emitterId, first: 50) { nodes { ${OPERATION_FIELDS} } } }`, { emitterId });
@@ -75,4 +85,30 @@ export async function createSpecialOperation(emitterId: string, input: { lines: 
     key,
   );
   return p.specialOperation;
+}
+
+/** The invalidation of a sealed event: no replacement (MH's rule for events). */
+export interface EventInvalidationInput {
+  reasonType: string;
+  reason?: string;
+  responsible: { name: string; documentType: string; documentNumber: string };
+  requester: { name: string; documentType: string; documentNumber: string };
+}
+
+/** «Anular devolución»: invalidateDocumentReturn; its outcome (sealed, pending, already) and the return as left. */
+export async function invalidateDocumentReturn(documentId: string, returnId: string, input: EventInvalidationInput, key: string): Promise<{ outcome: string | null; documentReturn: DocumentReturn }> {
+  return gqlMutate<{ outcome: string | null; documentReturn: DocumentReturn; errors: UserError[] }>(
+    `mutation PanelInvalidateReturn($documentId: ID!, $returnId: ID!, $input: InvalidateDteEventInput!) { invalidateDocumentReturn(documentId: $documentId, returnId: $returnId, input: $input) { outcome documentReturn { ${RETURN_FIELDS} } errors { field code message } } }`,
+    { documentId, returnId, input },
+    key,
+  );
+}
+
+/** «Anular» a special-operations event: invalidateSpecialOperation. */
+export async function invalidateSpecialOperation(emitterId: string, eventId: string, input: EventInvalidationInput, key: string): Promise<{ outcome: string | null; specialOperation: SpecialOperation }> {
+  return gqlMutate<{ outcome: string | null; specialOperation: SpecialOperation; errors: UserError[] }>(
+    `mutation PanelInvalidateSpecialOperation($emitterId: ID!, $eventId: ID!, $input: InvalidateDteEventInput!) { invalidateSpecialOperation(emitterId: $emitterId, eventId: $eventId, input: $input) { outcome specialOperation { ${OPERATION_FIELDS} } errors { field code message } } }`,
+    { emitterId, eventId, input },
+    key,
+  );
 }

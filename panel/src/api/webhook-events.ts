@@ -7,6 +7,8 @@ export const WEBHOOK_EVENTS: { name: string; label: string }[] = [
   { name: 'document.delivered', label: 'Correo del documento entregado o fallido' },
   { name: 'document.returned', label: 'Devolución sellada por el MH' },
   { name: 'special_operation.processed', label: 'Operación especial sellada por el MH' },
+  { name: 'document.return_voided', label: 'Devolución anulada por el MH' },
+  { name: 'special_operation.voided', label: 'Operación especial anulada por el MH' },
   { name: 'contingency.failed', label: 'Evento de contingencia rechazado por el MH' },
   { name: 'fiscal.report.ready', label: 'Reporte fiscal listo' },
   { name: 'fiscal.report.failed', label: 'Reporte fiscal fallido' },

@@ -19,6 +19,7 @@ import { LiveIndicator } from './documents.screen';
 import { listDocumentReturns, type DocumentReturn } from '../api/dte-events.api';
 import { ReturnDialog } from '../ui/return-dialog';
 import { ReturnsCard } from '../ui/returns-card';
+import { InvalidateEventDialog, type EventTarget } from '../ui/invalidate-event-dialog';
 import { CorrectionsCard, RETURNABLE } from '../ui/corrections-card';
 
 /** Thermal-printer widths offered as ticket PDFs (GET /v1/documents/{id}/pdf?layout=ticket-80|ticket-58). */
@@ -111,9 +112,10 @@ function MhAnswer({ doc }: { doc: DocumentDetail }) {
 export default function DocumentDetailScreen({ session, params }: ScreenProps) {
   const doc = useLoad(() => getDocument(params.id), [params.id]);
   const [dialog, setDialog] = useState<'resend' | 'invalidate' | 'return' | null>(null);
+  const [voiding, setVoiding] = useState<EventTarget | null>(null);
   const returns = useLoad(() => (RETURNABLE.has(doc.data?.type ?? '') ? listDocumentReturns(params.id) : Promise.resolve([] as DocumentReturn[])), [params.id, doc.data?.type]);
   // A return MH has not answered yet is asked again until it has (a condition, not a fixed wait).
-  const pendingReturn = (returns.data ?? []).some((r) => r.status === 'PENDING');
+  const pendingReturn = (returns.data ?? []).some((r) => r.status === 'PENDING' || r.void?.status === 'pending');
   useEffect(() => {
     if (!pendingReturn) return;
     const t = window.setInterval(returns.refresh, 2000);
@@ -302,7 +304,17 @@ export default function DocumentDetailScreen({ session, params }: ScreenProps) {
               </p>
             </Card>
           ) : null}
-          <ReturnsCard returns={returns.data ?? []} items={d.items} />
+          <ReturnsCard
+            returns={returns.data ?? []}
+            items={d.items}
+            actions={(r) =>
+              writer && r.status === 'SEALED' && r.void?.status !== 'pending' ? (
+                <Button variant="danger" onClick={() => setVoiding({ kind: 'return', documentId: d.id, event: r })}>
+                  Anular devolución
+                </Button>
+              ) : null
+            }
+          />
           <Card title="Historial">
             <Timeline events={d.events} />
           </Card>
@@ -327,6 +339,11 @@ export default function DocumentDetailScreen({ session, params }: ScreenProps) {
       <ResendDialog doc={d} open={dialog === 'resend'} onClose={() => setDialog(null)} />
       <ReturnDialog doc={d} returns={returns.data ?? []} open={dialog === 'return'} onClose={() => setDialog(null)} onDone={(r) => returns.setData((list) => [r, ...(list ?? []).filter((x) => x.id !== r.id)])} />
       <InvalidateDialog doc={d} open={dialog === 'invalidate'} onClose={() => setDialog(null)} onDone={doc.reload} />
+      <InvalidateEventDialog
+        target={voiding}
+        onClose={() => setVoiding(null)}
+        onDone={(r) => returns.setData((list) => (list ?? []).map((x) => (x.id === r.id ? (r as DocumentReturn) : x)))}
+      />
     </div>
   );
 }

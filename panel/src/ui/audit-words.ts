@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'session.second_factor_verified': 'Confirmó su inicio de sesión con el código de su aplicación',
   'account.second_factor_policy_changed': 'Cambió la exigencia de la verificación en dos pasos',
   'document.invalidation_requested': 'Solicitó la invalidación de un documento',
+  'dte_event.invalidation_requested': 'Solicitó la anulación de una devolución o de una operación especial',
   'fiscal.period.closed': 'Cerró un período fiscal',
   'fiscal.period.reopened': 'Reabrió un período fiscal',
   'account.embed_origins_changed': 'Cambió los sitios que pueden incrustar la vista embebida',

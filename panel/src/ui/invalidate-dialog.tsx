@@ -16,19 +16,19 @@ const PERSON_TYPES = [
   { value: '37', label: 'Otro' },
 ];
 
-interface Person {
+export interface Person {
   name: string;
   documentType: string;
   documentNumber: string;
 }
 
-const personInput = (p: Person): Person => ({
+export const personInput = (p: Person): Person => ({
   name: p.name.trim(),
   documentType: p.documentType,
   documentNumber: p.documentType === '36' ? normalizeTaxId(p.documentNumber) : p.documentNumber.trim(),
 });
 
-function PersonFields({ legend, value, onChange, prefix }: { legend: string; value: Person; onChange: (p: Person) => void; prefix: string }) {
+export function PersonFields({ legend, value, onChange, prefix }: { legend: string; value: Person; onChange: (p: Person) => void; prefix: string }) {
   return (
     <fieldset>
       <legend>{legend}</legend>

@@ -3,6 +3,7 @@ import { createSpecialOperation, listSpecialOperations, type SpecialOperation, t
 import { formatDate, formatMoney } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { Button } from './button';
+import { InvalidateEventDialog, type EventTarget } from './invalidate-event-dialog';
 import { Dialog } from './dialog';
 import { SelectField, TextField, normalizeAmount, useFormScope } from './form';
 import { Icon } from './icons';
@@ -102,12 +103,13 @@ function SpecialOperationDialog({ emitterId, open, onClose, onDone }: { emitterI
 
 /**
  * The issuer's special-operations events (CAT-002 17), newest first, with «Informar operaciones
- * especiales»; `actions` draws each event's own controls (its «Anular» once the service has it).
+ * especiales» and each sealed event's «Anular» (MH's invalidation event); `actions` draws more controls.
  */
 export function SpecialOperationsCard({ emitterId, writer, actions }: { emitterId: string; writer: boolean; actions?: (op: SpecialOperation, reload: () => void) => ComponentChildren }) {
   const ops = useLoad(() => listSpecialOperations(emitterId), [emitterId]);
   const [open, setOpen] = useState(false);
-  const pending = (ops.data ?? []).some((o) => o.status === 'PENDING');
+  const [voiding, setVoiding] = useState<EventTarget | null>(null);
+  const pending = (ops.data ?? []).some((o) => o.status === 'PENDING' || o.void?.status === 'pending');
   useEffect(() => {
     if (!pending) return;
     const t = window.setInterval(ops.refresh, 2000);
@@ -140,11 +142,21 @@ export function SpecialOperationsCard({ emitterId, writer, actions }: { emitterI
             </div>
             <p class="muted">{o.lines.map((l) => (l.documentType === '02' ? `Facturas ${l.rangeFrom}–${l.rangeTo} (${l.quantity})` : `Comprobante ${l.documentNumber}`)).join(' · ')}</p>
             {o.status === 'REJECTED' && o.mhResponse?.message ? <p class="verbatim">{o.mhResponse.message}</p> : null}
-            {actions ? <div class="row">{actions(o, ops.reload)}</div> : null}
+            {(writer && o.status === 'SEALED' && o.void?.status !== 'pending') || actions ? (
+              <div class="row">
+                {writer && o.status === 'SEALED' && o.void?.status !== 'pending' ? (
+                  <Button size="sm" variant="danger" onClick={() => setVoiding({ kind: 'special_operation', emitterId, event: o })}>
+                    Anular
+                  </Button>
+                ) : null}
+                {actions ? actions(o, ops.reload) : null}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
       <SpecialOperationDialog emitterId={emitterId} open={open} onClose={() => setOpen(false)} onDone={(op) => ops.setData((list) => [op, ...(list ?? []).filter((x) => x.id !== op.id)])} />
+      <InvalidateEventDialog target={voiding} onClose={() => setVoiding(null)} onDone={(op) => ops.setData((list) => (list ?? []).map((x) => (x.id === op.id ? (op as SpecialOperation) : x)))} />
     </Card>
   );
 }

@@ -19,3 +19,9 @@ export const DTE_EVENT_WEBHOOK: Readonly<Record<DteEventKind, 'document.returned
   return: 'document.returned',
   special_operation: 'special_operation.processed',
 };
+
+/** Webhook event each kind emits when MH seals its invalidation (the event is then `voided`). */
+export const DTE_EVENT_VOID_WEBHOOK: Readonly<Record<DteEventKind, 'document.return_voided' | 'special_operation.voided'>> = {
+  return: 'document.return_voided',
+  special_operation: 'special_operation.voided',
+};

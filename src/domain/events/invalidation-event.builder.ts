@@ -17,7 +17,8 @@ export interface InvalidationEventInput {
     type: string;
     generationCode: string;
     seal: string;
-    controlNumber: string;
+    /** Null when the target is an event (return 18, special operations 17): events have no control number. */
+    controlNumber: string | null;
     issueDate: string;
     receiver: { documentType: string | null; documentNumber: string | null; name: string | null; phone: string | null; email: string | null };
   };
@@ -30,7 +31,7 @@ export interface InvalidationEventInput {
 
 const clip = (s: string | null, n: number) => (s === null ? null : s.length > n ? s.slice(0, n) : s);
 
-/** The invalidation event (invalidacion-schema v3). */
+/** The invalidation event (invalidacion-schema v3) of a DTE or of an event (then `numeroControl` null and no replacement). */
 export function buildInvalidationEvent(input: InvalidationEventInput): Record<string, unknown> {
   const time = localDateTime(input.at).time;
   const r = input.target.receiver;

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.deleted',
   'webhook_endpoint.secret_rolled',
   'document.invalidation_requested',
+  'dte_event.invalidation_requested',
   'fiscal.period.closed',
   'fiscal.period.reopened',
   'account.embed_origins_changed',

@@ -46,6 +46,7 @@ export const ERROR_CODES = {
   document_not_retryable: { status: 409, title: 'El documento no admite reintento' },
   correction_not_allowed: { status: 409, title: 'Corrección no permitida' },
   document_not_invalidatable: { status: 409, title: 'El documento no se puede invalidar' },
+  dte_event_not_invalidatable: { status: 409, title: 'El evento no se puede invalidar' },
   document_not_sendable: { status: 409, title: 'El documento no se puede enviar por correo' },
   period_closed: { status: 409, title: 'Periodo fiscal cerrado' },
   record_version_conflict: { status: 409, title: 'Versión del registro fiscal en conflicto' },

@@ -7,6 +7,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.delivered',
   'document.returned',
   'special_operation.processed',
+  'document.return_voided',
+  'special_operation.voided',
   'fiscal.report.ready',
   'fiscal.report.failed',
   'fiscal.period.closed',

@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import type { z } from 'zod';
 import { elementOf, isInteger, kindOf, viewField, viewShape } from '../../domain/shared/view-schema';
 
@@ -29,11 +29,31 @@ export function adoptObjectType(view: z.ZodType, cls: Class): void {
  * the GraphQL type follows it, so a field added to the view is on GraphQL without another edit.
  * Field resolvers (fields computed apart, such as a document's items) are added by the resolvers.
  */
-export function objectTypeOf(view: z.ZodType, name: string, description?: string): Class {
+export function objectTypeOf(view: z.ZodType, name: string, description?: string, opts: { implements?: Class } = {}): Class {
   const existing = built.get(view);
   if (existing) return existing;
   const cls = { [name]: class {} }[name] as Class;
   built.set(view, cls);
+  declareFields(view, cls, name);
+  ObjectType(name, { ...(description ? { description } : {}), ...(opts.implements ? { implements: opts.implements } : {}) })(cls);
+  return cls;
+}
+
+/**
+ * The GraphQL interface of the fields several views share (a view the others `extend`): the types
+ * made with `objectTypeOf(…, { implements })` declare its fields as their own.
+ */
+export function interfaceTypeOf(view: z.ZodType, name: string, description?: string): Class {
+  const existing = built.get(view);
+  if (existing) return existing;
+  const cls = { [name]: class {} }[name] as Class;
+  built.set(view, cls);
+  declareFields(view, cls, name);
+  InterfaceType(name, description ? { description } : {})(cls);
+  return cls;
+}
+
+function declareFields(view: z.ZodType, cls: Class, name: string): void {
   for (const [key, schema] of Object.entries(viewShape(view))) {
     const f = viewField(schema);
     if (f.meta.gql === false) continue;
@@ -41,8 +61,6 @@ export function objectTypeOf(view: z.ZodType, name: string, description?: string
     const desc = f.meta.gqlDescription ?? f.meta.description;
     Field(type as never, { nullable: f.nullable || f.optional, ...(desc ? { description: desc } : {}) })(cls.prototype, key);
   }
-  ObjectType(name, description ? { description } : {})(cls);
-  return cls;
 }
 
 function typeOf(s: z.ZodType, meta: ReturnType<typeof viewField>['meta'], where: string): TypeThunk {

@@ -1,4 +1,5 @@
 import { Field, InputType, Int } from 'type-graphql';
+import { PersonInput } from '../document/document.inputs';
 
 @InputType('DocumentReturnLineInput')
 export class DocumentReturnLineInput {
@@ -31,4 +32,12 @@ export class SpecialOperationLineInput {
 export class SpecialOperationInput {
   @Field(() => String, { nullable: true }) externalId?: string | null;
   @Field(() => [SpecialOperationLineInput]) lines!: SpecialOperationLineInput[];
+}
+
+@InputType('InvalidateDteEventInput', { description: 'La invalidación de un evento sellado (retorno u operaciones especiales): sin documento de reemplazo.' })
+export class InvalidateDteEventInput {
+  @Field({ description: '"1" error en la información, "2" rescindir la operación, "3" otro (CAT-024).' }) reasonType!: string;
+  @Field(() => String, { nullable: true, description: 'Obligatorio para el tipo 3.' }) reason?: string | null;
+  @Field(() => PersonInput, { description: 'Quien realiza la invalidación.' }) responsible!: PersonInput;
+  @Field(() => PersonInput, { description: 'Quien la solicita.' }) requester!: PersonInput;
 }

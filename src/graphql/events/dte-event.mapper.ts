@@ -1,23 +1,12 @@
-import type { DteEventView } from '../../services/events/dte-event-view';
-import type { DocumentReturnType, DteEventStatusGql, SpecialOperationType } from './dte-event.types';
+import type { DocumentReturnView, DteEventView, SpecialOperationView } from '../../domain/events/dte-event-view';
 
-function base(v: DteEventView) {
-  return {
-    id: v.id, emitterId: v.emitterId, environment: v.environment, type: v.type, status: v.status as DteEventStatusGql, externalId: v.externalId,
-    generationCode: v.generationCode, receptionStamp: v.receptionStamp, processedAt: v.processedAt, eventDate: v.eventDate, totals: v.totals,
-    mhResponse: v.mhResponse, createdAt: v.createdAt,
-  };
+/** The view is the GraphQL shape (types derived from it): a return or a special-operations event by its kind. */
+export function toDocumentReturn(v: DteEventView): DocumentReturnView {
+  if (v.kind !== 'return') throw new Error(`BUG: ${v.id} no es un retorno`);
+  return v;
 }
 
-export function toDocumentReturn(v: DteEventView): DocumentReturnType {
-  return { ...base(v), documentId: v.documentId!, lines: v.lines as never } as DocumentReturnType;
-}
-
-export function toSpecialOperation(v: DteEventView): SpecialOperationType {
-  const lines = v.lines.map((l) => ({
-    documentType: l.documentType, documentNumber: l.documentNumber ?? null, rangeFrom: l.rangeFrom ?? null, rangeTo: l.rangeTo ?? null,
-    issuedOn: l.issuedOn ?? null, quantity: l.quantity, description: l.description, noSujeta: l.noSujeta ?? null, exenta: l.exenta ?? null,
-    gravada: l.gravada ?? null, referenceEvent: l.referenceEvent ?? null,
-  }));
-  return { ...base(v), lines } as SpecialOperationType;
+export function toSpecialOperation(v: DteEventView): SpecialOperationView {
+  if (v.kind !== 'special_operation') throw new Error(`BUG: ${v.id} no es un evento de operaciones especiales`);
+  return v;
 }

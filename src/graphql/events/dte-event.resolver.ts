@@ -6,10 +6,11 @@ import { connectionComplexity, pageRequest, toConnection } from '../common/page-
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
 import { PageArgs } from '../emitter/emitter.resolver';
-import { DocumentReturnInput, SpecialOperationInput } from './dte-event.inputs';
+import { DocumentReturnInput, InvalidateDteEventInput, SpecialOperationInput } from './dte-event.inputs';
 import { toDocumentReturn, toSpecialOperation } from './dte-event.mapper';
 import {
-  DocumentReturnConnection, DocumentReturnPayload, DocumentReturnType, SpecialOperationConnection, SpecialOperationPayload, SpecialOperationType,
+  DocumentReturnConnection, DocumentReturnPayload, DocumentReturnType, InvalidateDocumentReturnPayload, InvalidateSpecialOperationPayload, SpecialOperationConnection,
+  SpecialOperationPayload, SpecialOperationType,
 } from './dte-event.types';
 
 async function readOrThrow<T>(body: () => Promise<T>): Promise<T> {
@@ -41,6 +42,34 @@ export class DteEventResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<SpecialOperationPayload> {
     return runMutation(async () => ({ specialOperation: toSpecialOperation(await ctx.services.createSpecialOperation.execute(ctx.actor!, emitterId, plain(input))) }));
+  }
+
+  @Authorized('documents:write')
+  @Mutation(() => InvalidateDocumentReturnPayload, { description: 'Invalida un retorno sellado con el evento de invalidación del MH (sin reemplazo); el documento vuelve a admitir retornos y su invalidación.' })
+  async invalidateDocumentReturn(
+    @Arg('documentId', () => ID) documentId: string,
+    @Arg('returnId', () => ID) returnId: string,
+    @Arg('input', () => InvalidateDteEventInput) input: InvalidateDteEventInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<InvalidateDocumentReturnPayload> {
+    return runMutation(async () => {
+      const r = await ctx.services.invalidateDteEvent.execute(ctx.actor!, { kind: 'return', documentId, eventId: returnId }, plain(input));
+      return { documentReturn: toDocumentReturn(r.event), outcome: r.outcome };
+    });
+  }
+
+  @Authorized('documents:write')
+  @Mutation(() => InvalidateSpecialOperationPayload, { description: 'Invalida un evento de operaciones especiales sellado con el evento de invalidación del MH (sin reemplazo).' })
+  async invalidateSpecialOperation(
+    @Arg('emitterId', () => ID) emitterId: string,
+    @Arg('eventId', () => ID) eventId: string,
+    @Arg('input', () => InvalidateDteEventInput) input: InvalidateDteEventInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<InvalidateSpecialOperationPayload> {
+    return runMutation(async () => {
+      const r = await ctx.services.invalidateDteEvent.execute(ctx.actor!, { kind: 'special_operation', emitterId, eventId }, plain(input));
+      return { specialOperation: toSpecialOperation(r.event), outcome: r.outcome };
+    });
   }
 
   @Authorized('documents:read')

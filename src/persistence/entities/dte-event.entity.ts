@@ -32,7 +32,7 @@ export class DteEventEntity {
   @Property({ type: 'text', nullable: true })
   externalId: string | null = null;
 
-  /** `pending` → `sealed` | `rejected` (see domain/events/dte-event.types.ts). */
+  /** `pending` → `sealed` | `rejected`; `sealed` → `voided` (domain/events/dte-event-state-machine.ts). */
   @Property({ type: 'text' })
   status!: string;
 
@@ -71,6 +71,31 @@ export class DteEventEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   processedAt: Date | null = null;
+
+  /**
+   * The latest invalidation of the event (a sealed event only): `{reasonType, reason, receptionStamp,
+   * status: pending|sealed|rejected, mh}`, written by the event store with its invalidation (ADR 0063).
+   */
+  @Property({ type: 'jsonb', nullable: true })
+  void: Record<string, unknown> | null = null;
+
+  /** When MH sealed the invalidation (the event is then `voided`). */
+  @Property({ type: 'timestamptz', nullable: true })
+  voidedAt: Date | null = null;
+
+  /** Uppercase UUID of the latest invalidation event. */
+  @Property({ type: 'text', nullable: true })
+  voidGenerationCode: string | null = null;
+
+  @Property({ type: 'text', nullable: true, lazy: true })
+  voidEventJson: string | null = null;
+
+  @Property({ type: 'text', nullable: true, lazy: true })
+  voidJws: string | null = null;
+
+  /** Sends of the latest invalidation event. */
+  @Property({ type: 'integer' })
+  voidAttempts: number = 0;
 
   @Property({ type: 'timestamptz' })
   createdAt!: Date;

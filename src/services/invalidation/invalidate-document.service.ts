@@ -18,7 +18,8 @@ import type { ServiceDeps } from '../shared/service-deps';
 import type { DocumentView } from '../../domain/documents';
 import type { SendInvalidationService } from './send-invalidation.service';
 
-const person = z.strictObject({
+/** A person of the event (who performs it, who requests it): shared with the events' invalidation. */
+export const invalidationPersonSchema = z.strictObject({
   name: z.string().trim().min(1, 'Campo obligatorio.').max(100),
   documentType: z.string().refine((v) => hasEntry(CatalogCode.identificationDocumentType, v), {
     params: { code: 'unknown_catalog_code' },
@@ -32,8 +33,8 @@ export const invalidateSchema = z
     reasonType: z.enum(['1', '2', '3'], 'El tipo de invalidación es "1" (error en la información), "2" (rescindir la operación) o "3" (otro).'),
     reason: z.string().trim().min(1).max(200).nullish(),
     replacementDocumentId: z.string().max(64).nullish(),
-    responsible: person,
-    requester: person,
+    responsible: invalidationPersonSchema,
+    requester: invalidationPersonSchema,
   })
   .superRefine((v, ctx) => {
     if (v.reasonType === '3' && !v.reason) {

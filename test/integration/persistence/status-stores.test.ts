@@ -157,8 +157,11 @@ describe('DTE events', () => {
     return id;
   }
 
-  const apply = (name: DteEventMoveName, id: string) =>
-    deps().dteEvents.move(name, id, { set: name === 'seal' ? { seal: 'SELLO-EV', processed_at: new Date(), transmit_lease_until: null } : {}, at: new Date() });
+  const apply = async (name: DteEventMoveName, id: string) => {
+    if (name !== 'void') return deps().dteEvents.move(name, id, { set: name === 'seal' ? { seal: 'SELLO-EV', processed_at: new Date(), transmit_lease_until: null } : {}, at: new Date() });
+    // The move `void` is the seal of the event's pending invalidation (ADR 0063).
+    return deps().dteEvents.sealVoid(id, { seal: 'SELLO-INV', mh: { code: '001', message: 'ok', observations: [] }, processedAt: new Date() }, new Date());
+  };
 
   it('an event is born pending', async () => {
     expect((await rowOf('dte_events', await eventIn('pending'))).status).toBe('pending');
@@ -166,6 +169,7 @@ describe('DTE events', () => {
 
   test.each(cases(DTE_EVENT_STATUSES, DTE_EVENT_MOVES))('%s', async (_label, from, name, allowed) => {
     const id = await eventIn(from);
+    if (name === 'void') await rows(`update dte_events set void = '{"reasonType":"2","reason":null,"receptionStamp":null,"status":"pending"}'::jsonb where id = $1`, [id]);
     const before = await rowOf('dte_events', id);
     const moved = await apply(name, id);
     expect(moved !== null).toBe(allowed);

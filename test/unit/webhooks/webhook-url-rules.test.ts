@@ -35,7 +35,7 @@ describe('webhook URL rules', () => {
 });
 
 describe('webhook events, secrets and input', () => {
-  it('knows the nine events of the spec, the two of the 2026 events and the certificate expiry notice', () => {
+  it('knows the nine events of the spec, the four of the 2026 events (sealed, voided) and the certificate expiry notice', () => {
     expect(WEBHOOK_EVENT_TYPES).toEqual([
       'document.processed',
       'document.rejected',
@@ -44,6 +44,8 @@ describe('webhook events, secrets and input', () => {
       'document.delivered',
       'document.returned',
       'special_operation.processed',
+      'document.return_voided',
+      'special_operation.voided',
       'fiscal.report.ready',
       'fiscal.report.failed',
       'fiscal.period.closed',
