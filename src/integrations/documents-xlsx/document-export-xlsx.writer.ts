@@ -25,15 +25,20 @@ function sheetInput(ws: unknown): SheetInput | null {
   return pipe instanceof EventEmitter && pipe._writableState ? pipe : null;
 }
 
-async function drained(input: SheetInput | null, sink: Writable): Promise<void> {
-  const state = input?._writableState;
-  if (!input || !state || state.length <= state.highWaterMark || sink.destroyed) return;
+/** Waits for `emitter`'s `event` or the sink's close, leaving no listener behind. */
+async function eventOrClose(emitter: EventEmitter, event: string, sink: Writable): Promise<void> {
   const ac = new AbortController();
   try {
-    await Promise.race([once(input, 'drain', { signal: ac.signal }), once(sink, 'close', { signal: ac.signal })]);
+    await Promise.race([once(emitter, event, { signal: ac.signal }), once(sink, 'close', { signal: ac.signal })]);
   } finally {
     ac.abort();
   }
+}
+
+async function drained(input: SheetInput | null, sink: Writable): Promise<void> {
+  const state = input?._writableState;
+  if (!input || !state || state.length <= state.highWaterMark || sink.destroyed) return;
+  await eventOrClose(input, 'drain', sink);
 }
 
 const WIDTHS: Readonly<Record<ExportColumn['kind'], number>> = { text: 24, amount: 14, date: 14 };
@@ -60,7 +65,7 @@ export async function writeDocumentsXlsx(columns: readonly ExportColumn[], pages
     // Back-pressure: the next page is read once the zip has taken the sheet's XML written so far
     // and the response what is already zipped.
     await drained(sheetInput(ws), sink);
-    if (sink.writableNeedDrain) await Promise.race([once(sink, 'drain'), once(sink, 'close')]);
+    if (sink.writableNeedDrain && !sink.destroyed) await eventOrClose(sink, 'drain', sink);
     if (sink.destroyed) break;
   }
   ws.commit();
