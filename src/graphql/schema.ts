@@ -19,6 +19,7 @@ import { AuditResolver } from './account/audit.resolver';
 import { DocumentResolver } from './document/document.resolver';
 import { DocumentLinesResolver } from './document/document-lines.resolver';
 import { EmitterLogoResolver } from './emitter/emitter-logo.resolver';
+import { DocumentPdfUrlResolver } from './document/document-pdf-url.resolver';
 import { InvalidationWindowResolver } from './document/invalidation-window.resolver';
 import { CredentialResolver } from './credential/credential.resolver';
 import { ContingencyResolver } from './contingency/contingency.resolver';
@@ -32,7 +33,7 @@ import { DteEventResolver } from './events/dte-event.resolver';
 import { RecurringDocumentResolver } from './recurring/recurring-document.resolver';
 import { DocumentBatchResolver } from './document/document-batch.resolver';
 
-export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver, DirectoryResolver, DirectoryImportResolver, DocumentBatchResolver, RecurringDocumentResolver] as const;
+export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, DocumentPdfUrlResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver, DirectoryResolver, DirectoryImportResolver, DocumentBatchResolver, RecurringDocumentResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

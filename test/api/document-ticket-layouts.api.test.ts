@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { feBody } from '../fixtures/document-bodies';
-import { request } from '../support/http-client';
+import { graphql, request } from '../support/http-client';
 import { createIssuer, type Issuer } from '../support/issuer';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -95,5 +95,40 @@ describe('GET /v1/documents/{id}/pdf?layout=', () => {
     expect(after.body).toEqual(before.body);
     // The letter PDF is still served as before.
     expect((await fetchLayout()).status).toBe(200);
+  });
+});
+
+describe('GraphQL Document.pdfUrl(layout:)', () => {
+  const query = `query($id: ID!) { document(id: $id) {
+    pdfUrl plain: pdfUrl(layout: LETTER) t80: pdfUrl(layout: TICKET_80) t58: pdfUrl(layout: TICKET_58)
+    e80: pdfUrl(layout: ESCPOS_80) e58: pdfUrl(layout: ESCPOS_58) } }`;
+
+  it('gives the same links as REST, letter by default, and each one serves its layout', async () => {
+    const r = await graphql(t.url, t.account.testKey, query, { id: doc.id });
+    expect(r.body.errors).toBeUndefined();
+    const d = r.body.data.document;
+    const base = `${t.url}/v1/documents/${doc.id}/pdf`;
+    expect(d).toEqual({ pdfUrl: base, plain: base, t80: `${base}?layout=ticket-80`, t58: `${base}?layout=ticket-58`, e80: `${base}?layout=escpos-80`, e58: `${base}?layout=escpos-58` });
+    const auth = { headers: { Authorization: `Bearer ${t.account.testKey}` } };
+    for (const [url, mm] of [[d.t80, 80], [d.t58, 58]] as const) {
+      const res = await fetch(url, auth);
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+      expect(Math.abs(pdfInfo(Buffer.from(await res.arrayBuffer())).width - mm * MM_TO_PT)).toBeLessThan(0.5);
+    }
+    const esc = await fetch(d.e58, auth);
+    expect([esc.status, esc.headers.get('content-type')]).toEqual([200, 'application/octet-stream']);
+    expect([...Buffer.from(await esc.arrayBuffer()).subarray(0, 2)]).toEqual([0x1b, 0x40]);
+    const letter = await fetch(d.pdfUrl, auth);
+    expect(pdfInfo(Buffer.from(await letter.arrayBuffer())).width).toBe(612);
+  });
+
+  it('refuses a layout that is not in the enum, naming the argument, and changes nothing', async () => {
+    const before = await request(t.url, 'GET', `/v1/documents/${doc.id}`, { key: t.account.testKey });
+    const r = await graphql(t.url, t.account.testKey, 'query($id: ID!) { document(id: $id) { pdfUrl(layout: A4) } }', { id: doc.id });
+    expect(r.status).toBeLessThan(500);
+    expect(r.body.data ?? null).toBeNull();
+    expect(JSON.stringify(r.body.errors)).toMatch(/DocumentLayout/);
+    const after = await request(t.url, 'GET', `/v1/documents/${doc.id}`, { key: t.account.testKey });
+    expect(after.body).toEqual(before.body);
   });
 });

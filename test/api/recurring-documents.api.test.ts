@@ -251,3 +251,92 @@ describe('the job, with a controlled clock', () => {
     expect((await dbRows<{ attempts: number }>(t.db.url, 'select attempts from recurring_occurrences where recurring_id = $1', [id]))[0].attempts).toBe(1);
   }, 60_000);
 });
+
+describe('audit (ADR 0043)', () => {
+  const entries = (recurringId: string) =>
+    dbRows<{ action: string; actor_type: string; actor_key_id: string | null; target_type: string; target_id: string; details: Record<string, unknown> }>(
+      t.db.url,
+      "select action, actor_type, actor_key_id, target_type, target_id, details from audit_entries where details->>'recurring_document_id' = $1 order by id",
+      [recurringId],
+    );
+
+  it('create, pause, resume and delete each write one entry; a pause or resume that changes nothing and a refused creation write none', async () => {
+    const c = await request(t.url, 'POST', base(issuer.emitterId), { key: t.account.testKey, body: { template: template(issuer.emitterId), schedule: { frequency: 'weekly', weekday: 1 }, starts_on: addDays(today(), 1) } });
+    expect(c.status).toBe(201);
+    const id = c.body.id as string;
+    const path = `${base(issuer.emitterId)}/${id}`;
+    expect((await request(t.url, 'POST', `${path}/resume`, { key: t.account.testKey })).status).toBe(200); // already active
+    expect((await request(t.url, 'POST', `${path}/pause`, { key: t.account.testKey })).status).toBe(200);
+    expect((await request(t.url, 'POST', `${path}/pause`, { key: t.account.testKey })).status).toBe(200); // already paused
+    expect((await request(t.url, 'POST', `${path}/resume`, { key: t.account.testKey })).status).toBe(200);
+    expect((await request(t.url, 'DELETE', path, { key: t.account.testKey })).status).toBe(204);
+    const rows = await entries(id);
+    // One clock instant for all (ManualClock): compared as a set, the resumed one found by its action.
+    expect(rows.map((r) => r.action).sort()).toEqual(['recurring_document.created', 'recurring_document.deleted', 'recurring_document.paused', 'recurring_document.resumed']);
+    for (const r of rows) expect(r).toMatchObject({ actor_type: 'api_key', actor_key_id: expect.any(String), target_type: 'emitter', target_id: issuer.emitterId, details: expect.objectContaining({ recurring_document_id: id, frequency: 'weekly' }) });
+    expect(rows.find((r) => r.action === 'recurring_document.resumed')!.details.next_run_on).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
+
+    const before = await countRows('audit_entries');
+    const refused = await request(t.url, 'POST', base(issuer.emitterId), { key: t.account.testKey, body: { template: template(issuer.emitterId), schedule: { frequency: 'monthly', day_of_month: 40 }, starts_on: today() } });
+    expect(refused.status).toBe(422);
+    expect(await countRows('audit_entries')).toBe(before);
+  });
+});
+
+describe('a template by reference (ADR 0092)', () => {
+  it('issues each occurrence with the receiver and lines as the directory holds them at its issuance', async () => {
+    const key = t.account.testKey;
+    const customers = `/v1/emitters/${issuer.emitterId}/customers`;
+    const products = `/v1/emitters/${issuer.emitterId}/products`;
+    const customer = await request(t.url, 'POST', customers, { key, body: { name: 'Clínica San Rafael', document_type: '13', document_number: '04567890-1', email: 'pagos@sanrafael.sv' } });
+    const product = await request(t.url, 'POST', products, { key, body: { type: '2', code: 'MANT', description: 'Mantenimiento de equipo', unit_code: '59', unit_price: '40.00', tax: 'gravada' } });
+    expect([customer.status, product.status]).toEqual([201, 201]);
+    const start = today();
+    const c = await request(t.url, 'POST', base(issuer.emitterId), {
+      key,
+      body: {
+        template: { emitter_id: issuer.emitterId, type: '01', establishment: 'M001', point_of_sale: 'P001', external_id: 'REF-9', customer_id: customer.body.id, items: [{ product_id: product.body.id, quantity: '2' }] },
+        schedule: { frequency: 'weekly', weekday: isoWeekday(start) },
+        starts_on: start,
+        count: 2,
+      },
+    });
+    expect(c.status).toBe(201);
+    expect(c.body.template).toMatchObject({ customer_id: customer.body.id, items: [{ product_id: product.body.id, quantity: '2' }] });
+    const id = c.body.id as string;
+    const settled = async (n: number) => {
+      const occ = (await request(t.url, 'GET', `${base(issuer.emitterId)}/${id}/occurrences`, { key })).body.data as Record<string, unknown>[];
+      return occ.length === n && occ.every((o) => o.status !== 'issuing') ? occ : undefined;
+    };
+    const issuedDoc = async (externalId: string) => {
+      const [row] = await docsWithExternalId(externalId);
+      return eventually(async () => {
+        const d = (await request(t.url, 'GET', `/v1/documents/${row.id}`, { key })).body;
+        return d.status === 'processed' ? d : undefined;
+      }, 15_000, `${externalId} procesado`);
+    };
+
+    await run();
+    await eventually(() => settled(1), 15_000, 'primera emisión');
+    const first = await issuedDoc(`REF-9-${start}`);
+    expect(first.receiver).toMatchObject({ name: 'Clínica San Rafael', document_number: '04567890-1', email: 'pagos@sanrafael.sv' });
+    expect(first.items.map((i: Record<string, unknown>) => [i.description, i.quantity, i.unit_price])).toEqual([['Mantenimiento de equipo', '2', '40']]);
+    expect(first.totals.total).toBe('80.00');
+
+    // The directory changes between occurrences: the next one takes the new values, the issued one keeps its own.
+    expect((await request(t.url, 'PATCH', `${customers}/${customer.body.id}`, { key, body: { name: 'Clínica San Rafael, S.A. de C.V.' } })).status).toBe(200);
+    expect((await request(t.url, 'PATCH', `${products}/${product.body.id}`, { key, body: { unit_price: '45.00' } })).status).toBe(200);
+    clock.advance(7 * DAY);
+    await run();
+    await eventually(() => settled(2), 15_000, 'segunda emisión');
+    const second = await issuedDoc(`REF-9-${addDays(start, 7)}`);
+    expect(second.receiver.name).toBe('Clínica San Rafael, S.A. de C.V.');
+    expect(second.items.map((i: Record<string, unknown>) => [i.description, i.unit_price])).toEqual([['Mantenimiento de equipo', '45']]);
+    expect(second.totals.total).toBe('90.00');
+    const again = await issuedDoc(`REF-9-${start}`);
+    expect([again.receiver.name, again.items[0].unit_price, again.totals.total]).toEqual(['Clínica San Rafael', '40', '80.00']);
+    const json = (await request(t.url, 'GET', `/v1/documents/${second.id}/json`, { key })).body;
+    expect(json.receptor.nombre).toBe('Clínica San Rafael, S.A. de C.V.');
+    expect(json.cuerpoDocumento.map((l: Record<string, unknown>) => [l.codigo, l.precioUni])).toEqual([['MANT', 45]]);
+  }, 90_000);
+});

@@ -33,3 +33,8 @@ export function layoutFormat(layout: DocumentLayout): { kind: 'letter' | 'ticket
   if (layout.startsWith('ticket')) return { kind: 'ticket', mediaType: 'application/pdf', extension: 'pdf', paper };
   return { kind: 'escpos', mediaType: 'application/octet-stream', extension: 'bin', paper };
 }
+
+/** The PDF link of a document (`…/v1/documents/{id}/pdf`) for `layout`: the letter link is the plain one. */
+export function pdfUrlWithLayout(pdfUrl: string, layout: DocumentLayout): string {
+  return layout === DEFAULT_DOCUMENT_LAYOUT ? pdfUrl : `${pdfUrl}?layout=${layout}`;
+}

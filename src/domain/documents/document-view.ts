@@ -42,7 +42,7 @@ export const documentView = z.object({
   totals: documentTotalsView,
   mhResponse: mhResponseView.nullable(),
   publicUrl: z.string().nullable(),
-  pdfUrl: z.string().nullable(),
+  pdfUrl: z.string().nullable().meta({ gqlDescription: 'Enlace a la representación gráfica en layout (LETTER si se omite): GET /v1/documents/{id}/pdf?layout=…, con la misma autenticación. null en una simulación (dryRun).' }),
   jsonUrl: z.string().nullable(),
   createdAt: date.nullable(),
   emitterName: z.string(),

@@ -1,16 +1,45 @@
 /**
  * XLSX of the document list, written as the pages arrive (exceljs streaming WorkbookWriter straight
- * into the sink, no shared strings, each row committed at once; exceljs itself still holds the
- * sheet's XML until `ws.commit()`, docs/benchmarks.md): a bold header row frozen at the top, amounts as numeric cells `#,##0.00`,
+ * into the sink, no shared strings, each row committed at once): a bold header row frozen at the top, amounts as numeric cells `#,##0.00`,
  * codes and dates as text. A text cell of a workbook is never run as a formula, so it keeps its text
  * as it was issued (the CSV is the one that neutralises).
  */
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from '../../domain/documents/document-export';
 
 const AMOUNT_FORMAT = '#,##0.00';
+
+/**
+ * The zip's input for the sheet: exceljs's sheet stream writes into it without heeding its
+ * back-pressure, so the sheet's XML piles up there while the deflate waits on the response. Waiting
+ * for it to drain between pages keeps the memory flat (docs/benchmarks.md). exceljs 4.4 internals
+ * (`_stream.pipes[0]`, pinned); null when that shape is not there.
+ */
+interface SheetInput extends EventEmitter {
+  _writableState?: { length: number; highWaterMark: number };
+}
+function sheetInput(ws: unknown): SheetInput | null {
+  const pipe = (ws as { _stream?: { pipes?: unknown[] } })._stream?.pipes?.[0] as SheetInput | undefined;
+  return pipe instanceof EventEmitter && pipe._writableState ? pipe : null;
+}
+
+/** Waits for `emitter`'s `event` or the sink's close, leaving no listener behind. */
+async function eventOrClose(emitter: EventEmitter, event: string, sink: Writable): Promise<void> {
+  const ac = new AbortController();
+  try {
+    await Promise.race([once(emitter, event, { signal: ac.signal }), once(sink, 'close', { signal: ac.signal })]);
+  } finally {
+    ac.abort();
+  }
+}
+
+async function drained(input: SheetInput | null, sink: Writable): Promise<void> {
+  const state = input?._writableState;
+  if (!input || !state || state.length <= state.highWaterMark || sink.destroyed) return;
+  await eventOrClose(input, 'drain', sink);
+}
 
 const WIDTHS: Readonly<Record<ExportColumn['kind'], number>> = { text: 24, amount: 14, date: 14 };
 
@@ -33,8 +62,10 @@ export async function writeDocumentsXlsx(columns: readonly ExportColumn[], pages
       for (const i of amountIdx) values[i] = Number(row[i]);
       ws.addRow(values).commit();
     }
-    // Back-pressure: the next page is read once the response has taken what is already zipped.
-    if (sink.writableNeedDrain) await Promise.race([once(sink, 'drain'), once(sink, 'close')]);
+    // Back-pressure: the next page is read once the zip has taken the sheet's XML written so far
+    // and the response what is already zipped.
+    await drained(sheetInput(ws), sink);
+    if (sink.writableNeedDrain && !sink.destroyed) await eventOrClose(sink, 'drain', sink);
     if (sink.destroyed) break;
   }
   ws.commit();

@@ -11,6 +11,7 @@ import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import { findOwnRecurring } from './recurring-access';
+import { auditRecurring } from './recurring-audit';
 import { recurringView, type RecurringDocumentView } from './recurring-view';
 
 const RESOURCE = 'recurring_document';
@@ -93,6 +94,7 @@ export class CreateRecurringDocumentService {
         deletedAt: null,
       });
       await tx.flush();
+      await auditRecurring(tx, now, actor, 'created', created);
       await linkCreatedResource(tx, actor, RESOURCE, id);
       return created;
     });

@@ -1,6 +1,7 @@
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { loadOwnRecurring } from './recurring-access';
+import { auditRecurring } from './recurring-audit';
 import { recurringView, type RecurringDocumentView } from './recurring-view';
 
 /**
@@ -19,6 +20,7 @@ export class DeleteRecurringDocumentService {
       row.deletedAt = now;
       row.updatedAt = now;
       await tx.flush();
+      await auditRecurring(tx, now, actor, 'deleted', row);
       return view;
     });
   }

@@ -1,6 +1,7 @@
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { loadOwnRecurring } from './recurring-access';
+import { auditRecurring } from './recurring-audit';
 import { recurringView, type RecurringDocumentView } from './recurring-view';
 
 /**
@@ -18,6 +19,7 @@ export class PauseRecurringDocumentService {
         row.status = 'paused';
         row.updatedAt = this.deps.clock.now();
         await tx.flush();
+        await auditRecurring(tx, row.updatedAt, actor, 'paused', row);
       }
       return recurringView(row);
     });

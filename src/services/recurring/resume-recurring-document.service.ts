@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { loadOwnRecurring, ruleOf } from './recurring-access';
+import { auditRecurring } from './recurring-audit';
 import { recurringView, type RecurringDocumentView } from './recurring-view';
 
 /**
@@ -27,6 +28,7 @@ export class ResumeRecurringDocumentService {
       row.nextRunOn = next;
       row.updatedAt = now;
       await tx.flush();
+      await auditRecurring(tx, now, actor, 'resumed', row);
       return recurringView(row);
     });
   }
