@@ -33,6 +33,7 @@ import { Migration20261202023307_documents_awaiting_transmission as M28 } from '
 import { Migration20261202080741_recurring_documents as M29 } from './Migration20261202080741_recurring_documents';
 import { Migration20261202081203_customers_and_products as M30 } from './Migration20261202081203_customers_and_products';
 import { Migration20261202081800_document_notes as M31 } from './Migration20261202081800_document_notes';
+import { Migration20261202161051_period_archives as M32 } from './Migration20261202161051_period_archives';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -67,4 +68,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202080741_recurring_documents', class: M29 },
   { name: 'Migration20261202081203_customers_and_products', class: M30 },
   { name: 'Migration20261202081800_document_notes', class: M31 },
+  { name: 'Migration20261202161051_period_archives', class: M32 },
 ];

@@ -33,6 +33,7 @@ export const IdPrefix = {
   product: 'prd',
   recurringDocument: 'rec',
   recurringOccurrence: 'reo',
+  periodArchive: 'arc',
 } as const;
 
 function encodeTime(ms: number): string {
