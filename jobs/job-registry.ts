@@ -10,6 +10,7 @@ export const JOB_REGISTRY = {
   'deliver-account-email': { fields: ['emailId'] },
   'deliver-webhook': { fields: ['deliveryId'] },
   'generate-fiscal-report': { fields: ['reportId'], unique: (p) => `generate-fiscal-report:${p.reportId}` },
+  'generate-period-archive': { fields: ['archiveId'], unique: (p) => `generate-period-archive:${p.archiveId}` },
   'close-fiscal-period': {
     fields: ['accountId', 'emitterId', 'environment', 'period'],
     unique: (p) => `close-fiscal-period:${p.emitterId}:${p.environment}:${p.period}`,

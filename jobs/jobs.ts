@@ -12,6 +12,7 @@ import { sweepDocumentEmailsJob } from './sweep-document-emails.job';
 import { deliverAccountEmailJob } from './deliver-account-email.job';
 import { sweepAccountEmailsJob } from './sweep-account-emails.job';
 import { generateFiscalReportJob } from './generate-fiscal-report.job';
+import { generatePeriodArchiveJob } from './generate-period-archive.job';
 import { closeFiscalPeriodJob } from './close-fiscal-period.job';
 import { sweepFiscalWorkJob } from './sweep-fiscal-work.job';
 import { cleanupPanelSessionsJob } from './cleanup-panel-sessions.job';
@@ -20,4 +21,4 @@ import { reconcileDteEventsJob } from './reconcile-dte-events.job';
 import { runRecurringDocumentsJob } from './run-recurring-documents.job';
 
 /** Every job the workers run; later use cases add theirs here. */
-export const JOBS: readonly AnyJobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, deliverAccountEmailJob, sweepAccountEmailsJob, generateFiscalReportJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob, notifyExpiringCredentialsJob, runRecurringDocumentsJob];
+export const JOBS: readonly AnyJobFactory[] = [cleanupIdempotencyRecordsJob, transmitDocumentJob, reconcileDocumentsJob, recoverContingencyJob, sendInvalidationJob, dispatchOutboxEventsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, deliverDocumentEmailJob, sweepDocumentEmailsJob, deliverAccountEmailJob, sweepAccountEmailsJob, generateFiscalReportJob, generatePeriodArchiveJob, closeFiscalPeriodJob, sweepFiscalWorkJob, cleanupPanelSessionsJob, reconcileDteEventsJob, notifyExpiringCredentialsJob, runRecurringDocumentsJob];

@@ -35,6 +35,7 @@ import { Migration20261202081203_customers_and_products as M30 } from './Migrati
 import { Migration20261202081800_document_notes as M31 } from './Migration20261202081800_document_notes';
 import { Migration20261202154642_dte_event_void as M32 } from './Migration20261202154642_dte_event_void';
 import { Migration20261202155437_customer_edit_links as M33 } from './Migration20261202155437_customer_edit_links';
+import { Migration20261202161051_period_archives as M34 } from './Migration20261202161051_period_archives';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -71,4 +72,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202081800_document_notes', class: M31 },
   { name: 'Migration20261202154642_dte_event_void', class: M32 },
   { name: 'Migration20261202155437_customer_edit_links', class: M33 },
+  { name: 'Migration20261202161051_period_archives', class: M34 },
 ];

@@ -21,6 +21,7 @@ import { dteEventRoutes } from './routes/dte-event.routes';
 import { recurringDocumentRoutes } from './routes/recurring-document.routes';
 import { directoryRoutes } from './routes/directory.routes';
 import { directoryImportRoutes } from './routes/directory-import.routes';
+import { periodArchiveRoutes } from './routes/period-archive.routes';
 
 /** Every REST /v1 route. A contract test checks them against the interface spec. Fiscal record routes go last: `/fiscal/:resource` also matches fixed fiscal paths. */
-export const ROUTES: readonly RestRoute[] = [...authRoutes, ...authSessionListRoutes, ...secondFactorRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...emitterLogoRoutes, ...establishmentRoutes, ...directoryImportRoutes, ...directoryRoutes, ...credentialRoutes, ...documentRoutes, ...documentBatchRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...recurringDocumentRoutes, ...fiscalReportRoutes, ...fiscalRecordRoutes];
+export const ROUTES: readonly RestRoute[] = [...authRoutes, ...authSessionListRoutes, ...secondFactorRoutes, ...billingRoutes, ...apiKeyRoutes, ...embedOriginsRoutes, ...userRoutes, ...auditRoutes, ...catalogRoutes, ...emitterRoutes, ...emitterLogoRoutes, ...establishmentRoutes, ...directoryImportRoutes, ...directoryRoutes, ...credentialRoutes, ...documentRoutes, ...documentBatchRoutes, ...dteEventRoutes, ...webhookRoutes, ...documentFiscalRoutes, ...recurringDocumentRoutes, ...fiscalReportRoutes, ...periodArchiveRoutes, ...fiscalRecordRoutes];

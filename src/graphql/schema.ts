@@ -31,9 +31,10 @@ import { DocumentAggregateResolver } from './fiscal-analytics/document-aggregate
 import { FiscalRecordAggregateResolver } from './fiscal-analytics/fiscal-record-aggregate.resolver';
 import { DteEventResolver } from './events/dte-event.resolver';
 import { RecurringDocumentResolver } from './recurring/recurring-document.resolver';
+import { PeriodArchiveResolver } from './archive/period-archive.resolver';
 import { DocumentBatchResolver } from './document/document-batch.resolver';
 
-export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, DocumentPdfUrlResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver, DirectoryResolver, DirectoryImportResolver, DocumentBatchResolver, RecurringDocumentResolver] as const;
+export const RESOLVERS = [SystemResolver, BillingResolver, ApiKeyResolver, EmbedOriginsResolver, UserResolver, AccountSecurityResolver, AuditResolver, CatalogResolver, EmitterResolver, EmitterLogoResolver, EstablishmentResolver, CredentialResolver, DocumentResolver, DocumentLinesResolver, DocumentPdfUrlResolver, InvalidationWindowResolver, ContingencyResolver, WebhookEndpointResolver, WebhookDeliveryResolver, FiscalRecordResolver, FiscalReportResolver, DocumentAggregateResolver, FiscalRecordAggregateResolver, DteEventResolver, DirectoryResolver, DirectoryImportResolver, DocumentBatchResolver, RecurringDocumentResolver, PeriodArchiveResolver] as const;
 
 let cached: GraphQLSchema | null = null;
 

@@ -124,6 +124,11 @@ import { ListWebhookAttemptsService } from './webhooks/list-webhook-attempts.ser
 import { ReplayWebhookDeliveryService } from './webhooks/replay-webhook-delivery.service';
 import { DocumentPdfRenderer, documentLogoFetcher } from './documents/document-pdf';
 import { GetDocumentPdfService } from './documents/get-document-pdf.service';
+import { GeneratePeriodArchiveService } from './archive/generate-period-archive.service';
+import { GetPeriodArchiveService } from './archive/get-period-archive.service';
+import { ListPeriodArchivesService } from './archive/list-period-archives.service';
+import { PeriodArchiveFilesService } from './archive/period-archive-files.service';
+import { RequestPeriodArchiveService } from './archive/request-period-archive.service';
 import { SendDocumentEmailService } from './document-email/send-document-email.service';
 import { DeliverDocumentEmailService } from './document-email/deliver-document-email.service';
 import { DeliverAccountEmailService } from './identity/deliver-account-email.service';
@@ -325,6 +330,11 @@ export function createServices(deps: ServiceDeps) {
     listFiscalReportTypes: new ListFiscalReportTypesService(deps),
     requestFiscalReport: new RequestFiscalReportService(deps),
     generateFiscalReport,
+    requestPeriodArchive: new RequestPeriodArchiveService(deps),
+    getPeriodArchive: new GetPeriodArchiveService(deps),
+    listPeriodArchives: new ListPeriodArchivesService(deps),
+    generatePeriodArchive: new GeneratePeriodArchiveService(deps, pdf),
+    periodArchiveFiles: new PeriodArchiveFilesService(deps),
     getFiscalReport: new GetFiscalReportService(deps),
     listFiscalReportRows: new ListFiscalReportRowsService(deps),
     listFiscalReports: new ListFiscalReportsService(deps),

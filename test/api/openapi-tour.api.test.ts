@@ -330,6 +330,26 @@ describe('API tour: every answer matches the schema its OpenAPI operation docume
     expectStatus(await call('POST', `/v1/emitters/${issuer.emitterId}/fiscal/ventas/batch`, { body: { items: [purchaseBody(5)] } }), 404);
   });
 
+  it('period archives: request 202 and 422, list and read 200 and 404, download 409 then 302, signed ZIP 200/410', async () => {
+    const emitter = `/v1/emitters/${issuer.emitterId}`;
+    const json = await call('GET', `/v1/documents/${processed.body.id}/json`);
+    const period = String(json.body.identificacion.fecEmi).slice(0, 7);
+    const a = await call('POST', `${emitter}/archives`, { body: { period } });
+    expectStatus(a, 202);
+    expectStatus(await call('POST', `${emitter}/archives`, { body: { period: '2026-13' } }), 422);
+    expectStatus(await call('GET', `${emitter}/archives`), 200);
+    expectStatus(await call('GET', `${emitter}/archives/${MISSING}`), 404);
+    const early = await call('GET', `${emitter}/archives/${a.body.id}/download`);
+    expect([302, 409]).toContain(early.status);
+    await eventually(async () => (await tour.call('GET', `${emitter}/archives/${a.body.id}`, { key })).body.status === 'ready');
+    expectStatus(await call('GET', `${emitter}/archives/${a.body.id}`), 200);
+    const dl = await call('GET', `${emitter}/archives/${a.body.id}/download`);
+    expectStatus(dl, 302);
+    const file = new URL(dl.headers.get('location')!);
+    expectStatus(await tour.call('GET', file.pathname), 200);
+    expectStatus(await tour.call('GET', `${file.pathname.slice(0, -4)}AAAA`), 410);
+  });
+
   it('fiscal reports and periods: types, request 202 then 200, status, rows, download 302, signed file 200/410, embed 201/200/410, close 202, reopen 200 and 409', async () => {
     const emitter = `/v1/emitters/${issuer.emitterId}`;
     expectStatus(await call('GET', `${emitter}/fiscal/report-types`), 200);

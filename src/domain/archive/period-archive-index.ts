@@ -80,6 +80,8 @@ export function archiveIndexLine(doc: ArchiveIndexDocument): string {
 /** Names inside the ZIP: one folder per document type, files named by generation code. */
 export const archiveEntryNames = {
   signedJson: (doc: Pick<ArchiveIndexDocument, 'type' | 'generationCode'>) => `documentos/${doc.type}/${doc.generationCode}.json`,
+  /** The compact JWS as MH received and sealed it (its payload is the `.json` beside it, byte for byte). */
+  jws: (doc: Pick<ArchiveIndexDocument, 'type' | 'generationCode'>) => `documentos/${doc.type}/${doc.generationCode}.jws`,
   pdf: (doc: Pick<ArchiveIndexDocument, 'type' | 'generationCode'>) => `documentos/${doc.type}/${doc.generationCode}.pdf`,
   event: (kind: 'invalidacion' | 'devolucion' | 'operacion-especial' | 'contingencia', id: string) => `eventos/${kind}/${id}.json`,
   book: (fileName: string) => `libros/${fileName}`,

@@ -115,6 +115,7 @@ export const ERROR_CODES = {
   recurring_document_completed: { status: 409, title: 'La factura recurrente ya terminó' },
   // fiscal reports and periods
   report_not_ready: { status: 409, title: 'El reporte fiscal no está listo' },
+  archive_not_ready: { status: 409, title: 'El archivo del período no está listo' },
   period_already_closed: { status: 409, title: 'El período ya está cerrado' },
   period_not_closed: { status: 409, title: 'El período no está cerrado' },
   link_expired: { status: 410, title: 'Enlace vencido o inválido' },

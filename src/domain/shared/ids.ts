@@ -34,6 +34,7 @@ export const IdPrefix = {
   recurringDocument: 'rec',
   recurringOccurrence: 'reo',
   customerEditLink: 'cel',
+  periodArchive: 'arc',
 } as const;
 
 function encodeTime(ms: number): string {

@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'credential.expiring',
   'contingency.failed',
   'recurring_document.failed',
+  'archive.ready',
+  'archive.failed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -96,6 +96,16 @@ export class ContingencyEpisodeStore {
     return em ?? this.orm.em.fork();
   }
 
+  /** The issuer's episodes that were open at some time in [from, to) (instants), in id order: a period archive's events. */
+  async overlapping(scope: { accountId: string; environment: string; emitterId: string; from: Date; to: Date }): Promise<Record<string, unknown>[]> {
+    return sql(
+      this.em(),
+      `select id, emitter_id, environment, contingency_type, reason, status, started_at, ended_at, event_generation_code, event_status, event_seal, event_sealed_at, event_response, lotes
+        from contingency_episodes where account_id = ? and environment = ? and emitter_id = ? and started_at < ? and (ended_at is null or ended_at >= ?) order by id`,
+      [scope.accountId, scope.environment, scope.emitterId, scope.to, scope.from],
+    );
+  }
+
   // ── Births and the issuer's lock ──────────────────────────────────────────────────────────────
 
   /** Serialises the openings of one issuer's episodes in one environment (until `tx` ends). */

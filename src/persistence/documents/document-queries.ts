@@ -388,6 +388,40 @@ export class DocumentQueries {
       [q.emitterId, q.environment, q.types, codes],
     );
   }
+
+  /** How many documents of the emitter were issued in [from, to] (El Salvador dates): a period archive's total. */
+  async countOfPeriod(em: EntityManager, q: PeriodDocumentsQuery): Promise<number> {
+    const [row] = await sql<{ n: number | string }>(
+      em,
+      'select count(*) as n from documents d where d.account_id = ? and d.environment = ? and d.emitter_id = ? and d.issue_date >= ? and d.issue_date <= ?',
+      [q.accountId, q.environment, q.emitterId, q.from, q.to],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * One page (ids after `after`, in id order) of the documents of the emitter issued in [from, to],
+   * with their signed JSON and JWS and the issuer: what a period archive writes (ADR 0072).
+   */
+  async signedOfPeriod(em: EntityManager, q: PeriodDocumentsQuery, after: string, limit: number): Promise<SignedDocumentRow[]> {
+    return sqlRows<SignedDocumentRow>(
+      em,
+      `select ${this.storedSelect}, d.dte_json, d.jws, ${ISSUER_JSON} as emitter from documents d join emitters e on e.id = d.emitter_id
+        where d.account_id = ? and d.environment = ? and d.emitter_id = ? and d.issue_date >= ? and d.issue_date <= ? and d.id > ?
+        order by d.id limit ?`,
+      [q.accountId, q.environment, q.emitterId, q.from, q.to, after, limit],
+    );
+  }
+}
+
+/** The documents of one emitter's month (a period archive). */
+export interface PeriodDocumentsQuery {
+  accountId: string;
+  environment: string;
+  emitterId: string;
+  /** First and last El Salvador dates, `AAAA-MM-DD`, both included. */
+  from: string;
+  to: string;
 }
 
 /** The original of a return as `lockForReturn` reads it. */

@@ -44,8 +44,9 @@ import { ProductEntity } from './product.entity';
 import { CustomerEditLinkEntity } from './customer-edit-link.entity';
 import { RecurringDocumentEntity } from './recurring-document.entity';
 import { RecurringOccurrenceEntity } from './recurring-occurrence.entity';
+import { PeriodArchiveChunkEntity, PeriodArchiveEntity } from './period-archive.entity';
 
-export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, RateLimitPointEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity, AccountEmailEntity, UserRecoveryCodeEntity, EmitterLogoEntity, CustomerEntity, ProductEntity, RecurringDocumentEntity, RecurringOccurrenceEntity, CustomerEditLinkEntity };
+export { AccountEntity, AddressEmbeddable, ApiKeyEntity, EmitterEntity, EstablishmentEntity, IdempotencyRecordEntity, PointOfSaleEntity, ServiceSettingEntity, EmitterCredentialEntity, DocumentEntity, DocumentEventEntity, ControlNumberCounterEntity, OutboxEventEntity, ContingencyEpisodeEntity, DocumentInvalidationEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, DocumentEmailEntity, FiscalRecordEntity, FiscalPeriodEntity, FiscalReportEntity, FiscalReportRowEntity, FiscalReportFileEntity, FiscalPeriodSnapshotEntity, EmbedSessionEntity, ProcessLeaseEntity, RateLimitPointEntity, UserEntity, PanelSessionEntity, LoginFailureEntity, DteEventEntity, AuditEntryEntity, UserTokenEntity, PasswordResetRequestEntity, CertificationRunEntity, CertificationItemEntity, CredentialExpiryNoticeEntity, AccountEmailEntity, UserRecoveryCodeEntity, EmitterLogoEntity, CustomerEntity, ProductEntity, RecurringDocumentEntity, RecurringOccurrenceEntity, CustomerEditLinkEntity, PeriodArchiveEntity, PeriodArchiveChunkEntity };
 
 /** Every entity MikroORM knows; add new ones here. */
 export const ENTITIES = [
@@ -95,4 +96,6 @@ export const ENTITIES = [
   RecurringDocumentEntity,
   RecurringOccurrenceEntity,
   CustomerEditLinkEntity,
+  PeriodArchiveEntity,
+  PeriodArchiveChunkEntity,
 ];

@@ -107,6 +107,15 @@ export class DteEventStore {
     return em ?? this.orm.em.fork();
   }
 
+  /** The issuer's returns and special operations dated in [from, to] (El Salvador dates), in id order: a period archive's events. */
+  async ofPeriod(scope: { accountId: string; environment: string; emitterId: string; from: string; to: string }): Promise<(DteEventRow & { event_json: string; jws: string })[]> {
+    return sql<DteEventRow & { event_json: string; jws: string }>(
+      this.em(),
+      `select ${DTE_EVENT_COLUMNS}, event_json, jws from dte_events where account_id = ? and environment = ? and emitter_id = ? and event_date >= ? and event_date <= ? order by id`,
+      [scope.accountId, scope.environment, scope.emitterId, scope.from, scope.to],
+    );
+  }
+
   /** Stores a new event, born `pending`, in the caller's transaction. */
   async insert(tx: SqlExecutor, r: NewDteEventRow): Promise<void> {
     await sql(

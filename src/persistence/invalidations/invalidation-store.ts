@@ -73,6 +73,16 @@ export class InvalidationStore {
     private readonly documents: DocumentStore,
   ) {}
 
+  /** The invalidation events of these documents (any status), with their signed event, in id order: a period archive's events. */
+  async ofDocuments(documentIds: readonly string[]): Promise<(InvalidationRow & { responsible: unknown; requester: unknown; event_json: string; jws: string; created_at: Date })[]> {
+    if (documentIds.length === 0) return [];
+    return sql(
+      this.orm.em.fork(),
+      `select ${ROW}, responsible, requester, event_json, jws, created_at from document_invalidations where document_id = any(?::text[]) order by id`,
+      [[...documentIds]],
+    );
+  }
+
   /** The pending invalidation of the document (one is answered before another is signed), or null. */
   async pendingOf(em: SqlExecutor, documentId: string): Promise<string | null> {
     const [r] = await sql<{ id: string }>(em, 'select id from document_invalidations where document_id = ? and status = ? limit 1', [documentId, INVALIDATION_BIRTH]);

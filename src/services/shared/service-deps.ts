@@ -14,6 +14,7 @@ import type { DocumentStore } from '../../persistence/documents/document-store';
 import type { ContingencyEpisodeStore } from '../../persistence/contingency/contingency-episode-store';
 import type { InvalidationStore } from '../../persistence/invalidations/invalidation-store';
 import type { DteEventStore } from '../../persistence/events/dte-event-store';
+import type { PeriodArchiveStore } from '../../persistence/archives/period-archive-store';
 import type { SessionEventsBus } from '../ports/session-events.port';
 import type { ApiKeyChanges } from '../ports/api-key-changes.port';
 import type { EmitterCaches } from '../emitters/emitter-cache';
@@ -59,6 +60,8 @@ export interface ServiceDeps {
   invalidations: InvalidationStore;
   /** The only writer of returns and special-operations events (their state machine) and the owner of their reads. */
   dteEvents: DteEventStore;
+  /** The only writer of period archives and their files (their state machine). */
+  archives: PeriodArchiveStore;
   /** Counts what an operator graphs (webhook outcomes); absent: nothing counted. */
   observer?: OperationsObserver;
   /** What this process last learnt of MH per environment (readiness); absent: unknown. */

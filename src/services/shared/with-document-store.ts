@@ -2,6 +2,7 @@ import { DocumentStore } from '../../persistence/documents/document-store';
 import { ContingencyEpisodeStore } from '../../persistence/contingency/contingency-episode-store';
 import { InvalidationStore } from '../../persistence/invalidations/invalidation-store';
 import { DteEventStore } from '../../persistence/events/dte-event-store';
+import { PeriodArchiveStore } from '../../persistence/archives/period-archive-store';
 import { detectDocumentDrift } from '../fiscal/document-drift';
 import type { ServiceDeps } from './service-deps';
 
@@ -9,7 +10,7 @@ import type { ServiceDeps } from './service-deps';
  * Completes the dependencies with the stores: the document store, wired to the queue, the outbox, the
  * status bus and the books, and the stores of the tables with a state machine of their own.
  */
-export function withDocumentStore(base: Omit<ServiceDeps, 'documents' | 'contingencies' | 'invalidations' | 'dteEvents'>): ServiceDeps {
+export function withDocumentStore(base: Omit<ServiceDeps, 'documents' | 'contingencies' | 'invalidations' | 'dteEvents' | 'archives'>): ServiceDeps {
   const documents = new DocumentStore(base.orm, {
     clock: base.clock,
     statusBus: base.statusBus,
@@ -23,5 +24,5 @@ export function withDocumentStore(base: Omit<ServiceDeps, 'documents' | 'conting
         .catch((err) => base.logger.warn({ err, email_id: emailId }, 'no se pudo encolar el correo del documento; el barrido lo enviará'));
     },
   });
-  return { ...base, documents, contingencies: new ContingencyEpisodeStore(base.orm), invalidations: new InvalidationStore(base.orm, documents), dteEvents: new DteEventStore(base.orm) };
+  return { ...base, documents, contingencies: new ContingencyEpisodeStore(base.orm), invalidations: new InvalidationStore(base.orm, documents), dteEvents: new DteEventStore(base.orm), archives: new PeriodArchiveStore(base.orm) };
 }
