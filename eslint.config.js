@@ -105,6 +105,7 @@ const STORE_ENTITIES = [
   { store: 'src/persistence/contingency/', what: 'del almacén de episodios de contingencia (src/persistence/contingency/): lea y cambie con ContingencyEpisodeStore (deps.contingencies)', entities: ['ContingencyEpisodeEntity'], modules: ['contingency-episode'] },
   { store: 'src/persistence/invalidations/', what: 'del almacén de invalidaciones (src/persistence/invalidations/): lea y cambie con InvalidationStore (deps.invalidations)', entities: ['DocumentInvalidationEntity'], modules: ['document-invalidation'] },
   { store: 'src/persistence/events/', what: 'del almacén de eventos DTE (src/persistence/events/): lea y cambie con DteEventStore (deps.dteEvents)', entities: ['DteEventEntity'], modules: ['dte-event'] },
+  { store: 'src/persistence/archives/', what: 'del almacén de archivos del período (src/persistence/archives/): lea y cambie con PeriodArchiveStore (deps.archives)', entities: ['PeriodArchiveEntity', 'PeriodArchiveChunkEntity'], modules: ['period-archive'] },
 ];
 /** Besides each store: the entities' folder (their index registers them) and the migrations. */
 const ENTITY_HOMES = ['src/persistence/entities/', 'migrations/'];

@@ -12,6 +12,8 @@ export const WEBHOOK_EVENTS: { name: string; label: string }[] = [
   { name: 'contingency.failed', label: 'Evento de contingencia rechazado por el MH' },
   { name: 'fiscal.report.ready', label: 'Reporte fiscal listo' },
   { name: 'fiscal.report.failed', label: 'Reporte fiscal fallido' },
+  { name: 'archive.ready', label: 'Archivo del período listo' },
+  { name: 'archive.failed', label: 'Archivo del período fallido' },
   { name: 'fiscal.period.closed', label: 'Período fiscal cerrado' },
   { name: 'fiscal.period.drift_detected', label: 'Cambios después del cierre' },
   { name: 'credential.expiring', label: 'Certificado por vencer' },

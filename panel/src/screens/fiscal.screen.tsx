@@ -13,6 +13,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { EmitterPicker } from '../ui/emitter-picker';
+import { PeriodArchiveCard } from '../ui/period-archive-card';
 import { Field, SelectField, TextAreaField, TextField, useFormScope } from '../ui/form';
 import { Card } from '../ui/page';
 import { PageHeader } from '../ui/page';
@@ -236,6 +237,7 @@ function ReportsTab({ emitter, session, query }: { emitter: EmitterSummary; sess
   const period = query.get('periodo') ?? previousPeriod();
   const existing = useLoad(() => listReports(emitter.id, period), [emitter.id, period]);
   return (
+    <>
     <Card
       title="Anexos del F-07 y libros de IVA"
       actions={<TextField label="Período" type="month" value={period} onValue={(v) => setQuery({ periodo: v || null })} />}
@@ -256,6 +258,8 @@ function ReportsTab({ emitter, session, query }: { emitter: EmitterSummary; sess
         </div>
       )}
     </Card>
+      <PeriodArchiveCard emitterId={emitter.id} period={period} />
+    </>
   );
 }
 

@@ -11,6 +11,8 @@ const OWNERS: [table: string, store: string][] = [
   ['contingency_episodes', 'src/persistence/contingency/'],
   ['document_invalidations', 'src/persistence/invalidations/'],
   ['dte_events', 'src/persistence/events/'],
+  ['period_archives', 'src/persistence/archives/'],
+  ['period_archive_chunks', 'src/persistence/archives/'],
 ];
 
 const namesTable = (table: string) => new RegExp(`\\b(?:from|join|update|into|table)\\s+"?${table}"?(?![\\w-])`, 'gi');

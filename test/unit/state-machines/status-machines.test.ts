@@ -10,6 +10,7 @@ import {
   RECOVERING_EPISODE_STATUSES,
   UNFINISHED_EPISODE_STATUSES,
 } from '../../../src/domain/contingency/contingency-episode-state-machine';
+import { PERIOD_ARCHIVE_BIRTH, PERIOD_ARCHIVE_MOVES, PERIOD_ARCHIVE_STATUSES } from '../../../src/domain/archive/period-archive-state-machine';
 import { DTE_EVENT_BIRTH, DTE_EVENT_MOVES, DTE_EVENT_STATUSES, STANDING_DTE_EVENT_STATUSES } from '../../../src/domain/events/dte-event-state-machine';
 import { INVALIDATION_BIRTH, INVALIDATION_MOVES, INVALIDATION_STATUSES } from '../../../src/domain/invalidations/invalidation-state-machine';
 import { movesFromTo, narrowedFrom, type MoveTable } from '../../../src/domain/shared/state-machine';
@@ -52,6 +53,18 @@ const MACHINES: Record<string, Machine> = {
       ['pending', 'sealed', 'seal'],
       ['pending', 'rejected', 'reject'],
       ['sealed', 'voided', 'void'],
+    ],
+  },
+  'period archive': {
+    statuses: PERIOD_ARCHIVE_STATUSES,
+    moves: PERIOD_ARCHIVE_MOVES,
+    birth: PERIOD_ARCHIVE_BIRTH,
+    allowed: [
+      ['queued', 'running', 'start'],
+      // A run whose worker died is taken over (its lease lapsed).
+      ['running', 'running', 'start'],
+      ['running', 'ready', 'finish'],
+      ['running', 'failed', 'fail'],
     ],
   },
 };

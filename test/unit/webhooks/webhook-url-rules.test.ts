@@ -53,6 +53,8 @@ describe('webhook events, secrets and input', () => {
       'credential.expiring',
       'contingency.failed',
       'recurring_document.failed',
+      'archive.ready',
+      'archive.failed',
     ]);
     expect(isWebhookEventType('document.created')).toBe(false);
   });
