@@ -19,8 +19,8 @@ const CSV_TARGET_MB = 150;
 const XLSX_TARGET_S = 30;
 const MB = 1024 * 1024;
 
-/** Clones the account's documents up to DOCUMENTS, every column copied but the unique ones. */
-async function seed(url: string, accountId: string): Promise<void> {
+/** Clones the account's documents up to `total`, every column copied but the unique ones (also the period archive's bench). */
+export async function cloneDocuments(url: string, accountId: string, total: number): Promise<void> {
   const c = new Client({ connectionString: url });
   await c.connect();
   try {
@@ -36,7 +36,7 @@ async function seed(url: string, accountId: string): Promise<void> {
     const columns = rows.filter((r) => r.is_generated !== 'ALWAYS').map((r) => r.column_name);
     const values = columns.map((col) => own[col] ?? `t."${col}"`);
     const templates = await c.query('select count(*)::int as n from documents where account_id = $1', [accountId]);
-    const perTemplate = Math.ceil((DOCUMENTS - templates.rows[0].n) / templates.rows[0].n);
+    const perTemplate = Math.ceil((total - templates.rows[0].n) / templates.rows[0].n);
     await c.query(
       `insert into documents (${columns.map((col) => `"${col}"`).join(', ')})
        select ${values.join(', ')} from documents t cross join generate_series(1, ${perTemplate}) g where t.account_id = $1`,
@@ -89,7 +89,7 @@ export default async function documentsExportBench(): Promise<Record<string, unk
       if (r.status !== 201) throw new Error(`issue: ${r.status} ${r.text}`);
     }
     const seedStarted = performance.now();
-    await seed(db.url, account.accountId);
+    await cloneDocuments(db.url, account.accountId, DOCUMENTS);
     const seeding_s = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
     const csv = await timedExport(app.url!, key, 'csv');
     const xlsx = await timedExport(app.url!, key, 'xlsx');

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Benchmarks run only when named: `npm run bench -- documents-list-1m`. */
-const BY_NAME_ONLY: readonly string[] = ['documents-list-1m', 'documents-export', 'directory'];
+const BY_NAME_ONLY: readonly string[] = ['documents-list-1m', 'documents-export', 'directory', 'period-archive'];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

@@ -32,7 +32,7 @@ async function all(kind: 'customers' | 'products', key = t.account.testKey, emit
   return r.body.data;
 }
 
-const roble = { name: 'Distribuidora El Roble', document_type: '36', document_number: '06142010901010', nrc: '2345678', email: 'compras@elroble.com.sv' };
+const roble = { name: 'Distribuidora El Roble', document_type: '36', document_number: '06142010901015', nrc: '2345678', email: 'compras@elroble.com.sv' };
 const juan = { name: 'Juan Pérez', document_type: '13', document_number: '01234567-8' };
 
 describe('customers batch (REST)', () => {

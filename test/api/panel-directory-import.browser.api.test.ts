@@ -41,7 +41,7 @@ describeBrowser('importing customers from a CSV file in the panel', () => {
     await page.getByRole('button', { name: 'Importar CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar clientes desde CSV' });
     const header = 'nombre,tipo_documento,numero_documento,correo\n';
-    await dialog.getByLabel('Archivo CSV').setInputFiles(file(`${header}Ana Importada,13,04567890-1,ana@example.com\nBeto Importado,,,no-es-correo\n`));
+    await dialog.getByLabel('Archivo CSV').setInputFiles(file(`${header}Ana Importada,13,04567890-3,ana@example.com\nBeto Importado,,,no-es-correo\n`));
     await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
     const rowErrors = dialog.locator('[data-row-errors="3"]');
     await rowErrors.waitFor({ timeout: UI_TIMEOUT_MS });
@@ -50,7 +50,7 @@ describeBrowser('importing customers from a CSV file in the panel', () => {
     expect(await dialog.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
     expect(await stored()).toEqual([]);
 
-    await dialog.getByLabel('Archivo CSV').setInputFiles(file(`${header}Ana Importada,13,04567890-1,ana@example.com\nBeto Importado,,,beto@example.com\n`));
+    await dialog.getByLabel('Archivo CSV').setInputFiles(file(`${header}Ana Importada,13,04567890-3,ana@example.com\nBeto Importado,,,beto@example.com\n`));
     await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
     await dialog.getByText('Todas las filas están correctas: 2 nuevos, 0 para actualizar.').waitFor({ timeout: UI_TIMEOUT_MS });
     const save = dialog.getByRole('button', { name: 'Guardar' });

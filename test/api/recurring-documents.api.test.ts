@@ -288,7 +288,7 @@ describe('a template by reference (ADR 0092)', () => {
     const key = t.account.testKey;
     const customers = `/v1/emitters/${issuer.emitterId}/customers`;
     const products = `/v1/emitters/${issuer.emitterId}/products`;
-    const customer = await request(t.url, 'POST', customers, { key, body: { name: 'Clínica San Rafael', document_type: '13', document_number: '04567890-1', email: 'pagos@sanrafael.sv' } });
+    const customer = await request(t.url, 'POST', customers, { key, body: { name: 'Clínica San Rafael', document_type: '13', document_number: '04567890-3', email: 'pagos@sanrafael.sv' } });
     const product = await request(t.url, 'POST', products, { key, body: { type: '2', code: 'MANT', description: 'Mantenimiento de equipo', unit_code: '59', unit_price: '40.00', tax: 'gravada' } });
     expect([customer.status, product.status]).toEqual([201, 201]);
     const start = today();
@@ -319,7 +319,7 @@ describe('a template by reference (ADR 0092)', () => {
     await run();
     await eventually(() => settled(1), 15_000, 'primera emisión');
     const first = await issuedDoc(`REF-9-${start}`);
-    expect(first.receiver).toMatchObject({ name: 'Clínica San Rafael', document_number: '04567890-1', email: 'pagos@sanrafael.sv' });
+    expect(first.receiver).toMatchObject({ name: 'Clínica San Rafael', document_number: '04567890-3', email: 'pagos@sanrafael.sv' });
     expect(first.items.map((i: Record<string, unknown>) => [i.description, i.quantity, i.unit_price])).toEqual([['Mantenimiento de equipo', '2', '40']]);
     expect(first.totals.total).toBe('80.00');
 

@@ -71,8 +71,9 @@ export class GeneratePeriodArchiveService {
       zip.on('entry', () => {
         entries++;
       });
-      const add = (content: string | Buffer, name: string) => {
-        zip.append(content, { name, date: new Date(claimed.created_at) });
+      // PDFs are compressed already: stored as they are, which spares deflating them again.
+      const add = (content: string | Buffer, name: string, store = false) => {
+        zip.append(content, { name, date: new Date(claimed.created_at), store });
         queued++;
       };
       // Wait until archiver has taken every queued entry (so a page's buffers can be released).
@@ -96,7 +97,7 @@ export class GeneratePeriodArchiveService {
           const ref = { type: d.type, generationCode: d.generation_code };
           add(d.dte_json, archiveEntryNames.signedJson(ref));
           add(d.jws, archiveEntryNames.jws(ref));
-          add(await this.pdf.render(d), archiveEntryNames.pdf(ref));
+          add(await this.pdf.render(d), archiveEntryNames.pdf(ref), true);
         }
         for (const inv of await this.deps.invalidations.ofDocuments(page.map((d) => d.id))) {
           const { event_json: eventJson, ...rest } = inv;
