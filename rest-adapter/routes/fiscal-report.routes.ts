@@ -5,6 +5,7 @@ import {
 } from '../resources/fiscal-report.resource';
 import { listOf, paginationQuery } from '../query-schemas';
 import type { RestRoute } from '../route';
+import { signedLinkProblem } from '../signed-link-problem';
 import { createEmbedSessionSchema } from '../../src/services/embed/create-embed-session.service';
 import { CONTENT_TYPES } from '../../src/services/fiscal/fiscal-report-store';
 import { requestFiscalReportSchema, type RequestFiscalReportInput } from '../../src/services/fiscal/request-fiscal-report.service';
@@ -179,10 +180,7 @@ export const fiscalReportRoutes: RestRoute[] = [
     binaryMediaType: REPORT_FILE_MEDIA_TYPES,
     handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
       const r = await gctx.services.fiscalReportFiles.open(input.params.token);
-      if (!r.ok) {
-        const detail = r.reason === 'expired' ? 'El enlace de descarga venció; solicite uno nuevo.' : 'El enlace de descarga no es válido (alterado o sin archivo).';
-        return problemResult({ code: 'link_expired', detail }, problem, { 'Cache-Control': 'no-store' });
-      }
+      if (!r.ok) return signedLinkProblem(r.reason, problem);
       return {
         status: 200,
         headers: {

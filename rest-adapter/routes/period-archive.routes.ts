@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { requestPeriodArchiveSchema } from '../../src/services/archive/request-period-archive.service';
-import { problemResult, type HttpResult } from '../http-result';
+import type { HttpResult } from '../http-result';
 import { listOf, paginationQuery } from '../query-schemas';
 import { periodArchiveResource, serializePeriodArchive } from '../resources/period-archive.resource';
 import type { RestRoute } from '../route';
+import { signedLinkProblem } from '../signed-link-problem';
 
 const TAG = 'Archivo del período';
 const emitterParam = z.object({ id: z.string().max(64).describe('Id del emisor (emt_…)') });
@@ -91,10 +92,7 @@ export const periodArchiveRoutes: RestRoute[] = [
     binaryMediaType: ['application/zip'],
     handler: async (_req, input, gctx, problem): Promise<HttpResult> => {
       const r = await gctx.services.periodArchiveFiles.open(input.params.token);
-      if (!r.ok) {
-        const detail = r.reason === 'expired' ? 'El enlace de descarga venció; solicite uno nuevo.' : 'El enlace de descarga no es válido (alterado o sin archivo).';
-        return problemResult({ code: 'link_expired', detail }, problem, { 'Cache-Control': 'no-store' });
-      }
+      if (!r.ok) return signedLinkProblem(r.reason, problem);
       return {
         status: 200,
         headers: {

@@ -187,6 +187,7 @@ describe('period archives', () => {
   it('lists the emitter’s archives newest first and reads one; GraphQL creates and reads the same resource with a download link', async () => {
     const listed = await get(archivesPath());
     expect(listed.body).toMatchObject({ object: 'list', data: [expect.objectContaining({ id: archiveId })], has_more: false });
+    clock.advance(1_000); // ids sort by their time: the second archive is a second newer
     const created = await graphql(t.url, t.account.testKey, `mutation($input: CreatePeriodArchiveInput!) { createPeriodArchive(input: $input) { periodArchive { id status period } errors { code } } }`, {
       input: { emitterId: issuer.emitterId, period },
     });

@@ -1,20 +1,10 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { DomainError } from '../../domain/shared/domain-error';
 import type { GraphQLContext } from '../common/context';
-import { serviceError } from '../common/graphql-errors';
+import { runQuery } from '../common/run-query';
 import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
 import { CreatePeriodArchiveInput, CreatePeriodArchivePayload, PeriodArchiveConnection, PeriodArchiveType } from './period-archive.types';
-
-async function query<T>(body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (err) {
-    if (err instanceof DomainError) throw serviceError(err.code, err.message, { field: err.errors[0]?.path ?? null });
-    throw err;
-  }
-}
 
 /** Period archives over the same services as the REST routes; the file stays behind a signed link (`downloadUrl`). */
 @Resolver(() => PeriodArchiveType)
@@ -32,7 +22,7 @@ export class PeriodArchiveResolver {
   @Authorized('fiscal:read')
   @Query(() => PeriodArchiveType, { nullable: true, description: 'Un archivo del período; null si no existe (o es de otra cuenta o ambiente).' })
   async periodArchive(@Arg('emitterId', () => ID) emitterId: string, @Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<PeriodArchiveType | null> {
-    return query(() => ctx.services.getPeriodArchive.execute(ctx.actor!, emitterId, id));
+    return runQuery(() => ctx.services.getPeriodArchive.execute(ctx.actor!, emitterId, id));
   }
 
   @Authorized('fiscal:read')
@@ -44,12 +34,12 @@ export class PeriodArchiveResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<PeriodArchiveConnection> {
     const page = pageRequest(first, after);
-    return query(async () => toConnection(await ctx.services.listPeriodArchives.execute(ctx.actor!, emitterId, page), (v) => v, (v) => v.id) as never);
+    return runQuery(async () => toConnection(await ctx.services.listPeriodArchives.execute(ctx.actor!, emitterId, page), (v) => v, (v) => v.id) as never);
   }
 
   @Authorized('fiscal:read')
   @FieldResolver(() => String, { description: 'Enlace firmado nuevo y de corta duración (DOWNLOAD_URL_TTL_S) al ZIP; no requiere llave de API. Error ARCHIVE_NOT_READY si no está listo.' })
   async downloadUrl(@Root() archive: PeriodArchiveType, @Ctx() ctx: GraphQLContext): Promise<string> {
-    return query(async () => (await ctx.services.periodArchiveFiles.createDownloadLink(ctx.actor!, archive.emitterId, archive.id)).url);
+    return runQuery(async () => (await ctx.services.periodArchiveFiles.createDownloadLink(ctx.actor!, archive.emitterId, archive.id)).url);
   }
 }

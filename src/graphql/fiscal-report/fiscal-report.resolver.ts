@@ -1,11 +1,11 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { ReportTypeInfo } from '../../domain/fiscal';
-import { DomainError } from '../../domain/shared/domain-error';
 import { toFiscalReportView } from '../../services/fiscal/fiscal-report-view';
 import type { PeriodView } from '../../services/fiscal/fiscal-report-store';
 import { inRequestEnvironment } from '../../services/shared/request-environment';
 import type { GraphQLContext } from '../common/context';
 import { serviceError } from '../common/graphql-errors';
+import { runQuery } from '../common/run-query';
 import { connectionComplexity, pageRequest, toConnection } from '../common/page-info.type';
 import { plain } from '../common/plain';
 import { runMutation } from '../common/run-mutation';
@@ -33,16 +33,6 @@ const toReportType = (t: ReportTypeInfo): FiscalReportTypeInfo => ({
   type: t.type, name: t.name, kind: t.kind as FiscalReportKindGql, formats: t.formats as FiscalReportFormatGql[], paramsSchema: t.paramsSchema, rulesVersion: t.rulesVersion,
 });
 
-/** Queries answer business refusals (unknown emitter, report not ready…) as top-level errors with the service code. */
-async function query<T>(body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (err) {
-    if (err instanceof DomainError) throw serviceError(err.code, err.message, { field: err.errors[0]?.path ?? null });
-    throw err;
-  }
-}
-
 /**
  * Fiscal reports, periods and embed sessions over the same services as the REST handler routes.
  * Files stay behind signed links: `downloadUrl(format)` returns a fresh one.
@@ -52,13 +42,13 @@ export class FiscalReportResolver {
   @Authorized('fiscal:read')
   @Query(() => [FiscalReportTypeInfo], { description: 'Catálogo de reportes: anexos F-07 y libros de IVA, con sus formatos y el JSON Schema de params.' })
   async fiscalReportTypes(@Arg('emitterId', () => ID) emitterId: string, @Ctx() ctx: GraphQLContext): Promise<FiscalReportTypeInfo[]> {
-    return query(async () => (await ctx.services.listFiscalReportTypes.execute(ctx.actor!, emitterId)).map(toReportType));
+    return runQuery(async () => (await ctx.services.listFiscalReportTypes.execute(ctx.actor!, emitterId)).map(toReportType));
   }
 
   @Authorized('fiscal:read')
   @Query(() => FiscalReportGql, { nullable: true, description: 'Un reporte fiscal con totales, advertencias, drift, inputHash y rulesVersion; null si no existe (o es de otra cuenta o ambiente).' })
   async fiscalReport(@Arg('emitterId', () => ID) emitterId: string, @Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<FiscalReportGql | null> {
-    return query(async () => {
+    return runQuery(async () => {
       const v = await ctx.services.getFiscalReport.execute(ctx.actor!, emitterId, id);
       return v ? toFiscalReportView(v) : null;
     });
@@ -78,7 +68,7 @@ export class FiscalReportResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<FiscalReportConnection> {
     const page = pageRequest(first, after);
-    return query(async () => toConnection(await ctx.services.listFiscalReports.execute(ctx.actor!, emitterId, { period, type }, page), toFiscalReportView, (r) => r.id));
+    return runQuery(async () => toConnection(await ctx.services.listFiscalReports.execute(ctx.actor!, emitterId, { period, type }, page), toFiscalReportView, (r) => r.id));
   }
 
   @Authorized('fiscal:read')
@@ -92,7 +82,7 @@ export class FiscalReportResolver {
   ): Promise<FiscalReportRowPage> {
     if (!Number.isInteger(first) || first < 1 || first > 1000) throw serviceError('invalid_request', '"first" debe ser un entero entre 1 y 1000.', { field: 'first' });
     if (after !== null && after !== undefined && after.length > 12) throw serviceError('invalid_request', 'Cursor "after" inválido.', { field: 'after' });
-    return query(async () => {
+    return runQuery(async () => {
       const page = await ctx.services.listFiscalReportRows.execute(ctx.actor!, emitterId, id, { first, after: after ?? null });
       return {
         columns: page.columns.map((c) => ({ key: c.key, label: c.label, kind: c.kind, letter: c.letter ?? null })),
@@ -109,13 +99,13 @@ export class FiscalReportResolver {
     @Arg('format', () => FiscalReportFormatGql, { defaultValue: FiscalReportFormatGql.CSV }) format: FiscalReportFormatGql,
     @Ctx() ctx: GraphQLContext,
   ): Promise<string> {
-    return query(async () => (await ctx.services.fiscalReportFiles.createDownloadLink(ctx.actor!, report.emitterId, report.id, format)).url);
+    return runQuery(async () => (await ctx.services.fiscalReportFiles.createDownloadLink(ctx.actor!, report.emitterId, report.id, format)).url);
   }
 
   @Authorized('fiscal:read')
   @Query(() => [FiscalPeriodGql], { description: 'Períodos del emisor con documentos, registros o estado, del más reciente al más antiguo.' })
   async fiscalPeriods(@Arg('emitterId', () => ID) emitterId: string, @Ctx() ctx: GraphQLContext): Promise<FiscalPeriodGql[]> {
-    return query(async () => (await ctx.services.listFiscalPeriods.execute(ctx.actor!, emitterId)).map(toFiscalPeriod));
+    return runQuery(async () => (await ctx.services.listFiscalPeriods.execute(ctx.actor!, emitterId)).map(toFiscalPeriod));
   }
 
   @Authorized('fiscal:write')
