@@ -258,7 +258,7 @@ function ReportsTab({ emitter, session, query }: { emitter: EmitterSummary; sess
         </div>
       )}
     </Card>
-      <PeriodArchiveCard emitterId={emitter.id} period={period} />
+      <PeriodArchiveCard emitterId={emitter.id} period={period} writer={can(session, 'write')} />
     </>
   );
 }

@@ -18,7 +18,7 @@ function fileSize(bytes: number): string {
  * «Archivo del período» on the books screen: asks for the month's ZIP (signed documents, PDFs, events,
  * books and index), follows its progress (documents done / total) and downloads it when ready.
  */
-export function PeriodArchiveCard({ emitterId, period }: { emitterId: string; period: string }) {
+export function PeriodArchiveCard({ emitterId, period, writer }: { emitterId: string; period: string; writer: boolean }) {
   const [archive, setArchive] = useState<PeriodArchive | null>(null);
   const [downloading, setDownloading] = useState(false);
   const alive = useRef(true);
@@ -80,9 +80,9 @@ export function PeriodArchiveCard({ emitterId, period }: { emitterId: string; pe
               Descargar ZIP
             </Button>
           ) : null}
-          <Button size="sm" variant={archive?.status === 'READY' ? 'ghost' : 'primary'} pending={busy} onClick={() => void request.run()} aria-label="Generar el archivo del período">
+          {writer ? <Button size="sm" variant={archive?.status === 'READY' ? 'ghost' : 'primary'} pending={busy} onClick={() => void request.run()} aria-label="Generar el archivo del período">
             {archive ? 'Generar de nuevo' : 'Generar archivo'}
-          </Button>
+          </Button> : null}
         </div>
       </div>
     </Card>

@@ -65,7 +65,7 @@ export function directoryCsvTemplateRows(kind: DirectoryKind): string[][] {
   if (kind === 'customers') {
     return [
       headers,
-      row({ nombre: 'Distribuidora El Roble, S.A. de C.V.', tipo_documento: '36', numero_documento: '06142010901010', nrc: '2345678', actividad_economica: '46900', descripcion_actividad: 'Venta al por mayor', correo: 'compras@elroble.com.sv', telefono: '22334455', departamento: '06', municipio: '23', distrito: '14', direccion: 'Col. Escalón, Av. Norte 1', id_externo: 'CLI-001' }),
+      row({ nombre: 'Distribuidora El Roble, S.A. de C.V.', tipo_documento: '36', numero_documento: '06142010901015', nrc: '2345678', actividad_economica: '46900', descripcion_actividad: 'Venta al por mayor', correo: 'compras@elroble.com.sv', telefono: '22334455', departamento: '06', municipio: '23', distrito: '14', direccion: 'Col. Escalón, Av. Norte 1', id_externo: 'CLI-001' }),
       row({ nombre: 'Juan Pérez', tipo_documento: '13', numero_documento: '01234567-8', correo: 'juan@example.com', id_externo: 'CLI-002' }),
     ];
   }
