@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentCreateSchema } from '../../src/domain/dte';
-import { CSV_DTE_TYPES } from '../../src/domain/dte/document-csv';
+import { CSV_DTE_TYPES, type CsvDteType } from '../../src/domain/dte/document-csv';
 import { MAX_BATCH_DOCUMENTS } from '../../src/services/bulk-issuance/issue-document-batch.service';
 import { previewDocumentCsvSchema } from '../../src/services/bulk-issuance/preview-document-csv.service';
 import { jsonResult, type HttpResult } from '../http-result';
@@ -52,7 +52,7 @@ export const documentBatchRoutes: RestRoute[] = [
     tag: 'Documentos',
     summary: 'Lee un archivo CSV de emisión masiva (una fila por línea; filas con el mismo id_externo son un documento) y simula cada documento: marca cada fila con error, en español, sin emitir nada.',
     description:
-      'Cuerpo JSON con el texto del archivo en `csv` (UTF-8, separado por comas o por punto y coma), el emisor, el tipo (01 o 03) y el establecimiento y punto de venta que usan las filas que no los traen. ' +
+      'Cuerpo JSON con el texto del archivo en `csv` (UTF-8, separado por comas o por punto y coma), el emisor, el tipo (cualquiera de los once) y el establecimiento y punto de venta que usan las filas que no los traen. ' +
       'Responde cada documento con su cuerpo de emisión listo para `POST /v1/documents/batch`, sus totales o sus errores por fila y columna, y el SHA-256 del archivo. Encabezados desconocidos o un CSV ilegible: 422. Nada se guarda ni se numera.',
     scope: 'documents:write',
     body: { schema: previewDocumentCsvSchema, required: true, restOnly: 'Un archivo para ERPs y el panel: un cliente GraphQL envía los documentos mismos con createDocumentBatch(dryRun: true).' },
@@ -67,11 +67,11 @@ export const documentBatchRoutes: RestRoute[] = [
     tag: 'Documentos',
     summary: 'La plantilla CSV de emisión masiva de un tipo (encabezados en español y dos documentos de ejemplo).',
     scope: 'documents:read',
-    query: z.object({ type: z.enum(CSV_DTE_TYPES, '"type" es 01 (FE) o 03 (CCF).').describe('01 (FE) o 03 (CCF)') }),
+    query: z.object({ type: z.enum(CSV_DTE_TYPES, '"type" es un tipo de DTE (CAT-002): 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15.').describe('Tipo de DTE (CAT-002): 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15') }),
     response: null,
     binaryMediaType: 'text/csv',
     handler: async (_req, { query }, ctx): Promise<HttpResult> => {
-      const t = ctx.services.getDocumentCsvTemplate.execute(query.type as (typeof CSV_DTE_TYPES)[number]);
+      const t = ctx.services.getDocumentCsvTemplate.execute(query.type as CsvDteType);
       return { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${t.filename}"` }, body: t.csv };
     },
   },

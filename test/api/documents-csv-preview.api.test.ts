@@ -28,22 +28,26 @@ const HEADER = 'id_externo,receptor_nombre,receptor_tipo_documento,receptor_nume
 const preview = (csv: string, type = '01') => request(t.url, 'POST', '/v1/documents/batch/csv-preview', { key: t.account.testKey, body: { emitter_id: issuer.emitterId, type, establishment: 'M001', point_of_sale: 'P001', csv } });
 
 describe('GET /v1/documents/batch/csv-template', () => {
-  it.each([['01', 'plantilla-emision-fe.csv'], ['03', 'plantilla-emision-ccf.csv']])('type %s → a CSV with Spanish headers and example rows that preview clean', async (type, filename) => {
+  it.each([['01', 'fe'], ['03', 'ccf'], ['04', 'nr'], ['05', 'nc'], ['06', 'nd'], ['07', 'cr'], ['08', 'cl'], ['09', 'dcl'], ['11', 'fex'], ['14', 'fse'], ['15', 'cd']])('type %s → a CSV with Spanish headers and example rows that preview clean', async (type, slug) => {
+    const filename = `plantilla-emision-${slug}.csv`;
     const r = await request(t.url, 'GET', `/v1/documents/batch/csv-template?type=${type}`, { key: t.account.testKey });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(r.headers.get('content-disposition')).toBe(`attachment; filename="${filename}"`);
     const rows = parse(r.text, { bom: true }) as string[][];
     expect(rows[0].slice(0, 4)).toEqual(['id_externo', 'establecimiento', 'punto_venta', 'receptor_nombre']);
-    expect(rows[0]).toEqual(expect.arrayContaining(['descripcion', 'cantidad', 'precio_unitario', 'tributo']));
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(type === '09' ? 3 : 4);
+    const before = await counts();
     const p = await preview(r.text, type);
     expect(p.status).toBe(200);
+    expect(p.body.documents.flatMap((d: { errors: unknown[] }) => d.errors)).toEqual([]);
     expect(p.body).toMatchObject({ document_count: 2, valid_documents: 2, invalid_rows: 0 });
+    expect(p.body.documents[0].totals).not.toBeNull();
+    expect(await counts()).toEqual(before);
   });
 
-  it('another type → 400 naming type', async () => {
-    const r = await request(t.url, 'GET', '/v1/documents/batch/csv-template?type=05', { key: t.account.testKey });
+  it('a type that is not a DTE → 400 naming type', async () => {
+    const r = await request(t.url, 'GET', '/v1/documents/batch/csv-template?type=02', { key: t.account.testKey });
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toMatchObject({ path: 'type' });
   });

@@ -118,4 +118,29 @@ describeBrowser('bulk issuance from a CSV in the panel', () => {
     expect(againRows.map((r) => [r.fila, r.documento_id, r.numero_control])).toEqual(rows.map((r) => [r.fila, r.documento_id, r.numero_control]));
     await page.context().close();
   }, 240_000);
+
+  it('another type: its template downloads from the type picked and, uploaded as it is, issues its two documents', async () => {
+    const { page } = await newPanelPage(browser);
+    await logInThroughForm(page, t.url, OWNER, PASSWORD);
+    await goToPanelPath(page, '/emitir/lote');
+    await page.getByRole('heading', { name: 'Emisión masiva' }).waitFor();
+    await page.getByLabel('Tipo de documento').selectOption('07');
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByText('Descargar plantilla CR').click()]);
+    expect(template.suggestedFilename()).toBe('plantilla-emision-cr.csv');
+    const path = await template.path();
+    expect((parse(readFileSync(path), { bom: true }) as string[][])[0]).toEqual(expect.arrayContaining(['doc_relacionado_codigo', 'monto_sujeto', 'codigo_retencion']));
+    const before = await documentCount();
+    await page.getByLabel('Archivo CSV').setInputFiles(path);
+    await page.getByRole('button', { name: 'Revisar archivo' }).click();
+    await page.locator('[data-kpi="documents"]').getByText('2', { exact: true }).waitFor();
+    await page.locator('[data-kpi="valid"]').getByText('2', { exact: true }).waitFor();
+    expect(await documentCount()).toBe(before);
+    await page.getByRole('button', { name: 'Emitir todo' }).click();
+    await page.getByText('Enviados 2 de 2').waitFor();
+    const docs = page.locator('table', { has: page.locator('caption', { hasText: 'Documentos del archivo' }) });
+    await docs.locator('[data-status="PROCESSED"]').nth(1).waitFor();
+    const [r] = (await t.app.services.deps.orm.em.getConnection().execute("select count(*)::int as n from documents where type = '07'")) as { n: number }[];
+    expect(r.n).toBe(2);
+    await page.context().close();
+  }, 180_000);
 });

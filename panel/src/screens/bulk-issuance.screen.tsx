@@ -6,6 +6,7 @@ import { getEmitter, listEmitterSummaries } from '../api/emitters.api';
 import { countOf, formatCount, formatMoney } from '../lib/format';
 import { ApiError } from '../lib/http';
 import { useAction, useLoad } from '../lib/hooks';
+import { DTE_TYPES, type DteType } from '../lib/issue-draft';
 import { href } from '../lib/router';
 import { can } from '../lib/session';
 import { Badge, StatusBadge } from '../ui/badge';
@@ -16,7 +17,6 @@ import { DataTable } from '../ui/table';
 import { Alert, EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
 
-type Kind = '01' | '03';
 
 interface Issued {
   id: string | null;
@@ -41,7 +41,7 @@ function downloadText(name: string, text: string): void {
 
 export default function BulkIssuanceScreen({ session }: ScreenProps) {
   const emitters = useLoad(listEmitterSummaries, []);
-  const [kind, setKind] = useState<Kind>('01');
+  const [kind, setKind] = useState<DteType>('01');
   const [emitterId, setEmitterId] = useState('');
   const [establishment, setEstablishment] = useState('');
   const [pointOfSale, setPointOfSale] = useState('');
@@ -167,7 +167,7 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
   const refused = [...issued.values()].filter((v) => v.status === 'no_emitido').length;
   const badRows = preview?.rows.filter((r) => !r.ok) ?? [];
   const done = preview !== null && issued.size > 0 && !issueAll.pending;
-  const typeName = kind === '03' ? 'CCF' : 'FE';
+  const typeName = DTE_TYPES.find((d) => d.code === kind)?.short ?? kind;
 
   return (
     <div class="screen">
@@ -178,19 +178,8 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
       />
       <div class="grid-2">
         <Card title="1. Archivo">
-          <div class="segmented" role="radiogroup" aria-label="Tipo de documento">
-            {(
-              [
-                ['01', 'Factura (FE)'],
-                ['03', 'Crédito fiscal (CCF)'],
-              ] as const
-            ).map(([k, label]) => (
-              <button key={k} type="button" role="radio" aria-checked={kind === k ? 'true' : 'false'} class={kind === k ? 'active' : ''} onClick={() => setKind(k)}>
-                {label}
-              </button>
-            ))}
-          </div>
-          <div class="form-grid mt">
+          <div class="form-grid">
+            <SelectField class="span-2" label="Tipo de documento" name="type" value={kind} onValue={(v) => setKind(v as DteType)} options={DTE_TYPES.map((d) => ({ value: d.code, label: d.label }))} hint="Cada tipo tiene su plantilla: descárguela después de elegirlo." />
             <SelectField class="span-2" label="Emisor" value={emitterId} onValue={setEmitterId} name="emitterId" options={emitters.data.map((e) => ({ value: e.id, label: `${e.name} · NIT ${e.nit}` }))} />
             <SelectField label="Establecimiento" value={establishment} onValue={setEstablishment} options={(emitter?.establishments ?? []).map((s) => ({ value: s.code, label: `${s.code}${s.name ? ` · ${s.name}` : ''}` }))} name="establishment" hint="Para las filas que no lo traen." />
             <SelectField label="Punto de venta" value={pointOfSale} onValue={setPointOfSale} options={(est?.pointsOfSale ?? []).map((p) => ({ value: p.code, label: `${p.code}${p.name ? ` · ${p.name}` : ''}` }))} name="pointOfSale" />
@@ -202,7 +191,7 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
             <Button variant="primary" icon="check" pending={check.pending} disabled={!file || !emitter} onClick={() => void check.run()}>
               Revisar archivo
             </Button>
-            <a class="btn btn-ghost" href={templateUrl(kind)} download={`plantilla-emision-${kind === '03' ? 'ccf' : 'fe'}.csv`}>
+            <a class="btn btn-ghost" href={templateUrl(kind)} download={`plantilla-emision-${typeName.toLowerCase()}.csv`}>
               Descargar plantilla {typeName}
             </a>
           </div>

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { csvTemplateRows, type CsvDteType } from '../../domain/dte/document-csv';
+import { csvTemplateFilename, csvTemplateRows, type CsvDteType } from '../../domain/dte/document-csv';
 
 /**
  * The bulk-issuance template of a type (ADR 0074): the Spanish headers and two example documents,
@@ -8,6 +8,6 @@ import { csvTemplateRows, type CsvDteType } from '../../domain/dte/document-csv'
 export class GetDocumentCsvTemplateService {
   execute(type: CsvDteType): { filename: string; csv: string } {
     const csv = stringify(csvTemplateRows(type), { bom: true, record_delimiter: '\r\n' });
-    return { filename: `plantilla-emision-${type === '01' ? 'fe' : 'ccf'}.csv`, csv };
+    return { filename: csvTemplateFilename(type), csv };
   }
 }

@@ -9,7 +9,7 @@ import type { IssueDocumentService } from '../documents/issue-document.service';
 
 export const previewDocumentCsvSchema = z.strictObject({
   emitterId: z.string().min(1).max(255),
-  type: z.enum(CSV_DTE_TYPES, { error: 'Tipo de documento para un archivo CSV: 01 (FE) o 03 (CCF).' }),
+  type: z.enum(CSV_DTE_TYPES, { error: 'Tipo de documento para un archivo CSV: 01, 03, 04, 05, 06, 07, 08, 09, 11, 14 o 15 (CAT-002).' }),
   establishment: z.string().regex(/^[MBSP][0-9]{3}$/, { error: 'Código de establecimiento de MH de 4 caracteres: M, B, S o P y 3 dígitos (p. ej. M001).' }),
   pointOfSale: z.string().regex(/^P[0-9]{3}$/, { error: 'Código de punto de venta de MH de 4 caracteres: P y 3 dígitos (p. ej. P001).' }),
   csv: z.string().min(1, { error: 'El archivo CSV está vacío.' }),
