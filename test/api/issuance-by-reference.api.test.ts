@@ -148,6 +148,27 @@ describe('REST', () => {
     expect(updated).toHaveLength(1);
     expect(updated[0]).toMatchObject({ id: created[0].id, email: 'carlos.r@example.com' });
   });
+
+  it('save_customer with a receiver that cannot be a customer (bad check digit, no document, none at all): 422 naming the field, nothing issued or saved', async () => {
+    const key = t.account.testKey;
+    const customers = async () => (await request(t.url, 'GET', `${customersPath()}?limit=100`, { key })).body.data.length;
+    const [docsBefore, customersBefore] = [await documentCount(), await customers()];
+    const badDigit = await request(t.url, 'POST', '/v1/documents', { key, body: byReference({ customer_id: undefined, receiver: { name: 'Rosa Díaz', document_type: '13', document_number: '07654321-9' }, save_customer: true }) });
+    expect(badDigit.status).toBe(422);
+    expect(badDigit.body.errors).toEqual([expect.objectContaining({ path: 'receiver.document_number', message: expect.stringMatching(/^Para guardar el receptor como cliente \(saveCustomer\): .*verificador/) })]);
+    const noDocument = await request(t.url, 'POST', '/v1/documents', { key, body: byReference({ customer_id: undefined, receiver: { name: 'Sin documento' }, save_customer: true }) });
+    expect(noDocument.status).toBe(422);
+    expect(noDocument.body.errors).toEqual([expect.objectContaining({ path: 'save_customer', message: expect.stringMatching(/nombre y documento/) })]);
+    const none = await request(t.url, 'POST', '/v1/documents', { key, body: byReference({ save_customer: true }) });
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual([expect.objectContaining({ path: 'save_customer' })]);
+    expect([await documentCount(), await customers()]).toEqual([docsBefore, customersBefore]);
+    // GraphQL: the same refusal as data.
+    const g = await graphql(t.url, key, ISSUE, { input: camelKeys(byReference({ customer_id: undefined, receiver: { name: 'Rosa Díaz', document_type: '13', document_number: '07654321-9' }, save_customer: true })) });
+    expect(g.body.data.issueDocument.document).toBeNull();
+    expect(g.body.data.issueDocument.errors).toEqual([expect.objectContaining({ field: 'receiver.documentNumber' })]);
+    expect([await documentCount(), await customers()]).toEqual([docsBefore, customersBefore]);
+  });
 });
 
 describe('GraphQL', () => {

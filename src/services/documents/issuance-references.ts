@@ -26,6 +26,7 @@ export interface ReferenceFollowUp {
  */
 export async function resolveDirectoryReferences(em: EntityManager, actor: Actor, body: DocumentCreateBody): Promise<{ body: Json; followUp: ReferenceFollowUp }> {
   const { customerId, saveCustomer, items, ...rest } = body;
+  if (saveCustomer === true) assertSavableReceiver(body.receiver);
   const out: Json = { ...rest };
   if (customerId !== undefined) {
     const customer = await em.findOne(CustomerEntity, { id: customerId, emitter: body.emitterId, accountId: actor.accountId }, { fields: ['id', 'receiver'] });
@@ -52,6 +53,20 @@ export async function resolveDirectoryReferences(em: EntityManager, actor: Actor
   };
 }
 
+/**
+ * `saveCustomer` asks for the receiver to be kept as a customer: one a customer cannot be (a NIT or
+ * DUI whose check digit fails; without a name or a document the body's schema already refused it) is
+ * refused before anything is issued, naming the field — never issued with the customer silently
+ * left unsaved.
+ */
+function assertSavableReceiver(receiver: unknown): void {
+  const asCustomer = parseWith(createCustomerSchema, receiver);
+  if (asCustomer.ok) return;
+  throw DomainError.validation(
+    asCustomer.errors.map((e) => ({ ...e, path: e.path ? `receiver.${e.path}` : 'receiver', message: `Para guardar el receptor como cliente (saveCustomer): ${e.message}` })),
+  );
+}
+
 /** After the document is stored: the named customer's last use, or the receiver saved as a customer. */
 export async function applyReferenceFollowUp(em: EntityManager, actor: Actor, emitterId: string, followUp: ReferenceFollowUp, now: Date): Promise<void> {
   if (followUp.customerId !== null) {
@@ -59,7 +74,7 @@ export async function applyReferenceFollowUp(em: EntityManager, actor: Actor, em
   }
   if (followUp.saveReceiver === null) return;
   const parsed = parseWith(createCustomerSchema, followUp.saveReceiver);
-  if (!parsed.ok) return; // The receiver was validated by the issuance already; a customer needs nothing more.
+  if (!parsed.ok) return; // Refused before issuing (assertSavableReceiver): never reached with a bad receiver.
   const cols = customerColumns(parsed.value);
   await em.transactional(async (tx) => {
     const existing = await tx.findOne(CustomerEntity, { emitter: emitterId, documentNumber: cols.documentNumber });
