@@ -41,7 +41,7 @@ export async function createAgenda(settings: AgendaSettings): Promise<{ agenda: 
   const agenda = new AgendaClass({
     backend,
     name: settings.name,
-    processEvery: settings.backend.kind === 'postgres' && !settings.backend.embedded ? '5 seconds' : '1 second',
+    processEvery: pollIntervalMs(settings.backend.kind === 'postgres' && !settings.backend.embedded ? 5_000 : 1_000, settings.lockLifetimeMs),
     maxConcurrency: settings.concurrency,
     defaultConcurrency: settings.concurrency,
     lockLimit: settings.concurrency,
@@ -61,6 +61,17 @@ export async function createAgenda(settings: AgendaSettings): Promise<{ agenda: 
       await ownPool?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * How often Agenda looks for due jobs: the backend's interval, but at most a third of the lock
+ * lifetime. Agenda locks a job up to one interval before it is due and, when the job's turn comes,
+ * drops one whose lock expired in the meantime without releasing its slot (agenda/agenda#1413): with
+ * a lifetime shorter than the interval (3 s against 5 s), a recurring job locked ahead of time after
+ * a worker died was never run again by the worker that took it over.
+ */
+export function pollIntervalMs(backendMs: number, lockLifetimeMs: number): number {
+  return Math.max(250, Math.min(backendMs, Math.floor(lockLifetimeMs / 3)));
 }
 
 /**

@@ -86,8 +86,10 @@ describe('worker killed during a recurring run', () => {
       procs.push(second);
 
       await waitFor(async () => (await c.query(`select count(*)::int as n from recurring_occurrences where status in ('issued', 'failed')`)).rows[0].n === ids.length + 1, 120_000, 250).catch(async (err: Error) => {
-        const left = (await c.query(`select status, attempts, lease_until from recurring_occurrences where status = 'issuing'`)).rows;
-        throw new Error(`${err.message}: ${JSON.stringify(left)}\n${second.output().slice(-3000)}`);
+        const left = (await c.query(`select status, attempts, lease_until from recurring_occurrences where status = 'issuing' limit 3`)).rows;
+        const job = (await c.query(`select name, locked_at, next_run_at, last_run_at, last_finished_at, fail_reason from agenda_jobs where name = 'run-recurring-documents'`).catch((e: Error) => ({ rows: [e.message] }))).rows;
+        const sessions = (await c.query(`select pid, state, wait_event_type, wait_event, left(query, 200) as query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows;
+        throw new Error(`${err.message}: ${JSON.stringify(left)} ${JSON.stringify(job)} ${JSON.stringify(sessions)} now=${new Date().toISOString()}\n${second.output().slice(-3000)}`);
       });
       const occ = (await c.query<{ recurring_id: string; status: string; document_id: string | null; error_code: string | null }>('select recurring_id, status, document_id, error_code from recurring_occurrences')).rows;
       expect(occ).toHaveLength(ids.length + 1);
