@@ -1,27 +1,16 @@
 import { createCustomerSchema } from '../../domain/directory/customer-input.schema';
-import { IdPrefix, newId } from '../../domain/shared/ids';
-import { CustomerEntity, EmitterEntity } from '../../persistence/entities';
+import type { CustomerEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { createDirectoryEntry, type DirectoryEntryKind } from './create-directory-entry';
-import { customerColumns, customerDocumentTaken, loadOwnCustomer } from './directory-rows';
+import { customerColumns, customerDocumentTaken, loadOwnCustomer, newCustomerRow } from './directory-rows';
 
 const CUSTOMER: DirectoryEntryKind<Parameters<typeof customerColumns>[0], ReturnType<typeof customerColumns>, CustomerEntity> = {
   resource: 'customer',
   schema: createCustomerSchema as never,
   columns: customerColumns,
   load: loadOwnCustomer,
-  create: (tx, actor, emitter, cols, now) =>
-    tx.create(CustomerEntity, {
-      id: newId(IdPrefix.customer, now.getTime()),
-      accountId: actor.accountId,
-      emitter: tx.getReference(EmitterEntity, emitter.id),
-      ...cols,
-      createdAt: now,
-      updatedAt: now,
-      lastUsedAt: null,
-      selfServiceCompletedAt: null,
-    }),
+  create: (tx, actor, emitter, cols, now) => newCustomerRow(tx, actor, emitter.id, cols, now),
   audit: (c) => ({ action: 'customer.created', details: { customer_id: c.id, name: c.name } }),
   taken: (cols) => customerDocumentTaken(cols.documentNumber ?? ''),
 };

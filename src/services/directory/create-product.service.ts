@@ -1,26 +1,16 @@
 import { createProductSchema } from '../../domain/directory/product-input.schema';
-import { IdPrefix, newId } from '../../domain/shared/ids';
-import { EmitterEntity, ProductEntity } from '../../persistence/entities';
+import type { ProductEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
 import { createDirectoryEntry, type DirectoryEntryKind } from './create-directory-entry';
-import { loadOwnProduct, productCodeTaken, productColumns } from './directory-rows';
+import { loadOwnProduct, newProductRow, productCodeTaken, productColumns } from './directory-rows';
 
 const PRODUCT: DirectoryEntryKind<Parameters<typeof productColumns>[0], ReturnType<typeof productColumns>, ProductEntity> = {
   resource: 'product',
   schema: createProductSchema as never,
   columns: productColumns,
   load: loadOwnProduct,
-  create: (tx, actor, emitter, cols, now) =>
-    tx.create(ProductEntity, {
-      id: newId(IdPrefix.product, now.getTime()),
-      accountId: actor.accountId,
-      emitter: tx.getReference(EmitterEntity, emitter.id),
-      ...cols,
-      createdAt: now,
-      updatedAt: now,
-      lastUsedAt: null,
-    }),
+  create: (tx, actor, emitter, cols, now) => newProductRow(tx, actor, emitter.id, cols, now),
   audit: (p) => ({ action: 'product.created', details: { product_id: p.id, code: p.code, description: p.description } }),
   taken: (cols) => productCodeTaken(cols.code ?? ''),
 };

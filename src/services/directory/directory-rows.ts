@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { CustomerInput, CustomerReceiver } from '../../domain/directory/customer-input.schema';
 import type { ProductInput } from '../../domain/directory/product-input.schema';
 import { DomainError } from '../../domain/shared/domain-error';
-import { CustomerEntity, ProductEntity, type EmitterEntity } from '../../persistence/entities';
+import { IdPrefix, newId } from '../../domain/shared/ids';
+import { CustomerEntity, EmitterEntity, ProductEntity } from '../../persistence/entities';
 import { loadOwnEmitter } from '../emitters/emitter-access';
 import type { Actor } from '../shared/actor';
 
@@ -112,4 +113,31 @@ export async function loadProductFor(em: EntityManager, actor: Actor, emitterId:
   if (!product) throw DomainError.notFound('un producto o servicio', 'id');
   const emitter = await loadOwnEmitter(em, actor, product.emitter.id, 'id');
   return { emitter, product };
+}
+
+/** A new customer row of an emitter (the single create, the import and `saveCustomer` add them alike). */
+export function newCustomerRow(tx: EntityManager, actor: Actor, emitterId: string, cols: ReturnType<typeof customerColumns>, now: Date, lastUsedAt: Date | null = null): CustomerEntity {
+  return tx.create(CustomerEntity, {
+    id: newId(IdPrefix.customer, now.getTime()),
+    accountId: actor.accountId,
+    emitter: tx.getReference(EmitterEntity, emitterId),
+    ...cols,
+    createdAt: now,
+    updatedAt: now,
+    lastUsedAt,
+    selfServiceCompletedAt: null,
+  });
+}
+
+/** A new product row of an emitter (the single create and the import add them alike). */
+export function newProductRow(tx: EntityManager, actor: Actor, emitterId: string, cols: ReturnType<typeof productColumns>, now: Date): ProductEntity {
+  return tx.create(ProductEntity, {
+    id: newId(IdPrefix.product, now.getTime()),
+    accountId: actor.accountId,
+    emitter: tx.getReference(EmitterEntity, emitterId),
+    ...cols,
+    createdAt: now,
+    updatedAt: now,
+    lastUsedAt: null,
+  });
 }

@@ -1,11 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import { createCustomerSchema } from '../../domain/directory/customer-input.schema';
 import { DomainError } from '../../domain/shared/domain-error';
-import { IdPrefix, newId } from '../../domain/shared/ids';
-import { CustomerEntity, EmitterEntity } from '../../persistence/entities';
+import { CustomerEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { customerColumns } from './directory-rows';
+import { customerColumns, newCustomerRow } from './directory-rows';
 import { importDirectoryEntries, type ImportKind, type ImportOutcome } from './import-directory-entries';
 
 type Cols = ReturnType<typeof customerColumns>;
@@ -19,17 +18,7 @@ const CUSTOMERS: ImportKind<Parameters<typeof customerColumns>[0], Cols, Custome
   findByKeys: (tx, emitter, keys, lock) =>
     tx.find(CustomerEntity, { emitter, documentNumber: { $in: keys } }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}),
   keyOf: (c) => c.documentNumber,
-  create: (tx, actor, emitter, cols, now) =>
-    tx.create(CustomerEntity, {
-      id: newId(IdPrefix.customer, now.getTime()),
-      accountId: actor.accountId,
-      emitter: tx.getReference(EmitterEntity, emitter.id),
-      ...cols,
-      createdAt: now,
-      updatedAt: now,
-      lastUsedAt: null,
-      selfServiceCompletedAt: null,
-    }),
+  create: (tx, actor, emitter, cols, now) => newCustomerRow(tx, actor, emitter.id, cols, now),
   // The item is the whole customer (its receiver replaced); an item without external_id keeps the one it had.
   update: (c, cols, now) => Object.assign(c, cols, { externalId: cols.externalId ?? c.externalId, updatedAt: now }),
   auditAction: 'customer.imported',

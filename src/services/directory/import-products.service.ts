@@ -1,11 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import { createProductSchema } from '../../domain/directory/product-input.schema';
 import { DomainError } from '../../domain/shared/domain-error';
-import { IdPrefix, newId } from '../../domain/shared/ids';
-import { EmitterEntity, ProductEntity } from '../../persistence/entities';
+import { ProductEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
 import type { ServiceDeps } from '../shared/service-deps';
-import { productColumns } from './directory-rows';
+import { newProductRow, productColumns } from './directory-rows';
 import { importDirectoryEntries, type ImportKind, type ImportOutcome } from './import-directory-entries';
 
 type Cols = ReturnType<typeof productColumns>;
@@ -19,16 +18,7 @@ const PRODUCTS: ImportKind<Parameters<typeof productColumns>[0], Cols, ProductEn
   findByKeys: (tx, emitter, keys, lock) =>
     tx.find(ProductEntity, { emitter, code: { $in: keys } }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}),
   keyOf: (p) => p.code,
-  create: (tx, actor, emitter, cols, now) =>
-    tx.create(ProductEntity, {
-      id: newId(IdPrefix.product, now.getTime()),
-      accountId: actor.accountId,
-      emitter: tx.getReference(EmitterEntity, emitter.id),
-      ...cols,
-      createdAt: now,
-      updatedAt: now,
-      lastUsedAt: null,
-    }),
+  create: (tx, actor, emitter, cols, now) => newProductRow(tx, actor, emitter.id, cols, now),
   update: (p, cols, now) => Object.assign(p, cols, { updatedAt: now }),
   auditAction: 'product.imported',
   taken: () => new DomainError('product_code_taken', 'Otra solicitud guardó al mismo tiempo un producto con uno de estos códigos; no se guardó nada: reintente el lote.'),

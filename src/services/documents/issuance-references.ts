@@ -2,11 +2,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import { createCustomerSchema } from '../../domain/directory/customer-input.schema';
 import type { DocumentCreateBody } from '../../domain/dte';
 import { DomainError } from '../../domain/shared/domain-error';
-import { IdPrefix, newId } from '../../domain/shared/ids';
 import { parseWith } from '../../domain/shared/zod-errors';
-import { CustomerEntity, EmitterEntity, ProductEntity } from '../../persistence/entities';
+import { CustomerEntity, ProductEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
-import { customerColumns } from '../directory/directory-rows';
+import { customerColumns, newCustomerRow } from '../directory/directory-rows';
 
 type Json = Record<string, unknown>;
 
@@ -82,16 +81,7 @@ export async function applyReferenceFollowUp(em: EntityManager, actor: Actor, em
       // The owner's own externalId stays: the receiver has none.
       Object.assign(existing, { ...cols, externalId: existing.externalId, updatedAt: now, lastUsedAt: now });
     } else {
-      tx.create(CustomerEntity, {
-        id: newId(IdPrefix.customer, now.getTime()),
-        accountId: actor.accountId,
-        emitter: tx.getReference(EmitterEntity, emitterId),
-        ...cols,
-        createdAt: now,
-        updatedAt: now,
-        lastUsedAt: now,
-        selfServiceCompletedAt: null,
-      });
+      newCustomerRow(tx, actor, emitterId, cols, now, now);
     }
     await tx.flush();
   });
