@@ -6,7 +6,7 @@
  */
 import { EventEmitter, once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { exceljs } from '../shared/lazy-library';
 import type { ExportColumn } from '../../domain/documents/document-export';
 
 const AMOUNT_FORMAT = '#,##0.00';
@@ -44,7 +44,7 @@ async function drained(input: SheetInput | null, sink: Writable): Promise<void> 
 const WIDTHS: Readonly<Record<ExportColumn['kind'], number>> = { text: 24, amount: 14, date: 14 };
 
 export async function writeDocumentsXlsx(columns: readonly ExportColumn[], pages: AsyncIterable<readonly string[][]>, sink: Writable): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const wb = new (exceljs()).stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   wb.creator = 'dte-service';
   const ws = wb.addWorksheet('Documentos', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c, i) => ({

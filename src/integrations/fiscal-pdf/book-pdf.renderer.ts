@@ -7,7 +7,7 @@
  * Same input → same bytes (fixed document dates). Text goes through the table text writer (a book
  * has up to 100,000 rows).
  */
-import PDFDocument from 'pdfkit';
+import { pdfkit } from '../shared/lazy-library';
 import { BOOK_TOTALS_LABEL, type BookSummary, type FiscalReport } from '../../domain/fiscal';
 import type { BookHeader, BookPdfRenderer } from '../../services/ports/book-pdf-renderer.port';
 import { layoutColumns } from './book-column-layout';
@@ -33,7 +33,7 @@ export function periodLabel(period: string): string {
 
 /** Where each column of the book's table lies across the page, in points from the left edge (what the renderer lays out). */
 export function bookColumnSpans(report: FiscalReport): { from: number; to: number }[] {
-  const writer = new TableTextWriter(new PDFDocument({ autoFirstPage: false }));
+  const writer = new TableTextWriter(new (pdfkit())({ autoFirstPage: false }));
   const { widths } = layoutColumns(report.columns, report.rows, report.totals, WIDTH, (text, bold, size) => writer.widthOf(text, bold ? BOLD : FONT, size));
   let left = MARGIN;
   return widths.map((w) => {
@@ -45,7 +45,7 @@ export function bookColumnSpans(report: FiscalReport): { from: number; to: numbe
 
 export class PdfkitBookRenderer implements BookPdfRenderer {
   async render(report: FiscalReport, header: BookHeader): Promise<Buffer> {
-    const doc = new PDFDocument({ size: 'LETTER', layout: 'landscape', margin: MARGIN, autoFirstPage: false, compress: true, info: { Title: `${header.title} ${header.period}`, CreationDate: FIXED_DATE, ModDate: FIXED_DATE } });
+    const doc = new (pdfkit())({ size: 'LETTER', layout: 'landscape', margin: MARGIN, autoFirstPage: false, compress: true, info: { Title: `${header.title} ${header.period}`, CreationDate: FIXED_DATE, ModDate: FIXED_DATE } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     const done = new Promise<Buffer>((resolve, reject) => {

@@ -5,7 +5,7 @@
  * text, a bold totals row, column widths by content. Returns the workbook bytes.
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { exceljs } from '../shared/lazy-library';
 import type { BookHeader } from '../../services/ports/book-pdf-renderer.port';
 import type { FiscalReport } from '../../domain/fiscal/report.types';
 
@@ -30,7 +30,7 @@ export async function writeBookXlsx(report: FiscalReport, header: BookHeader): P
   sink.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => { sink.on('end', resolve); sink.on('error', reject); });
 
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const wb = new (exceljs()).stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   wb.creator = 'dte-service';
   const titleRows = [
     header.title,

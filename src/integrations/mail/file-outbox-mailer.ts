@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
+import { nodemailer } from '../shared/lazy-library';
 import { MailError, nodemailerMessage, type MailMessage, type MailResult, type Mailer } from '../../services/ports/mailer.port';
 
 /**
@@ -11,7 +11,7 @@ import { MailError, nodemailerMessage, type MailMessage, type MailResult, type M
  */
 export class FileOutboxMailer implements Mailer {
   readonly kind = 'file' as const;
-  private readonly transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableFileAccess: true, disableUrlAccess: true });
+  private readonly transport = nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableFileAccess: true, disableUrlAccess: true });
 
   constructor(readonly directory: string) {}
 

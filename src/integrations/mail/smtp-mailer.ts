@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import { nodemailer } from '../shared/lazy-library';
 import { MailError, nodemailerMessage, type MailMessage, type MailResult, type Mailer } from '../../services/ports/mailer.port';
 
 const ERROR_TEXT_MAX = 400;
@@ -17,7 +17,7 @@ export class SmtpMailer implements Mailer {
     const u = new URL(smtpUrl);
     this.secrets = [u.password, decodeURIComponent(u.password), u.username && u.password ? smtpUrl : ''].filter((s) => s.length >= 3);
     const timeout = opts.timeoutMs ?? 30_000;
-    this.transport = createTransport({
+    this.transport = nodemailer().createTransport({
       host: u.hostname.replace(/^\[|\]$/g, ''),
       port: u.port ? Number(u.port) : u.protocol === 'smtps:' ? 465 : 587,
       secure: u.protocol === 'smtps:',

@@ -5,7 +5,7 @@
  * environment and voided documents, banners for documents without an MH seal. Only displays
  * what the signed JSON says. Same input → same bytes (the PDF dates come from the document).
  */
-import PDFDocument from 'pdfkit';
+import { pdfkit } from '../shared/lazy-library';
 import { CatalogCode } from '../../domain/catalog/catalogs';
 import { type Field, type Json, asObject, asText, catalogName, documentTypeTitle, fields, issuerView, receiverView } from './dte-view';
 import { formatIsoDate, formatSvDateTime, issueInstant, safeText } from './format';
@@ -136,7 +136,7 @@ export async function renderDocumentPdf(input: PdfDocumentInput): Promise<Buffer
   const resumen = (idy.type === '09' ? asObject(dte.cuerpoDocumento) : asObject(dte.resumen)) ?? {};
   const issued = issueInstant(idy.issueDate, idy.issueTime) ?? new Date(0);
 
-  const doc: Doc = new PDFDocument({
+  const doc: Doc = new (pdfkit())({
     size: 'LETTER',
     margin: 0,
     bufferPages: true,

@@ -7,7 +7,7 @@
  * same as PDFKit writes. Relies on PDFKit 0.20's font cache (`_fontFamilies`, `_fontCount`, pinned
  * in package.json); when that shape is not there the font is set the ordinary way. ADR 0066.
  */
-import PDFDocument from 'pdfkit';
+import { pdfkit } from '../shared/lazy-library';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -24,7 +24,7 @@ const byName = new Map<string, object>();
 
 /** The font object of `name` in a document of its own (never drawn on, never ended), the template. */
 function template(name: string): object | null {
-  templates ??= new PDFDocument({ size: [100, 100], margin: 0, autoFirstPage: false, font: null as unknown as string });
+  templates ??= new (pdfkit())({ size: [100, 100], margin: 0, autoFirstPage: false, font: null as unknown as string });
   let font = byName.get(name);
   if (!font) {
     templates.font(name);

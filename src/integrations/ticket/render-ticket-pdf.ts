@@ -7,7 +7,7 @@
  * metrics are built once per process (shared-standard-fonts.ts). Pure: no I/O; same input → same
  * bytes. ADR 0066.
  */
-import PDFDocument from 'pdfkit';
+import { pdfkit } from '../shared/lazy-library';
 import { TICKET_PAPERS, type TicketPaper } from '../../domain/documents/document-layouts';
 import { issueInstant, safeText } from '../pdf/format';
 import type { PdfDocumentInput } from '../pdf/render-document-pdf';
@@ -180,7 +180,7 @@ function layout(doc: Doc, blocks: readonly TicketBlock[], g: Geometry, startY: n
 let measuring: Doc | null = null;
 /** A document only ever used to measure text (never drawn on, never ended). */
 function measureDoc(): Doc {
-  measuring ??= new PDFDocument({ size: [300, 300], margin: 0, autoFirstPage: true, font: null as unknown as string });
+  measuring ??= new (pdfkit())({ size: [300, 300], margin: 0, autoFirstPage: true, font: null as unknown as string });
   return measuring;
 }
 
@@ -201,7 +201,7 @@ export async function renderTicketPdf(input: PdfDocumentInput, paper: '80' | '58
   const measures = new Measures(false);
   const height = Math.ceil(layout(measureDoc(), view.blocks, g, geo.top, measures) + geo.bottom);
   const issued = issueInstant(view.issued.date, view.issued.time) ?? new Date(0);
-  const doc: Doc = new PDFDocument({
+  const doc: Doc = new (pdfkit())({
     size: [geo.pageWidth, height],
     margin: 0,
     // The default font is set just below from the process's shared metrics (useStandardFont).

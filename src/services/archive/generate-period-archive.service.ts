@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import archiver from 'archiver';
+import { archiver } from '../../integrations/shared/lazy-library';
 import { archiveEntryNames, archiveIndexHeader, archiveIndexLine, periodBounds, type ArchiveIndexDocument } from '../../domain/archive/period-archive-index';
 import { toPeriodArchiveView } from './period-archive-access';
 import { generateReport, parseReportParams, REPORT_TYPES, reportFileName, writeReportCsv, type ReportType } from '../../domain/fiscal';
@@ -59,7 +59,7 @@ export class GeneratePeriodArchiveService {
       const sink = new ZipChunkSink(ARCHIVE_CHUNK_BYTES, async (n, piece) => {
         if (!(await store.appendChunk(archiveId, token, n, piece))) throw new LeaseLostError();
       });
-      const zip = archiver('zip', { zlib: { level: 6 } });
+      const zip = archiver()('zip', { zlib: { level: 6 } });
       const written = new Promise<void>((resolve, reject) => {
         sink.on('finish', resolve);
         sink.on('error', reject);
