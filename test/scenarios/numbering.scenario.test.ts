@@ -12,7 +12,7 @@ import { runCli, startService, waitExit, type Started } from './process-helpers'
 jest.setTimeout(300_000);
 
 /**
- * Two service processes on one PostgreSQL issue 2,000 documents at once (1,000 each, 16 in flight per
+ * Two service processes on one PostgreSQL issue 800 documents at once (400 each, 16 in flight per
  * process, two establishments/points of sale and centralized numbering for a second issuer): the
  * control numbers of every counter are 1..n with no gap and no duplicate.
  */
@@ -36,13 +36,13 @@ describe('control numbers under concurrency', () => {
     await db.drop();
   });
 
-  it('2,000 documents from two processes: gapless and unique per counter', async () => {
+  it('800 documents from two processes: gapless and unique per counter', async () => {
     const cli = await runCli(['accounts', 'create', '--name', 'Numeración', '--json'], { DATABASE_URL: db.url, DTE_MASTER_KEY: TEST_MASTER_KEY });
     const key = JSON.parse(cli.stdout).keys.test as string;
     const [a, b] = procs;
     const perEstablishment = await createIssuer(a.url, key, { nit: '06141111111110' });
     const centralized = await createIssuer(a.url, key, { nit: '06142222222220', emitter: { numbering: 'centralized' } });
-    const bodies = Array.from({ length: 2000 }, (_, i) => {
+    const bodies = Array.from({ length: 800 }, (_, i) => {
       const issuer = i % 2 === 0 ? perEstablishment : centralized;
       return ccfBody(issuer, { point_of_sale: i % 4 < 2 ? 'P001' : 'P002' });
     });
