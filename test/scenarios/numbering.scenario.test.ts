@@ -62,10 +62,10 @@ describe('control numbers under concurrency', () => {
     await c.connect();
     try {
       const rows = (await c.query<{ emitter_id: string; control_number: string }>('select emitter_id, control_number from documents')).rows;
-      expect(rows).toHaveLength(2000);
+      expect(rows).toHaveLength(800);
       for (const emitterId of [perEstablishment.emitterId, centralized.emitterId]) {
         const mine = rows.filter((r) => r.emitter_id === emitterId).map((r) => r.control_number);
-        expect(new Set(mine).size).toBe(1000);
+        expect(new Set(mine).size).toBe(400);
       }
       const sequences = new Map<string, number[]>();
       for (const r of rows) {
@@ -78,9 +78,9 @@ describe('control numbers under concurrency', () => {
         seq.sort((x, y) => x - y);
         expect(seq).toEqual(Array.from({ length: seq.length }, (_, i) => i + 1));
       }
-      expect(sequences.get(`${centralized.emitterId}|*`)).toHaveLength(1000);
+      expect(sequences.get(`${centralized.emitterId}|*`)).toHaveLength(400);
       const posCounts = (await c.query<{ code: string; documents_count: number }>(`select p.code, p.documents_count from points_of_sale p join establishments e on e.id = p.establishment_id where e.emitter_id = $1 order by p.code`, [perEstablishment.emitterId])).rows;
-      expect(posCounts).toEqual([{ code: 'P001', documents_count: 500 }, { code: 'P002', documents_count: 500 }]);
+      expect(posCounts).toEqual([{ code: 'P001', documents_count: 200 }, { code: 'P002', documents_count: 200 }]);
     } finally {
       await c.end();
     }
