@@ -56,8 +56,6 @@ export const documentEmailResource = z.object({
   sent_at: z.string().nullable(),
 }).meta({ id: 'DocumentEmail' });
 
-export const DOCUMENT_EMAIL_FIELDS = 'id documentId status to attempts nextAttemptAt lastError messageId createdAt sentAt';
-
 export function serializeDocumentEmail(e: Record<string, any>): z.infer<typeof documentEmailResource> { // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL results are untyped JSON; the route's response schema types what leaves
   return {
     id: e.id,
