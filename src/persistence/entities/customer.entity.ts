@@ -8,7 +8,7 @@ import { EmitterEntity } from './emitter.entity';
  * Documents never point here: an issuance copies the receiver into the document (as issued).
  */
 @Entity({ tableName: 'customers' })
-@Index({ name: 'customers_emitter_idx', properties: ['emitter', 'id'] })
+@Index({ name: 'customers_emitter_name_idx', properties: ['emitter', 'name', 'id'] })
 // Raw-SQL indexes (compared by name only): the directory search's trigrams over the folded text, and
 // one customer per identification number of an emitter (what `save_customer` updates).
 @Index({

@@ -7,7 +7,7 @@ import { EmitterEntity } from './emitter.entity';
  * string as given (up to 8 decimals).
  */
 @Entity({ tableName: 'products' })
-@Index({ name: 'products_emitter_idx', properties: ['emitter', 'id'] })
+@Index({ name: 'products_emitter_description_idx', properties: ['emitter', 'description', 'id'] })
 @Index({
   name: 'products_search_idx',
   expression: 'create index "products_search_idx" on "products" using gin ("search" gin_trgm_ops) with (fastupdate = off)',
