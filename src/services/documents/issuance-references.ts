@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { createCustomerSchema } from '../../domain/directory/customer-input.schema';
+import { createCustomerSchema, type CustomerInput } from '../../domain/directory/customer-input.schema';
 import type { DocumentCreateBody } from '../../domain/dte';
 import { DomainError } from '../../domain/shared/domain-error';
 import { parseWith } from '../../domain/shared/zod-errors';
@@ -13,8 +13,8 @@ type Json = Record<string, unknown>;
 export interface ReferenceFollowUp {
   /** The customer named by `customerId` (its `last_used_at` moves). */
   customerId: string | null;
-  /** `saveCustomer`: the receiver to keep as the emitter's customer (by its document number). */
-  saveReceiver: Json | null;
+  /** `saveCustomer`: the receiver to keep as the emitter's customer (by its document number), as a customer's input. */
+  saveReceiver: CustomerInput | null;
 }
 
 /**
@@ -25,7 +25,7 @@ export interface ReferenceFollowUp {
  */
 export async function resolveDirectoryReferences(em: EntityManager, actor: Actor, body: DocumentCreateBody): Promise<{ body: Json; followUp: ReferenceFollowUp }> {
   const { customerId, saveCustomer, items, ...rest } = body;
-  if (saveCustomer === true) assertSavableReceiver(body.receiver);
+  const saveReceiver = saveCustomer === true ? receiverAsCustomer(body.receiver) : null;
   const out: Json = { ...rest };
   if (customerId !== undefined) {
     const customer = await em.findOne(CustomerEntity, { id: customerId, emitter: body.emitterId, accountId: actor.accountId }, { fields: ['id', 'receiver'] });
@@ -48,19 +48,19 @@ export async function resolveDirectoryReferences(em: EntityManager, actor: Actor
   }
   return {
     body: out,
-    followUp: { customerId: customerId ?? null, saveReceiver: saveCustomer === true && body.receiver ? (body.receiver as Json) : null },
+    followUp: { customerId: customerId ?? null, saveReceiver },
   };
 }
 
 /**
- * `saveCustomer` asks for the receiver to be kept as a customer: one a customer cannot be (a NIT or
- * DUI whose check digit fails; without a name or a document the body's schema already refused it) is
- * refused before anything is issued, naming the field — never issued with the customer silently
- * left unsaved.
+ * `saveCustomer` asks for the receiver to be kept as a customer: it is read as a customer's input
+ * here, once, and kept for after the document is stored. One a customer cannot be (a NIT or DUI whose
+ * check digit fails; without a name or a document the body's schema already refused it) is refused
+ * before anything is issued, naming the field — never issued with the customer silently left unsaved.
  */
-function assertSavableReceiver(receiver: unknown): void {
+function receiverAsCustomer(receiver: unknown): CustomerInput {
   const asCustomer = parseWith(createCustomerSchema, receiver);
-  if (asCustomer.ok) return;
+  if (asCustomer.ok) return asCustomer.value as CustomerInput;
   throw DomainError.validation(
     asCustomer.errors.map((e) => ({ ...e, path: e.path ? `receiver.${e.path}` : 'receiver', message: `Para guardar el receptor como cliente (saveCustomer): ${e.message}` })),
   );
@@ -72,9 +72,7 @@ export async function applyReferenceFollowUp(em: EntityManager, actor: Actor, em
     await em.nativeUpdate(CustomerEntity, { id: followUp.customerId, emitter: emitterId, accountId: actor.accountId }, { lastUsedAt: now });
   }
   if (followUp.saveReceiver === null) return;
-  const parsed = parseWith(createCustomerSchema, followUp.saveReceiver);
-  if (!parsed.ok) return; // Refused before issuing (assertSavableReceiver): never reached with a bad receiver.
-  const cols = customerColumns(parsed.value);
+  const cols = customerColumns(followUp.saveReceiver);
   await em.transactional(async (tx) => {
     const existing = await tx.findOne(CustomerEntity, { emitter: emitterId, documentNumber: cols.documentNumber });
     if (existing) {
