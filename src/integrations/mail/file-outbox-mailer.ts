@@ -11,12 +11,14 @@ import { MailError, nodemailerMessage, type MailMessage, type MailResult, type M
  */
 export class FileOutboxMailer implements Mailer {
   readonly kind = 'file' as const;
-  private readonly transport = nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableFileAccess: true, disableUrlAccess: true });
+  /** Built on the first message, so a process that sends none never loads nodemailer. */
+  private transport: ReturnType<ReturnType<typeof nodemailer>['createTransport']> | null = null;
 
   constructor(readonly directory: string) {}
 
   async send(m: MailMessage): Promise<MailResult> {
     try {
+      this.transport ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableFileAccess: true, disableUrlAccess: true });
       const info = await this.transport.sendMail(nodemailerMessage(m));
       const bytes = info.message as Buffer;
       await mkdir(this.directory, { recursive: true });
@@ -32,7 +34,7 @@ export class FileOutboxMailer implements Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 }
 

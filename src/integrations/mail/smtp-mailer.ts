@@ -10,14 +10,16 @@ const ERROR_TEXT_MAX = 400;
  */
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp' as const;
-  private readonly transport;
+  private readonly options: Parameters<ReturnType<typeof nodemailer>['createTransport']>[0];
+  /** Built on the first message, so a process that sends none never loads nodemailer. */
+  private transport: ReturnType<ReturnType<typeof nodemailer>['createTransport']> | null = null;
   private readonly secrets: string[];
 
   constructor(smtpUrl: string, opts: { timeoutMs?: number } = {}) {
     const u = new URL(smtpUrl);
     this.secrets = [u.password, decodeURIComponent(u.password), u.username && u.password ? smtpUrl : ''].filter((s) => s.length >= 3);
     const timeout = opts.timeoutMs ?? 30_000;
-    this.transport = nodemailer().createTransport({
+    this.options = {
       host: u.hostname.replace(/^\[|\]$/g, ''),
       port: u.port ? Number(u.port) : u.protocol === 'smtps:' ? 465 : 587,
       secure: u.protocol === 'smtps:',
@@ -30,11 +32,12 @@ export class SmtpMailer implements Mailer {
       disableFileAccess: true,
       disableUrlAccess: true,
       logger: false,
-    });
+    };
   }
 
   async send(m: MailMessage): Promise<MailResult> {
     try {
+      this.transport ??= nodemailer().createTransport(this.options);
       const info = await this.transport.sendMail(nodemailerMessage(m));
       return { messageId: info.messageId, destination: 'smtp' };
     } catch (err) {
@@ -43,7 +46,7 @@ export class SmtpMailer implements Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 
   private describe(err: unknown): MailError {
