@@ -129,9 +129,11 @@ const LINE_COLUMNS: CsvColumn[] = [
   { header: 'notas_linea', path: 'notes', level: 'line', types: ['08'], help: 'CL: observaciones del documento liquidado.' },
 ];
 
+const BY_TYPE = new Map(CSV_DTE_TYPES.map((t) => [t, [...DOCUMENT_COLUMNS, ...LINE_COLUMNS].filter((c) => c.types.includes(t))]));
+
 /** The columns of a type's template, in template order (document columns, then line columns). */
 export function columnsOf(type: CsvDteType): readonly CsvColumn[] {
-  return [...DOCUMENT_COLUMNS, ...LINE_COLUMNS].filter((c) => c.types.includes(type));
+  return BY_TYPE.get(type) ?? [];
 }
 
 /** The template's file name: `plantilla-emision-<short name>.csv`. */

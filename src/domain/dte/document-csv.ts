@@ -103,6 +103,7 @@ export function readCsvDocuments(rows: string[][], type: CsvDteType, defaults: {
   if (headerErrors.length) return { ok: false, errors: headerErrors };
   const documentColumns = columns.filter((c) => c.level === 'document');
   const lineColumns = columns.filter((c) => c.level === 'line');
+  const position = new Map(headers.map((h, i) => [h, i]));
 
   const byId = new Map<string, Draft>();
   const loose: CsvRowError[] = [];
@@ -113,7 +114,7 @@ export function readCsvDocuments(rows: string[][], type: CsvDteType, defaults: {
       loose.push({ row: rowNo, column: null, message: `La fila tiene ${cells.length} columnas y el encabezado ${headers.length}.` });
       return;
     }
-    const value = (h: string) => (headers.includes(h) ? trimmed(cells[headers.indexOf(h)]) : '');
+    const value = (h: string) => { const at = position.get(h); return at === undefined ? '' : trimmed(cells[at]); };
     const externalId = value('id_externo');
     if (!externalId) {
       loose.push({ row: rowNo, column: 'id_externo', message: 'Falta «id_externo»: cada fila debe decir a qué documento pertenece.' });
