@@ -17,7 +17,6 @@ import { DataTable } from '../ui/table';
 import { Alert, EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
 import { toast } from '../ui/toast';
 
-
 interface Issued {
   id: string | null;
   controlNumber: string | null;
@@ -191,7 +190,7 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
             <Button variant="primary" icon="check" pending={check.pending} disabled={!file || !emitter} onClick={() => void check.run()}>
               Revisar archivo
             </Button>
-            <a class="btn btn-ghost" href={templateUrl(kind)} download={`plantilla-emision-${typeName.toLowerCase()}.csv`}>
+            <a class="btn btn-ghost" href={templateUrl(kind)} download>
               Descargar plantilla {typeName}
             </a>
           </div>
