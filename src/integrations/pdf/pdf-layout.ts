@@ -4,6 +4,7 @@
  * the page flow (`PageFlow`) decides the page breaks.
  */
 import { safeText } from './format';
+import { useStandardFont } from './shared-standard-fonts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -49,7 +50,7 @@ export interface TextStyle {
 const DEFAULT_SIZE = 8;
 
 function apply(doc: Doc, style: TextStyle): void {
-  doc.font(style.font ?? FONT.regular).fontSize(style.size ?? DEFAULT_SIZE);
+  useStandardFont(doc, style.font ?? FONT.regular).fontSize(style.size ?? DEFAULT_SIZE);
 }
 
 /** Height of `text` wrapped in `width` with `style`. */

@@ -17,6 +17,7 @@ import { publicQueryUrl } from '../../domain/documents/public-query-url';
 import { drawOtherDocuments, drawReceiver, drawRelatedDocuments } from './receiver-block';
 import { drawNotes, drawSummary } from './summary-block';
 import { drawSettlementPeriod } from './settlement-block';
+import { useStandardFont } from './shared-standard-fonts';
 import { type DocumentStatus, drawNotices, drawWatermarks, noticesFor, watermarksFor } from './watermark';
 
 export { publicQueryUrl } from '../../domain/documents/public-query-url';
@@ -139,6 +140,8 @@ export async function renderDocumentPdf(input: PdfDocumentInput): Promise<Buffer
   const doc: Doc = new (pdfkit())({
     size: 'LETTER',
     margin: 0,
+    // The default font is set just below from the process's shared metrics (useStandardFont).
+    font: null as unknown as string,
     bufferPages: true,
     pdfVersion: '1.4',
     lang: 'es-SV',
@@ -154,6 +157,7 @@ export async function renderDocumentPdf(input: PdfDocumentInput): Promise<Buffer
       ModDate: issued,
     },
   });
+  useStandardFont(doc, FONT.regular); // PDFKit's default font, first as before (same resource ids)
   const done = collect(doc);
 
   const flow = new PageFlow(doc, MARGIN, (d) => drawContinuationHeader(d, idy.title, idy.controlNumber, idy.generationCode, MARGIN));
