@@ -3,8 +3,9 @@ import { createCustomerSchema, type CustomerInput } from '../../domain/directory
 import type { DocumentCreateBody } from '../../domain/dte';
 import { DomainError } from '../../domain/shared/domain-error';
 import { parseWith } from '../../domain/shared/zod-errors';
-import { CustomerEntity, ProductEntity } from '../../persistence/entities';
+import { CustomerEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
+import { type SqlExecutor, preparedSql } from '../shared/sql';
 import { customerColumns, newCustomerRow } from '../directory/directory-rows';
 
 type Json = Record<string, unknown>;
@@ -17,32 +18,49 @@ export interface ReferenceFollowUp {
   saveReceiver: CustomerInput | null;
 }
 
+interface ReferenceRow {
+  kind: 'customer' | 'product';
+  id: string;
+  data: Json;
+}
+
+/**
+ * The customer and the products named, in one statement, both scoped to the emitter and the
+ * account: the customer's stored receiver, each product's fields as a line takes them (camelCase).
+ */
+const REFERENCES_SQL = `
+  select 'customer' as kind, c.id, c.receiver as data from customers c
+   where c.id = ? and c.emitter_id = ? and c.account_id = ?
+  union all
+  select 'product', p.id, jsonb_build_object('type', p.type, 'code', p.code, 'description', p.description,
+         'unitCode', p.unit_code, 'unitPrice', p.unit_price, 'tax', p.tax, 'taxes', p.taxes)
+    from products p where p.id = any(?::text[]) and p.emitter_id = ? and p.account_id = ?`;
+
 /**
  * Resolves the directory references of an issuance body into a full DocumentCreate, as issued: the
  * customer's receiver in place of `customerId`, each `productId` line filled with the product's
- * fields under the line's own. One query for the customer, one for every product, both scoped to the
+ * fields under the line's own. One statement reads the customer and every product, scoped to the
  * body's emitter and the actor's account: anything else's is "not found" and nothing is issued.
  */
-export async function resolveDirectoryReferences(em: EntityManager, actor: Actor, body: DocumentCreateBody): Promise<{ body: Json; followUp: ReferenceFollowUp }> {
+export async function resolveDirectoryReferences(em: SqlExecutor, actor: Actor, body: DocumentCreateBody): Promise<{ body: Json; followUp: ReferenceFollowUp }> {
   const { customerId, saveCustomer, items, ...rest } = body;
   const saveReceiver = saveCustomer === true ? receiverAsCustomer(body.receiver) : null;
   const out: Json = { ...rest };
+  const productIds = [...new Set((items ?? []).map((i) => i.productId).filter((id): id is string => id !== undefined))];
+  const rows = await preparedSql<ReferenceRow>(em, REFERENCES_SQL, [customerId ?? null, body.emitterId, actor.accountId, productIds, body.emitterId, actor.accountId]);
   if (customerId !== undefined) {
-    const customer = await em.findOne(CustomerEntity, { id: customerId, emitter: body.emitterId, accountId: actor.accountId }, { fields: ['id', 'receiver'] });
+    const customer = rows.find((r) => r.kind === 'customer');
     if (!customer) throw DomainError.notFound('un cliente', 'customerId');
-    out.receiver = { ...customer.receiver };
+    out.receiver = { ...customer.data };
   }
   if (items !== undefined) {
-    const ids = [...new Set(items.map((i) => i.productId).filter((id): id is string => id !== undefined))];
-    const products = ids.length === 0 ? [] : await em.find(ProductEntity, { id: { $in: ids }, emitter: body.emitterId, accountId: actor.accountId });
-    const byId = new Map(products.map((p) => [p.id, p]));
+    const byId = new Map(rows.filter((r) => r.kind === 'product').map((r) => [r.id, r.data]));
     out.items = items.map((item, index) => {
       const { productId, ...given } = item;
       const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
       if (productId === undefined) return defined;
-      const p = byId.get(productId);
-      if (!p) throw DomainError.notFound('un producto o servicio', `items[${index}].productId`);
-      const fromProduct: Json = { type: p.type, code: p.code, description: p.description, unitCode: p.unitCode, unitPrice: p.unitPrice, tax: p.tax, taxes: p.taxes };
+      const fromProduct = byId.get(productId);
+      if (!fromProduct) throw DomainError.notFound('un producto o servicio', `items[${index}].productId`);
       return { ...Object.fromEntries(Object.entries(fromProduct).filter(([, v]) => v !== null)), ...defined };
     });
   }

@@ -68,13 +68,13 @@ export class IssueDocumentService {
     // A limited key is refused for another emitter or type before anything else is judged (ADR 0054).
     const claimed = (body ?? {}) as { emitterId?: unknown; type?: unknown };
     assertKeyMayIssue(actor, claimed.emitterId, claimed.type);
-    // A customer or products of the directory named: resolved into a full body first (two queries).
+    // A customer or products of the directory named: resolved into a full body first (one statement).
     let followUp: ReferenceFollowUp | null = null;
     let issuable = body;
     if (hasDirectoryReferences(body)) {
       const withRefs = parseDocumentCreateBody(body);
       if (!withRefs.ok) throw DomainError.validation(withRefs.errors as never);
-      const resolved = await resolveDirectoryReferences(this.deps.orm.em.fork(), actor, withRefs.value);
+      const resolved = await resolveDirectoryReferences(statementEm(this.deps.orm), actor, withRefs.value);
       issuable = resolved.body;
       followUp = resolved.followUp;
     }
