@@ -5,7 +5,6 @@
  */
 import type { StoredDocumentStatus } from '../../domain/documents/document-status';
 import { formatSvDateTime } from './format';
-import { useStandardFont } from './shared-standard-fonts';
 import { COLOR, CONTENT_WIDTH, type Doc, FONT, GAP, LEFT, PAGE_HEIGHT, PAGE_WIDTH, type PageFlow, drawText, fillRect, textHeight, textWidth } from './pdf-layout';
 
 export const TEST_WATERMARK = 'DOCUMENTO DE PRUEBA — SIN VALIDEZ TRIBUTARIA';
@@ -78,12 +77,11 @@ export function drawWatermarks(doc: Doc, marks: readonly Watermark[]): void {
     doc.save();
     doc.rotate(angle, { origin: [cx, cy] });
     doc.fillOpacity(m.opacity).fillColor(m.color);
-    useStandardFont(doc, FONT.bold).fontSize(m.size);
+    // textWidth sets the font and size the text is then drawn with.
     const w = textWidth(doc, m.text, { font: FONT.bold, size: m.size });
     doc.text(m.text, cx - w / 2, cy + offset - m.size * 0.35, { lineBreak: false });
     if (m.detail) {
       const dw = textWidth(doc, m.detail, { font: FONT.bold, size: m.size * 0.22 });
-      useStandardFont(doc, FONT.bold).fontSize(m.size * 0.22);
       doc.text(m.detail, cx - dw / 2, cy + offset + m.size * 0.62, { lineBreak: false });
     }
     doc.restore();

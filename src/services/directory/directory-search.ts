@@ -62,7 +62,7 @@ export async function searchDirectory<K extends keyof typeof TABLES>(
     const matches = probe.flatMap((r) => (r.id ? [{ id: r.id }] : []));
     if (matches.length >= want || Number(probe[0].read) < ORDERED_PROBE_ROWS) rows = matches;
     else {
-      // `t.${order} || ''`: an order the list index cannot give, so the trigram index serves the filter.
+      // `s.${order} || ''`: an order the list index cannot give, so the trigram index serves the filter.
       rows = await sql<{ id: string }>(
         em,
         `select s.id from (select t.id, t.search, t.${order} from ${from}) s where ${text.sql} order by s.${order} || '', s.id limit ?`,
