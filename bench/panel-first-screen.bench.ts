@@ -26,7 +26,8 @@ async function cloneDocuments(databaseUrl: string, id: string, count: number): P
   const c = new Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    const cols = (await c.query<{ column_name: string }>("select column_name from information_schema.columns where table_name = 'documents' and table_schema = current_schema() order by ordinal_position")).rows.map((r) => r.column_name);
+    // Generated columns (the folded receiver search) are computed by PostgreSQL, never inserted.
+    const cols = (await c.query<{ column_name: string }>("select column_name from information_schema.columns where table_name = 'documents' and table_schema = current_schema() and is_generated <> 'ALWAYS' order by ordinal_position")).rows.map((r) => r.column_name);
     const replaced: Record<string, string> = {
       id: `'doc_00' || lpad(n::text, 24, '0')`,
       generation_code: `upper(md5(n::text || d.generation_code)::uuid::text)`,
