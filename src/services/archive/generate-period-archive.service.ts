@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { archiver } from '../../integrations/shared/lazy-library';
+import { createZip } from '../../integrations/zip/streaming-zip';
 import { archiveEntryNames, archiveIndexHeader, archiveIndexLine, periodBounds, type ArchiveIndexDocument } from '../../domain/archive/period-archive-index';
 import { toPeriodArchiveView } from './period-archive-access';
 import { generateReport, parseReportParams, REPORT_TYPES, reportFileName, writeReportCsv, type ReportType } from '../../domain/fiscal';
 import { ARCHIVE_CHUNK_BYTES } from '../../persistence/archives/period-archive-store';
-import type { SignedDocumentRow } from '../../persistence/documents/document-row';
-import type { PeriodDocumentsQuery } from '../../persistence/documents/document-queries';
+import type { PeriodDocumentsQuery, PeriodIndexRow } from '../../persistence/documents/document-queries';
 import type { DocumentPdfRenderer } from '../documents/document-pdf';
 import { loadLedger, periodBounds as ledgerBounds } from '../fiscal/load-ledger';
 import { insertOutboxEvent } from '../shared/outbox';
@@ -16,6 +15,8 @@ import { ZipChunkSink } from './zip-chunk-sink';
 
 /** Documents read (and written to the ZIP) per page: the memory of one run is about one page's PDFs. */
 const PAGE = 100;
+/** Rows of `indice.csv` read per page (a few hundred bytes each). */
+const INDEX_PAGE = 1000;
 
 class LeaseLostError extends Error {
   constructor() {
@@ -59,7 +60,7 @@ export class GeneratePeriodArchiveService {
       const sink = new ZipChunkSink(ARCHIVE_CHUNK_BYTES, async (n, piece) => {
         if (!(await store.appendChunk(archiveId, token, n, piece))) throw new LeaseLostError();
       });
-      const zip = archiver()('zip', { zlib: { level: 6 } });
+      const zip = createZip({ zlib: { level: 6 } });
       const written = new Promise<void>((resolve, reject) => {
         sink.on('finish', resolve);
         sink.on('error', reject);
@@ -132,13 +133,14 @@ export class GeneratePeriodArchiveService {
       await drained();
       await heartbeat();
 
-      // The index: a second pass over the same pages, so no list of the month is held in memory.
+      // The index: a second pass over the month reading only its columns, so no list of the month is
+      // held in memory and no signed JSON is read twice.
       const index = new IndexStream();
       zip.append(index, { name: archiveEntryNames.index, date: new Date(claimed.created_at) });
       index.push(archiveIndexHeader());
       after = '';
       for (;;) {
-        const page = await this.deps.documents.signedOfPeriod(em, q, after, PAGE * 5);
+        const page = await this.deps.documents.indexOfPeriod(em, q, after, INDEX_PAGE);
         if (page.length === 0) break;
         for (const d of page) await index.write(archiveIndexLine(indexRow(d)));
         after = page[page.length - 1]!.id;
@@ -182,7 +184,7 @@ export class GeneratePeriodArchiveService {
 }
 
 /** A document's row of `indice.csv`. */
-function indexRow(d: SignedDocumentRow): ArchiveIndexDocument {
+function indexRow(d: PeriodIndexRow): ArchiveIndexDocument {
   return {
     type: d.type,
     controlNumber: d.control_number,
