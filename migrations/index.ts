@@ -37,6 +37,7 @@ import { Migration20261202154642_dte_event_void as M32 } from './Migration202612
 import { Migration20261202155437_customer_edit_links as M33 } from './Migration20261202155437_customer_edit_links';
 import { Migration20261202161051_period_archives as M34 } from './Migration20261202161051_period_archives';
 import { Migration20261202200500_directory_list_order as M35 } from './Migration20261202200500_directory_list_order';
+import { Migration20261203150000_directory_changes as M36 } from './Migration20261203150000_directory_changes';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123121018_initial', class: M0 },
@@ -75,4 +76,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202155437_customer_edit_links', class: M33 },
   { name: 'Migration20261202161051_period_archives', class: M34 },
   { name: 'Migration20261202200500_directory_list_order', class: M35 },
+  { name: 'Migration20261203150000_directory_changes', class: M36 },
 ];

@@ -59,15 +59,19 @@ async function noticesDelivered(): Promise<void> {
 }
 
 const ISSUER_TABLES = /\b(emitters|establishments|points_of_sale|emitter_credentials|contingency_episodes)\b/;
+const DIRECTORY_TABLES = /\b(customers|products)\b/;
 
 /** Statements reading or writing the issuer's tables sent to PostgreSQL by this process (both instances) while `fn` runs. */
-async function issuerStatementsDuring(fn: () => Promise<unknown>): Promise<number> {
+const issuerStatementsDuring = (fn: () => Promise<unknown>) => statementsDuring(ISSUER_TABLES, fn);
+
+/** Statements naming a table `tables` matches sent to PostgreSQL by this process (both instances) while `fn` runs. */
+async function statementsDuring(tables: RegExp, fn: () => Promise<unknown>): Promise<number> {
   const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   let count = 0;
   proto.query = function counted(this: unknown, ...args: unknown[]) {
     const q = args[0] as string | { text?: string };
-    if (ISSUER_TABLES.test(typeof q === 'string' ? q : (q?.text ?? ''))) count++;
+    if (tables.test(typeof q === 'string' ? q : (q?.text ?? ''))) count++;
     return original.apply(this, args);
   };
   try {
@@ -155,5 +159,60 @@ describe('the issuer cache', () => {
     expect([there.status, there.body.status]).toEqual([202, 'contingency']);
     const models = await dbRows<{ model_type: number }>(a.db.url, 'select model_type from documents where id = any($1::text[])', [[here.body.id, there.body.id]]);
     expect(models.map((m) => m.model_type)).toEqual([2, 2]);
+  });
+});
+
+describe('the directory references cache', () => {
+  let customerId: string;
+  let productId: string;
+  const byReference = () => ({ emitter_id: issuer.emitterId, type: '01', establishment: issuer.establishment, point_of_sale: issuer.pointOfSale, customer_id: customerId, items: [{ product_id: productId, quantity: '2' }] });
+  const issued = async (t: TestApp) => {
+    const r = await dryRun(t, byReference() as never);
+    return r.status === 200 ? { name: r.body.json.receptor.nombre as string, price: r.body.json.cuerpoDocumento[0].precioUni as number } : { status: r.status as number };
+  };
+
+  beforeAll(async () => {
+    const c = await request(a.url, 'POST', `/v1/emitters/${issuer.emitterId}/customers`, { key, body: { name: 'Ferretería El Clavo', document_type: '13', document_number: '01234567-8', email: 'clavo@example.com' } });
+    const p = await request(a.url, 'POST', `/v1/emitters/${issuer.emitterId}/products`, { key, body: { code: 'MART-1', description: 'Martillo de uña', unit_code: '59', unit_price: '8.50', tax: 'gravada', type: '1' } });
+    expect([c.status, p.status]).toEqual([201, 201]);
+    customerId = c.body.id;
+    productId = p.body.id;
+  });
+
+  it('a customer and product already read are issued by reference without a statement about the directory', async () => {
+    for (const t of [a, b]) expect(await issued(t)).toEqual({ name: 'Ferretería El Clavo', price: 8.5 });
+    expect(await statementsDuring(DIRECTORY_TABLES, async () => expect(await issued(a)).toEqual({ name: 'Ferretería El Clavo', price: 8.5 }))).toBe(0);
+  });
+
+  it('an issuance by reference that moves the customer\'s last use drops nothing: the next one still reads no directory statement', async () => {
+    const sent = await request(a.url, 'POST', '/v1/documents', { key, body: byReference() });
+    expect(sent.status).toBe(201);
+    expect((await dbRows<{ last_used_at: Date | null }>(a.db.url, 'select last_used_at from customers where id = $1', [customerId]))[0].last_used_at).not.toBeNull();
+    await noticesDelivered();
+    expect(await statementsDuring(DIRECTORY_TABLES, async () => expect(await issued(a)).toEqual({ name: 'Ferretería El Clavo', price: 8.5 }))).toBe(0);
+  });
+
+  it('a customer and a product changed through one instance are issued changed by it at once and by the other once the notice arrives', async () => {
+    await Promise.all([issued(a), issued(b)]);
+    expect((await request(a.url, 'PATCH', `/v1/emitters/${issuer.emitterId}/customers/${customerId}`, { key, body: { name: 'Ferretería El Clavo Dorado' } })).status).toBe(200);
+    expect((await request(a.url, 'PATCH', `/v1/emitters/${issuer.emitterId}/products/${productId}`, { key, body: { unit_price: '9.25' } })).status).toBe(200);
+    expect(await issued(a)).toEqual({ name: 'Ferretería El Clavo Dorado', price: 9.25 });
+    await noticesDelivered();
+    expect(await issued(b)).toEqual({ name: 'Ferretería El Clavo Dorado', price: 9.25 });
+  });
+
+  it('a product repriced by SQL outside both instances is issued at its new price by both once the notice arrives', async () => {
+    await Promise.all([issued(a), issued(b)]);
+    await dbRows(a.db.url, "update products set unit_price = '10.00' where id = $1", [productId]);
+    await noticesDelivered();
+    for (const t of [a, b]) expect((await issued(t)).price).toBe(10);
+  });
+
+  it('a product deleted through one instance is not found there at once, and on the other once the notice arrives', async () => {
+    await Promise.all([issued(a), issued(b)]);
+    expect((await request(a.url, 'DELETE', `/v1/emitters/${issuer.emitterId}/products/${productId}`, { key })).status).toBe(204);
+    expect(await issued(a)).toEqual({ status: 404 });
+    await noticesDelivered();
+    expect(await issued(b)).toEqual({ status: 404 });
   });
 });

@@ -20,7 +20,7 @@ export class CompleteCustomerEditLinkService {
   async execute(token: unknown, form: Record<string, unknown>, origin: RequestOrigin): Promise<CustomerEntity> {
     const em = this.deps.orm.em.fork();
     const now = this.deps.clock.now();
-    return em.transactional(async (tx) => {
+    const completed = await em.transactional(async (tx) => {
       const { link, customer } = await loadUsableEditLink(tx, token, now, true);
       const change = formToCustomerChange(form, customerAsInput(customer));
       if (!change.ok) throw DomainError.validation(change.errors);
@@ -34,6 +34,9 @@ export class CompleteCustomerEditLinkService {
       await tx.flush();
       return customer;
     });
+    // Issuance by reference in this process reads the change, not its cached copy.
+    this.deps.emitterCaches?.forget(completed.emitter.id);
+    return completed;
   }
 }
 

@@ -13,7 +13,7 @@ export class DeleteCustomerService {
 
   async execute(actor: Actor, emitterId: string | null, id: string): Promise<CustomerEntity> {
     const em = this.deps.orm.em.fork();
-    return em.transactional(async (tx) => {
+    const removed = await em.transactional(async (tx) => {
       const { emitter, customer: c } = await loadCustomerFor(tx, actor, emitterId, id);
       await tx.nativeDelete(CustomerEntity, { id: c.id });
       await recordAudit(tx, this.deps.clock.now(), { actor }, {
@@ -22,5 +22,8 @@ export class DeleteCustomerService {
       });
       return c;
     });
+    // Issuance by reference in this process must not find it in its cache.
+    this.deps.emitterCaches?.forget(removed.emitter.id);
+    return removed;
   }
 }

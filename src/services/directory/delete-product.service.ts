@@ -10,7 +10,7 @@ export class DeleteProductService {
 
   async execute(actor: Actor, emitterId: string | null, id: string): Promise<ProductEntity> {
     const em = this.deps.orm.em.fork();
-    return em.transactional(async (tx) => {
+    const removed = await em.transactional(async (tx) => {
       const { emitter, product: p } = await loadProductFor(tx, actor, emitterId, id);
       await tx.nativeDelete(ProductEntity, { id: p.id });
       await recordAudit(tx, this.deps.clock.now(), { actor }, {
@@ -19,5 +19,8 @@ export class DeleteProductService {
       });
       return p;
     });
+    // Issuance by reference in this process must not find it in its cache.
+    this.deps.emitterCaches?.forget(removed.emitter.id);
+    return removed;
   }
 }

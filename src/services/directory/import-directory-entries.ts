@@ -140,6 +140,8 @@ export async function importDirectoryEntries<I, C, E extends { id: string }>(
       if (isUniqueViolation(err)) throw kind.taken(keys[0] ?? '');
       throw err;
     }
+    // Entries it updated: issuance by reference in this process reads them anew.
+    deps.emitterCaches?.forget(emitter.id);
   }
   const count = (s: ImportItemResult<E>['status']) => results.filter((r) => r.status === s).length;
   return { dryRun, created: count('created'), updated: count('updated'), refused: count('refused'), results };

@@ -19,11 +19,14 @@ export class UpdateCustomerService {
   async execute(actor: Actor, emitterId: string | null, id: string, input: unknown): Promise<CustomerEntity> {
     const patch = parseWith(updateCustomerSchema, input);
     const em = this.deps.orm.em.fork();
-    return em.transactional(async (tx) => {
-      const { emitter, customer: c } = await loadCustomerFor(tx, actor, emitterId, id);
+    const updated = await em.transactional(async (tx) => {
+      const { customer: c } = await loadCustomerFor(tx, actor, emitterId, id);
       if (!patch.ok) throw DomainError.validation(patch.errors);
       return applyCustomerChange(tx, this.deps.clock.now(), c, mergePatch(customerAsInput(c), patch.value as Record<string, unknown>), { actor }, 'customer.updated');
     });
+    // Issuance by reference in this process reads the change, not its cached copy.
+    this.deps.emitterCaches?.forget(updated.emitter.id);
+    return updated;
   }
 }
 

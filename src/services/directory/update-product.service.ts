@@ -16,7 +16,7 @@ export class UpdateProductService {
   async execute(actor: Actor, emitterId: string | null, id: string, input: unknown): Promise<ProductEntity> {
     const patch = parseWith(updateProductSchema, input);
     const em = this.deps.orm.em.fork();
-    return em.transactional(async (tx) => {
+    const updated = await em.transactional(async (tx) => {
       const { emitter, product: p } = await loadProductFor(tx, actor, emitterId, id);
       if (!patch.ok) throw DomainError.validation(patch.errors);
       const parsed = parseWith(createProductSchema, mergePatch(productAsInput(p), patch.value as Record<string, unknown>));
@@ -40,5 +40,8 @@ export class UpdateProductService {
       }
       return p;
     });
+    // Issuance by reference in this process reads the change, not its cached copy.
+    this.deps.emitterCaches?.forget(updated.emitter.id);
+    return updated;
   }
 }

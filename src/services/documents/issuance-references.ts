@@ -5,6 +5,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { parseWith } from '../../domain/shared/zod-errors';
 import { CustomerEntity } from '../../persistence/entities';
 import type { Actor } from '../shared/actor';
+import type { NoticeCache } from '../shared/notice-cache';
 import { type SqlExecutor, preparedSql } from '../shared/sql';
 import { customerColumns, newCustomerRow } from '../directory/directory-rows';
 
@@ -18,7 +19,8 @@ export interface ReferenceFollowUp {
   saveReceiver: CustomerInput | null;
 }
 
-interface ReferenceRow {
+/** A customer (its stored receiver) or a product (its line fields) as issuance by reference reads it. */
+export interface DirectoryReference {
   kind: 'customer' | 'product';
   id: string;
   data: Json;
@@ -41,13 +43,17 @@ const REFERENCES_SQL = `
  * customer's receiver in place of `customerId`, each `productId` line filled with the product's
  * fields under the line's own. One statement reads the customer and every product, scoped to the
  * body's emitter and the actor's account: anything else's is "not found" and nothing is issued.
+ * With the process's cache (`EmitterCaches.references`, kept by the directory tables' notices)
+ * only those not in it are read; a body whose references are all there reads nothing.
  */
-export async function resolveDirectoryReferences(em: SqlExecutor, actor: Actor, body: DocumentCreateBody): Promise<{ body: Json; followUp: ReferenceFollowUp }> {
+export async function resolveDirectoryReferences(
+  em: SqlExecutor, actor: Actor, body: DocumentCreateBody, cache?: NoticeCache<DirectoryReference> | null,
+): Promise<{ body: Json; followUp: ReferenceFollowUp }> {
   const { customerId, saveCustomer, items, ...rest } = body;
   const saveReceiver = saveCustomer === true ? receiverAsCustomer(body.receiver) : null;
   const out: Json = { ...rest };
   const productIds = [...new Set((items ?? []).map((i) => i.productId).filter((id): id is string => id !== undefined))];
-  const rows = await preparedSql<ReferenceRow>(em, REFERENCES_SQL, [customerId ?? null, body.emitterId, actor.accountId, productIds, body.emitterId, actor.accountId]);
+  const rows = await readReferences(em, actor, body.emitterId, customerId ?? null, productIds, cache);
   if (customerId !== undefined) {
     const customer = rows.find((r) => r.kind === 'customer');
     if (!customer) throw DomainError.notFound('un cliente', 'customerId');
@@ -70,6 +76,33 @@ export async function resolveDirectoryReferences(em: SqlExecutor, actor: Actor, 
   };
 }
 
+/** The named customer and products of the emitter (those found): from the cache where it has them, the rest in one statement. */
+async function readReferences(
+  em: SqlExecutor, actor: Actor, emitterId: string, customerId: string | null, productIds: readonly string[], cache: NoticeCache<DirectoryReference> | null | undefined,
+): Promise<DirectoryReference[]> {
+  const keyOf = (kind: DirectoryReference['kind'], id: string) => `${kind}\u0000${actor.accountId}\u0000${emitterId}\u0000${id}`;
+  const found: DirectoryReference[] = [];
+  let customer = customerId;
+  let products = productIds;
+  if (cache) {
+    const cached = customer !== null ? cache.get(keyOf('customer', customer)) : null;
+    if (cached) {
+      found.push(cached);
+      customer = null;
+    }
+    products = productIds.filter((id) => {
+      const hit = cache.get(keyOf('product', id));
+      if (hit) found.push(hit);
+      return !hit;
+    });
+    if (customer === null && products.length === 0) return found;
+  }
+  const generation = cache?.generation() ?? 0;
+  const rows = await preparedSql<DirectoryReference>(em, REFERENCES_SQL, [customer, emitterId, actor.accountId, [...products], emitterId, actor.accountId]);
+  for (const r of rows) cache?.set(keyOf(r.kind, r.id), emitterId, r, generation);
+  return [...found, ...rows];
+}
+
 /**
  * `saveCustomer` asks for the receiver to be kept as a customer: it is read as a customer's input
  * here, once, and kept for after the document is stored. One a customer cannot be (a NIT or DUI whose
@@ -84,8 +117,13 @@ function receiverAsCustomer(receiver: unknown): CustomerInput {
   );
 }
 
-/** After the document is stored: the named customer's last use, or the receiver saved as a customer. */
-export async function applyReferenceFollowUp(em: EntityManager, actor: Actor, emitterId: string, followUp: ReferenceFollowUp, now: Date): Promise<void> {
+/**
+ * After the document is stored: the named customer's last use, or the receiver saved as a customer
+ * (`forget`: the emitter's cached references, once the saved customer is committed).
+ */
+export async function applyReferenceFollowUp(
+  em: EntityManager, actor: Actor, emitterId: string, followUp: ReferenceFollowUp, now: Date, forget?: (emitterId: string) => void,
+): Promise<void> {
   if (followUp.customerId !== null) {
     await em.nativeUpdate(CustomerEntity, { id: followUp.customerId, emitter: emitterId, accountId: actor.accountId }, { lastUsedAt: now });
   }
@@ -101,4 +139,5 @@ export async function applyReferenceFollowUp(em: EntityManager, actor: Actor, em
     }
     await tx.flush();
   });
+  forget?.(emitterId);
 }

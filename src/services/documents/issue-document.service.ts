@@ -74,7 +74,7 @@ export class IssueDocumentService {
     if (hasDirectoryReferences(body)) {
       const withRefs = parseDocumentCreateBody(body);
       if (!withRefs.ok) throw DomainError.validation(withRefs.errors as never);
-      const resolved = await resolveDirectoryReferences(statementEm(this.deps.orm), actor, withRefs.value);
+      const resolved = await resolveDirectoryReferences(statementEm(this.deps.orm), actor, withRefs.value, this.deps.emitterCaches?.references);
       issuable = resolved.body;
       followUp = resolved.followUp;
     }
@@ -208,7 +208,7 @@ export class IssueDocumentService {
       }
       throw err;
     }
-    if (followUp) await applyReferenceFollowUp(this.deps.orm.em.fork(), actor, emitter.id, followUp, now);
+    if (followUp) await applyReferenceFollowUp(this.deps.orm.em.fork(), actor, emitter.id, followUp, now, (id) => this.deps.emitterCaches?.forget(id));
     const outcome = held ? null : await transmitInRequest(this.deps, id, mode, transmitNow ?? (() => this.transmitter.execute(id)));
     // A sync transmission that ended in time answers the document its final status change read back.
     const changed = outcome && 'view' in outcome ? outcome.view : null;
