@@ -14,7 +14,21 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { runCli, startService, waitExit, type Started } from './process-helpers';
 
-jest.setTimeout(240_000);
+jest.setTimeout(600_000);
+
+/** El Salvador is UTC−6 all year (no daylight saving). */
+const SV_OFFSET_MS = -6 * 3600_000;
+const minutesToSalvadoranMidnight = () => 24 * 60 - Math.floor((((Date.now() + SV_OFFSET_MS) % 86_400_000) + 86_400_000) % 86_400_000 / 60_000);
+
+/**
+ * The services run as processes on the machine's clock, so "today" here must be their today while the
+ * recurring documents are created (their start is today): taken at least ten minutes before El
+ * Salvador's midnight, waiting for the new day when the test starts closer to it than that.
+ */
+async function salvadoranDateAwayFromMidnight(): Promise<string> {
+  if (minutesToSalvadoranMidnight() <= 10) await waitFor(async () => minutesToSalvadoranMidnight() > 10, 11 * 60_000, 1_000);
+  return localDateOf(new Date());
+}
 
 /**
  * The real service: a worker killed with SIGKILL during a run of recurring documents and another
@@ -56,7 +70,7 @@ describe('worker killed during a recurring run', () => {
     const bare = await createIssuer(api.url, key, { nit: '06147070707070', credentials: false });
 
     // The service's own clock decides what is due: today in El Salvador, weekly on today's weekday.
-    const today = localDateOf(new Date());
+    const today = await salvadoranDateAwayFromMidnight();
     const schedule = { frequency: 'weekly', weekday: isoWeekday(today) };
     const item = { type: '2', description: 'Cuota', quantity: '1', unit_code: '59', unit_price: '12.00', tax: 'gravada' };
     const ids: string[] = [];
