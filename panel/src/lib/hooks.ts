@@ -122,3 +122,13 @@ export function useAction<A extends unknown[], R>(fn: (idempotencyKey: string, .
   }, []);
   return { run, pending, error, clear: () => setError(null) };
 }
+
+/** `value` once it has stayed the same for `ms` (a search box's text, sent after the typing stops). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setV(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}

@@ -8,13 +8,13 @@ import { ApiError } from '../lib/http';
 import { useAction, useLoad } from '../lib/hooks';
 import { DTE_TYPES, type DteType } from '../lib/issue-draft';
 import { href } from '../lib/router';
-import { can } from '../lib/session';
 import { Badge, StatusBadge } from '../ui/badge';
-import { Button, LinkButton } from '../ui/button';
+import { Button } from '../ui/button';
 import { FileField, SelectField } from '../ui/form';
 import { Card, PageHeader } from '../ui/page';
 import { DataTable } from '../ui/table';
-import { Alert, EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
+import { Alert, ErrorAlert } from '../ui/states';
+import { issuingGate } from '../ui/issuing-gate';
 import { toast } from '../ui/toast';
 
 interface Issued {
@@ -138,28 +138,8 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
     );
   }, [issued.size > 0, emitterId]);
 
-  if (!can(session, 'write')) {
-    return (
-      <div class="screen">
-        <PageHeader title="Emisión masiva" />
-        <EmptyState icon="shield" title="Su usuario es de solo lectura" action={<LinkButton href={href('/documentos')}>Ver los documentos</LinkButton>}>
-          Pida al propietario de la cuenta un rol con permiso para emitir documentos.
-        </EmptyState>
-      </div>
-    );
-  }
-  if (emitters.error) return <ErrorState error={emitters.error} onRetry={emitters.reload} />;
-  if (!emitters.data) return <Loading />;
-  if (!emitters.data.length) {
-    return (
-      <div class="screen">
-        <PageHeader title="Emisión masiva" />
-        <EmptyState icon="building" title="Primero registre un emisor" action={<LinkButton variant="primary" href={href('/emisores/nuevo')}>Registrar emisor</LinkButton>}>
-          Los documentos se emiten a nombre de un emisor con sus establecimientos y sus credenciales del MH.
-        </EmptyState>
-      </div>
-    );
-  }
+  const gate = issuingGate('Emisión masiva', session, emitters);
+  if ('screen' in gate) return gate.screen;
 
   const settled = [...issued.values()].filter((v) => SETTLED.has(v.status)).length;
   const processed = [...issued.values()].filter((v) => v.status === 'PROCESSED').length;
@@ -179,7 +159,7 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
         <Card title="1. Archivo">
           <div class="form-grid">
             <SelectField class="span-2" label="Tipo de documento" name="type" value={kind} onValue={(v) => setKind(v as DteType)} options={DTE_TYPES.map((d) => ({ value: d.code, label: d.label }))} hint="Cada tipo tiene su plantilla: descárguela después de elegirlo." />
-            <SelectField class="span-2" label="Emisor" value={emitterId} onValue={setEmitterId} name="emitterId" options={emitters.data.map((e) => ({ value: e.id, label: `${e.name} · NIT ${e.nit}` }))} />
+            <SelectField class="span-2" label="Emisor" value={emitterId} onValue={setEmitterId} name="emitterId" options={gate.emitters.map((e) => ({ value: e.id, label: `${e.name} · NIT ${e.nit}` }))} />
             <SelectField label="Establecimiento" value={establishment} onValue={setEstablishment} options={(emitter?.establishments ?? []).map((s) => ({ value: s.code, label: `${s.code}${s.name ? ` · ${s.name}` : ''}` }))} name="establishment" hint="Para las filas que no lo traen." />
             <SelectField label="Punto de venta" value={pointOfSale} onValue={setPointOfSale} options={(est?.pointsOfSale ?? []).map((p) => ({ value: p.code, label: `${p.code}${p.name ? ` · ${p.name}` : ''}` }))} name="pointOfSale" />
             <div class="span-2">

@@ -4,7 +4,7 @@ import { DOCUMENTS_PAGE_SIZE, documentFilterFromQuery, firstDocumentsAtHand, lis
 import { listEmitterSummaries } from '../api/emitters.api';
 import { DOCUMENT_TYPES, STATUS_LABELS } from '../lib/format';
 import { liveStatus } from '../lib/graphql';
-import { useLoad } from '../lib/hooks';
+import { useDebounced, useLoad } from '../lib/hooks';
 import { href, setQuery } from '../lib/router';
 import { can } from '../lib/session';
 import { useStore } from '../lib/store';
@@ -32,15 +32,6 @@ export function LiveIndicator() {
       {live === 'live' ? 'En vivo' : 'Reconectando…'}
     </span>
   );
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 export function DocumentsScreen({ session, query }: ScreenProps) {

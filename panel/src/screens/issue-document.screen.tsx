@@ -9,8 +9,7 @@ import { draftInput, emptyDraft, hasPayment, isDteType, type DteType, type Issue
 import { issueChecks } from '../lib/issue-checks';
 import { duplicateDraft, noteDraft } from '../lib/issue-prefill';
 import { href, navigate } from '../lib/router';
-import { can } from '../lib/session';
-import { Button, LinkButton } from '../ui/button';
+import { Button } from '../ui/button';
 import { Checkbox, FormScope, SelectField, useFormScope } from '../ui/form';
 import { IssueTotals } from '../ui/issue/issue-totals';
 import { ReceiverFields, receiverTitle } from '../ui/issue/receiver-fields';
@@ -20,7 +19,8 @@ import { CustomerPicker } from '../ui/issue/customer-picker';
 import { ProductPicker } from '../ui/issue/product-picker';
 import { Card, PageHeader } from '../ui/page';
 import { DEFAULT_PAYMENT, PaymentTermsFields, paymentInput, type PaymentDraft } from '../ui/payment-terms-fields';
-import { Alert, EmptyState, ErrorAlert, ErrorState, Loading } from '../ui/states';
+import { Alert, ErrorAlert, Loading } from '../ui/states';
+import { issuingGate } from '../ui/issuing-gate';
 import { toast } from '../ui/toast';
 
 /**
@@ -118,28 +118,8 @@ function IssueForm({ session, query, initial, from, source }: ScreenProps & { in
   const shownError = issue.error ?? current?.error ?? null;
   const scope = useFormScope(shownError, { checks });
 
-  if (!can(session, 'write')) {
-    return (
-      <div class="screen">
-        <PageHeader title="Emitir documento" />
-        <EmptyState icon="shield" title="Su usuario es de solo lectura" action={<LinkButton href={href('/documentos')}>Ver los documentos</LinkButton>}>
-          Pida al propietario de la cuenta un rol con permiso para emitir documentos.
-        </EmptyState>
-      </div>
-    );
-  }
-  if (emitters.error) return <ErrorState error={emitters.error} onRetry={emitters.reload} />;
-  if (!emitters.data) return <Loading />;
-  if (!emitters.data.length) {
-    return (
-      <div class="screen">
-        <PageHeader title="Emitir documento" />
-        <EmptyState icon="building" title="Primero registre un emisor" action={<LinkButton variant="primary" href={href('/emisores/nuevo')}>Registrar emisor</LinkButton>}>
-          Los documentos se emiten a nombre de un emisor con sus establecimientos y sus credenciales del MH.
-        </EmptyState>
-      </div>
-    );
-  }
+  const gate = issuingGate('Emitir documento', session, emitters);
+  if ('screen' in gate) return gate.screen;
   const credential = emitter?.credentials.find((c) => c.environment === session.environment);
 
   return (
@@ -173,7 +153,7 @@ function IssueForm({ session, query, initial, from, source }: ScreenProps & { in
           <Card title="Documento">
             <TypePicker value={kind} onChange={setKind} />
             <div class="form-grid mt">
-              <SelectField class="span-2" label="Emisor" value={emitterId} onValue={setEmitterId} name="emitterId" options={emitters.data.map((e) => ({ value: e.id, label: `${e.name} · NIT ${e.nit}` }))} />
+              <SelectField class="span-2" label="Emisor" value={emitterId} onValue={setEmitterId} name="emitterId" options={gate.emitters.map((e) => ({ value: e.id, label: `${e.name} · NIT ${e.nit}` }))} />
               <SelectField label="Establecimiento" value={establishment} onValue={setEstablishment} options={(emitter?.establishments ?? []).map((s) => ({ value: s.code, label: `${s.code}${s.name ? ` · ${s.name}` : ''}` }))} name="establishment" />
               <SelectField label="Punto de venta" value={pointOfSale} onValue={setPointOfSale} options={(est?.pointsOfSale ?? []).map((p) => ({ value: p.code, label: `${p.code}${p.name ? ` · ${p.name}` : ''}` }))} name="pointOfSale" />
             </div>
