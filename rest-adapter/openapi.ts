@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../src/domain/shared/error-codes';
 import { camelToSnake } from './case-convert';
 import type { RestRoute } from './route';
 import { routeResponses, type SuccessResponse } from './route-responses';
+import { PROBLEM_FIELDS } from './resources/problem-fields';
 
 extendZodWithOpenApi(z);
 
@@ -34,13 +35,8 @@ export function snakeCaseJsonSchema(schema: unknown, opaque: readonly string[] =
 
 const problemSchema = z
   .object({
-    type: z.string().describe('URI estable del tipo de problema: {base}/problems/{código} (véase docs/errors.md).'),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    instance: z.string(),
-    request_id: z.string(),
-    errors: z.array(z.object({ path: z.string().nullable(), code: z.string(), message: z.string() })),
+    ...PROBLEM_FIELDS,
+    type: PROBLEM_FIELDS.type.describe('URI estable del tipo de problema: {base}/problems/{código} (véase docs/errors.md).'),
     mh: z.object({ codigoMsg: z.string().nullable(), descripcionMsg: z.string().nullable(), observaciones: z.array(z.string()) }).optional(),
   })
   .meta({ id: 'Problem' });

@@ -5,19 +5,12 @@ import type { DirectoryCsvImport } from '../../src/services/directory/import-dir
 import type { ImportOutcome } from '../../src/services/directory/import-directory-entries';
 import { buildProblem, problemFromUserErrors, type ProblemContext } from '../problem';
 import { customerResource, productResource, serializeCustomer, serializeProduct } from './directory.resource';
+import { itemProblemSchema } from './problem-fields';
 
-const itemProblem = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    instance: z.string(),
-    request_id: z.string(),
-    errors: z.array(z.object({ path: z.string().nullable(), code: z.string(), message: z.string() })),
-  })
-  .describe('El rechazo del elemento: el mismo problema (RFC 9457, en español) que respondería la creación de uno solo; rutas de campo relativas al elemento.')
-  .meta({ id: 'DirectoryImportProblem' });
+const itemProblem = itemProblemSchema(
+  'El rechazo del elemento: el mismo problema (RFC 9457, en español) que respondería la creación de uno solo; rutas de campo relativas al elemento.',
+  'DirectoryImportProblem',
+);
 
 const STATUS = z.enum(['created', 'updated', 'refused']).describe('created: nuevo; updated: actualizó el existente con el mismo documento o código; refused: rechazado (error). En una vista previa, lo que se haría.');
 

@@ -5,19 +5,12 @@ import { toDocument } from '../../src/graphql/document/document.mapper';
 import { buildProblem, problemFromUserErrors, type ProblemContext } from '../problem';
 import { camelKeysToSnake } from '../case-convert';
 import { documentResource, serializeDocument } from './document.resource';
+import { itemProblemSchema } from './problem-fields';
 
-const batchProblem = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    instance: z.string(),
-    request_id: z.string(),
-    errors: z.array(z.object({ path: z.string().nullable(), code: z.string(), message: z.string() })),
-  })
-  .describe('El rechazo del documento: el mismo problema (RFC 9457, en español) que respondería POST /v1/documents por él; rutas de campo relativas al documento.')
-  .meta({ id: 'DocumentBatchProblem' });
+const batchProblem = itemProblemSchema(
+  'El rechazo del documento: el mismo problema (RFC 9457, en español) que respondería POST /v1/documents por él; rutas de campo relativas al documento.',
+  'DocumentBatchProblem',
+);
 
 export const documentBatchResource = z
   .object({
