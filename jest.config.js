@@ -20,6 +20,10 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,
   maxWorkers: 2,
+  // A worker that holds more than this after a test file is replaced before the next one: each file
+  // loads the app's modules afresh and some (ORM metadata, compiled schemas) outlive the file, so a
+  // worker that ran ~150 of them reached V8's 4 GB heap limit and crashed in a full run.
+  workerIdleMemoryLimit: '1500MB',
   // Agenda arms an uncancellable watchdog timer per job run (lockLifetime / 2, up to 5 minutes) that
   // outlives app.stop(); without this a single test file waited minutes after its last test. The
   // service itself exits explicitly on SIGTERM/SIGINT (src/main.ts).
