@@ -40,6 +40,17 @@ describe('createZip', () => {
     expect(gathered.writes).toBeLessThanOrEqual(4 * entries + 4);
   });
 
+  it('writes the same ZIP64 records as archiver (a month of more than 65,535 entries takes them)', async () => {
+    const plain = await build(archiver()('zip', { zlib: { level: 6 }, forceZip64: true }), 30);
+    const gathered = await build(createZip({ zlib: { level: 6 }, forceZip64: true }), 30);
+    expect(gathered.bytes.equals(plain.bytes)).toBe(true);
+    // The end of central directory is preceded by the ZIP64 end record and its locator.
+    expect(gathered.bytes.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
+    expect(gathered.bytes.includes(Buffer.from([0x50, 0x4b, 0x06, 0x07]))).toBe(true);
+    const zip = await JSZip.loadAsync(gathered.bytes, { checkCRC32: true });
+    expect(await zip.file('dte/01/00029.json')!.async('string')).toBe('{"n":29,"texto":"Factura 29 — señor Muñoz"}\n');
+  });
+
   it('gives a ZIP that reads back entry by entry, CRCs checked', async () => {
     const { bytes } = await build(createZip({ zlib: { level: 6 } }), 25);
     const zip = await JSZip.loadAsync(bytes, { checkCRC32: true });
