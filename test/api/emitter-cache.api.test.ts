@@ -19,8 +19,10 @@ let issuer: Issuer;
 let key: string;
 
 // Both instances read time from one clock the test holds still: a cached entry's safety-net TTL never
-// lapses while the test runs, however slow the machine (the notices are what this file tests).
-const clock = new ManualClock(new Date('2026-12-02T15:00:00Z'));
+// lapses while the test runs, however slow the machine (the notices are what this file tests). It
+// stands at the test's start: the issuer's test certificate is valid from the machine's time on, and
+// a fixed date fell before that validity once the machine's clock had moved past it.
+const clock = new ManualClock(new Date());
 
 // API processes only: the statements counted are the requests', never a worker's periodic jobs.
 beforeAll(async () => {
