@@ -6,6 +6,7 @@ import { getEmitter, listEmitterSummaries } from '../api/emitters.api';
 import { countOf, formatCount, formatMoney } from '../lib/format';
 import { ApiError } from '../lib/http';
 import { useAction, useLoad } from '../lib/hooks';
+import { StatusReads } from '../lib/status-reads';
 import { DTE_TYPES, type DteType } from '../lib/issue-draft';
 import { href } from '../lib/router';
 import { Badge, StatusBadge } from '../ui/badge';
@@ -79,16 +80,18 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
   const valid = useMemo(() => preview?.documents.filter((d) => d.ok) ?? [], [preview]);
   const issueAll = useAction(async () => {
     if (!preview) return;
-    const next = new Map(issued);
     setSent(0);
     for (let n = 0; n * BATCH_SIZE < valid.length; n++) {
       const chunk = valid.slice(n * BATCH_SIZE, (n + 1) * BATCH_SIZE);
       const { results } = await issueBatch(preview.file_sha256, n, chunk.map((d) => d.body));
-      for (const r of results) {
-        const ext = r.external_id ?? chunk[r.index].external_id;
-        next.set(ext, r.document ? { id: r.document.id, controlNumber: r.document.control_number, status: r.document.status.toUpperCase(), error: null } : { id: null, controlNumber: null, status: 'no_emitido', error: r.error?.errors.map((e) => e.message).join(' | ') || r.error?.detail || 'No se emitió.' });
-      }
-      setIssued(new Map(next));
+      const answered = new Map(
+        results.map((r) => [
+          r.external_id ?? chunk[r.index].external_id,
+          r.document ? { id: r.document.id, controlNumber: r.document.control_number, status: r.document.status.toUpperCase(), error: null } : { id: null, controlNumber: null, status: 'no_emitido', error: r.error?.errors.map((e) => e.message).join(' | ') || r.error?.detail || 'No se emitió.' },
+        ]),
+      );
+      // Added to what is on screen: the stream may already have moved an earlier batch's documents on.
+      setIssued((m) => new Map([...m, ...answered]));
       setSent((s) => s + chunk.length);
     }
     toast(`${countOf(valid.length, 'documento', 'documentos')} enviados. Su estado se actualiza en esta pantalla.`);
@@ -99,20 +102,15 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
   byId.current = new Map([...issued.entries()].filter(([, v]) => v.id).map(([ext, v]) => [v.id!, ext]));
   const issuedRef = useRef(issued);
   issuedRef.current = issued;
+  // What the stream changed, so a read that set out before a change never undoes it.
+  const reads = useRef(new StatusReads());
   // Each time the stream (re)starts listening, what changed before is read once (a replayed batch answers the statuses it first had).
   const refresh = () => {
     const open = [...issuedRef.current.values()].filter((v) => v.id && !SETTLED.has(v.status)).map((v) => v.id!);
     if (!open.length) return;
+    const mark = reads.current.mark();
     currentStatuses(open).then(
-      (now) =>
-        setIssued((m) => {
-          const copy = new Map(m);
-          for (const [ext, v] of m) {
-            const got = v.id ? now.get(v.id) : undefined;
-            if (got) copy.set(ext, { ...v, status: got.status, controlNumber: got.controlNumber ?? v.controlNumber });
-          }
-          return copy;
-        }),
+      (now) => setIssued((m) => reads.current.apply(m, now, mark)),
       () => undefined,
     );
   };
@@ -126,6 +124,7 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
       (d) => {
         const ext = byId.current.get(d.id);
         if (!ext) return;
+        reads.current.changed(d.id);
         setIssued((m) => {
           const cur = m.get(ext);
           if (!cur || cur.status === d.status) return m;
