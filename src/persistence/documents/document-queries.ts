@@ -404,13 +404,7 @@ export class DocumentQueries {
    * with their signed JSON and JWS and the issuer: what a period archive writes (ADR 0072).
    */
   async signedOfPeriod(em: EntityManager, q: PeriodDocumentsQuery, after: string, limit: number): Promise<SignedDocumentRow[]> {
-    return sqlRows<SignedDocumentRow>(
-      em,
-      `select ${this.storedSelect}, d.dte_json, d.jws, ${ISSUER_JSON} as emitter from documents d join emitters e on e.id = d.emitter_id
-        where d.account_id = ? and d.environment = ? and d.emitter_id = ? and d.issue_date >= ? and d.issue_date <= ? and d.id > ?
-        order by d.id limit ?`,
-      [q.accountId, q.environment, q.emitterId, q.from, q.to, after, limit],
-    );
+    return periodPage<SignedDocumentRow>(em, `${this.storedSelect}, d.dte_json, d.jws, ${ISSUER_JSON} as emitter`, 'join emitters e on e.id = d.emitter_id', q, after, limit);
   }
 
   /**
@@ -419,14 +413,19 @@ export class DocumentQueries {
    * a document instead of the tens of kilobytes a signed page costs.
    */
   async indexOfPeriod(em: EntityManager, q: PeriodDocumentsQuery, after: string, limit: number): Promise<PeriodIndexRow[]> {
-    return sqlRows<PeriodIndexRow>(
-      em,
-      `select ${columnList(PERIOD_INDEX_COLUMNS, 'd')} from documents d
-        where d.account_id = ? and d.environment = ? and d.emitter_id = ? and d.issue_date >= ? and d.issue_date <= ? and d.id > ?
-        order by d.id limit ?`,
-      [q.accountId, q.environment, q.emitterId, q.from, q.to, after, limit],
-    );
+    return periodPage<PeriodIndexRow>(em, columnList(PERIOD_INDEX_COLUMNS, 'd'), '', q, after, limit);
   }
+}
+
+/** A keyset page (ids after `after`, in id order) of an emitter's documents issued in [from, to]: `select` of documents `d` and what it `join`s. */
+function periodPage<R>(em: EntityManager, select: string, join: string, q: PeriodDocumentsQuery, after: string, limit: number): Promise<R[]> {
+  return sqlRows<R>(
+    em,
+    `select ${select} from documents d ${join}
+      where d.account_id = ? and d.environment = ? and d.emitter_id = ? and d.issue_date >= ? and d.issue_date <= ? and d.id > ?
+      order by d.id limit ?`,
+    [q.accountId, q.environment, q.emitterId, q.from, q.to, after, limit],
+  );
 }
 
 /** The columns of a document's row of `indice.csv`. */
