@@ -103,14 +103,14 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
   const issuedRef = useRef(issued);
   issuedRef.current = issued;
   // What the stream changed, so a read that set out before a change never undoes it.
-  const reads = useRef(new StatusReads());
+  const [reads] = useState(() => new StatusReads());
   // Each time the stream (re)starts listening, what changed before is read once (a replayed batch answers the statuses it first had).
   const refresh = () => {
     const open = [...issuedRef.current.values()].filter((v) => v.id && !SETTLED.has(v.status)).map((v) => v.id!);
     if (!open.length) return;
-    const mark = reads.current.mark();
+    const mark = reads.mark();
     currentStatuses(open).then(
-      (now) => setIssued((m) => reads.current.apply(m, now, mark)),
+      (now) => setIssued((m) => reads.apply(m, now, mark)),
       () => undefined,
     );
   };
@@ -124,7 +124,7 @@ export default function BulkIssuanceScreen({ session }: ScreenProps) {
       (d) => {
         const ext = byId.current.get(d.id);
         if (!ext) return;
-        reads.current.changed(d.id);
+        reads.changed(d.id);
         setIssued((m) => {
           const cur = m.get(ext);
           if (!cur || cur.status === d.status) return m;
